@@ -1,0 +1,37 @@
+/* cmd-impl.h: the handlers the command table points at (cmd-*.c). */
+#ifndef RS_CMD_IMPL_H
+#define RS_CMD_IMPL_H
+
+#include "cmd.h"
+
+#define CMD_FN(name) int cmd_##name(rs_session *s, int argc, char **argv, FILE *out, rs_err *e)
+
+/* cmd-model.c */
+CMD_FN(cliques);
+CMD_FN(bicliques);
+CMD_FN(eps);
+/* cmd-spectral.c */
+CMD_FN(eig);
+CMD_FN(mu);
+CMD_FN(signs);
+CMD_FN(embed);
+CMD_FN(sweep);
+/* cmd-session.c */
+CMD_FN(alpha);
+CMD_FN(k);
+CMD_FN(seed);
+CMD_FN(info);
+CMD_FN(set);
+/* cmd-script.c */
+CMD_FN(echo);
+CMD_FN(print);
+CMD_FN(pause);
+CMD_FN(expect);
+CMD_FN(source);
+CMD_FN(help);
+CMD_FN(quit);
+
+/* cmd-script.c: run a script file as a nested source (also used by main). */
+int cmd_source_file(rs_session *s, const char *path, FILE *out, rs_err *e);
+
+#endif

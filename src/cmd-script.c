@@ -1,0 +1,261 @@
+/* cmd-script.c: commands for scripts and demonstrations. */
+#include <config.h>
+
+#include "cmd-impl.h"
+
+#include "input.h"
+#include "numparse.h"
+#include "xalloc.h"
+
+#include <errno.h>
+#include <fnmatch.h>
+#include <libgen.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+CMD_FN(echo)
+{
+	(void)argc;
+	(void)out;
+	return cmd_parse_bool(argv[1], &s->echo, e);
+}
+
+CMD_FN(print)
+{
+	(void)s;
+	(void)e;
+	for (int i = 1; i < argc; i++)
+		fprintf(out, "%s%s", i > 1 ? " " : "", argv[i]);
+	fputc('\n', out);
+	return 0;
+}
+
+CMD_FN(pause)
+{
+	(void)e;
+	(void)s;
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return 0;
+	if (argc > 1) {
+		for (int i = 1; i < argc; i++)
+			fprintf(out, "%s%s", i > 1 ? " " : "", argv[i]);
+		fputs(" ", out);
+	}
+	fputs("[press Enter]", out);
+	fflush(out);
+	char *line = NULL;
+	size_t cap = 0;
+	(void)!getline(&line, &cap, stdin);
+	free(line);
+	return 0;
+}
+
+/* Drop trailing newlines for the glob comparison. */
+static char *trimmed(const char *t)
+{
+	char *c = xstrdup(t ? t : "");
+	size_t n = strlen(c);
+	while (n > 0 && c[n - 1] == '\n')
+		c[--n] = '\0';
+	return c;
+}
+
+CMD_FN(expect)
+{
+	(void)out;
+	if (argc == 2) {
+		if (s->last_text == NULL)
+			return rs_fail(e, RS_EINVAL, "nothing to check yet: expect follows a command");
+		char *got = trimmed(s->last_text);
+		int ok = fnmatch(argv[1], got, 0) == 0;
+		if (!ok) {
+			size_t lines = 1, first = strcspn(got, "\n");
+			for (const char *p = got; *p; p++)
+				lines += *p == '\n';
+			rs_fail(e, RS_EINVAL,
+				"expect failed: the output does not match \"%s\"; it was %zu line%s: "
+				"\"%.*s%s\"",
+				argv[1], lines, lines == 1 ? "" : "s", (int)(first > 120 ? 120 : first), got,
+				lines > 1 || first > 120 ? " ..." : "");
+		}
+		free(got);
+		return ok ? 0 : -1;
+	}
+	if (argc == 4)
+		return rs_fail(e, RS_EINVAL, "usage: expect FIELD VALUE [tol T]");
+	double tol = 1e-9;
+	if (argc == 5) {
+		if (strcmp(argv[3], "tol") != 0)
+			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected tol T)", argv[3]);
+		if (rs_parse_range(argv[4], 0, HUGE_VAL, "tol", &tol, e) != 0)
+			return -1;
+	}
+	if (s->last == NULL)
+		return rs_fail(e, RS_EINVAL, "nothing to check: the previous command gave no result");
+	char got[512], msg[300];
+	int is_num = 0;
+	double num = 0;
+	if (result_lookup(s->last, argv[1], got, sizeof got, &is_num, &num, msg, sizeof msg) != 0)
+		return rs_fail(e, RS_EINVAL, "%s", msg);
+	if (is_num) {
+		double want;
+		if (rs_parse_double(argv[2], &want, e) != 0)
+			return rs_fail(e, RS_EINVAL, "'%s' is a number, but %s", argv[1], e->msg);
+		if (!(fabs(num - want) <= tol * fmax(1.0, fabs(want))))
+			return rs_fail(e, RS_EINVAL, "expect failed: %s is %.12g, expected %s (tol %g)",
+				       argv[1], num, argv[2], tol);
+		return 0;
+	}
+	const char *want = argv[2];
+	if (!strcmp(got, "true") || !strcmp(got, "false")) { /* booleans read yes/no too */
+		if (!strcmp(want, "yes") || !strcmp(want, "on"))
+			want = "true";
+		else if (!strcmp(want, "no") || !strcmp(want, "off"))
+			want = "false";
+	}
+	if (strcmp(got, want) != 0)
+		return rs_fail(e, RS_EINVAL, "expect failed: %s is \"%s\", expected \"%s\"", argv[1],
+			       got, argv[2]);
+	return 0;
+}
+
+/* Open path, or path beside the running script. */
+static FILE *open_script(rs_session *s, const char *path, char **used)
+{
+	FILE *f = fopen(path, "r");
+	if (f != NULL || path[0] == '/' || s->depth == 0) {
+		*used = xstrdup(path);
+		return f;
+	}
+	int saved = errno;
+	char *dir = xstrdup(s->src_name[s->depth - 1]);
+	char *beside = xasprintf("%s/%s", dirname(dir), path);
+	free(dir);
+	f = fopen(beside, "r");
+	if (f != NULL) {
+		*used = beside;
+		return f;
+	}
+	free(beside);
+	errno = saved;
+	*used = xstrdup(path);
+	return NULL;
+}
+
+int cmd_source_file(rs_session *s, const char *path, FILE *out, rs_err *e)
+{
+	if (s->depth >= RS_SOURCE_DEPTH_MAX)
+		return rs_fail(e, RS_EINVAL, "source nested more than %d deep", RS_SOURCE_DEPTH_MAX);
+	char *used;
+	FILE *f = open_script(s, path, &used);
+	if (f == NULL) {
+		rs_fail(e, RS_EIO, "cannot open '%s': %s", path, strerror(errno));
+		free(used);
+		return -1;
+	}
+	char real[PATH_MAX];
+	if (realpath(used, real) == NULL)
+		snprintf(real, sizeof real, "%s", used);
+	for (int d = 0; d < s->depth; d++)
+		if (s->src_real[d] && !strcmp(s->src_real[d], real)) {
+			fclose(f);
+			rs_fail(e, RS_EINVAL,
+				"source loop: '%s' is already running (a script cannot source itself, "
+				"directly or not)",
+				used);
+			free(used);
+			return -1;
+		}
+	s->src_name[s->depth] = used;
+	s->src_real[s->depth] = xstrdup(real);
+	s->depth++;
+	int saved_interactive = s->interactive;
+	s->interactive = 0;
+	int failed = input_run_stream(s, f, used, out);
+	s->interactive = saved_interactive;
+	s->depth--;
+	free(s->src_real[s->depth]);
+	s->src_real[s->depth] = NULL;
+	s->src_name[s->depth] = NULL;
+	fclose(f);
+	if (failed > 0) {
+		rs_fail(e, RS_EINVAL, "%d command%s failed in %s", failed, failed == 1 ? "" : "s", used);
+		free(used);
+		return -1;
+	}
+	free(used);
+	return 0;
+}
+
+CMD_FN(source)
+{
+	(void)argc;
+	return cmd_source_file(s, argv[1], out, e);
+}
+
+/* Print text wrapped at width, each line indented. */
+static void wrap(FILE *out, const char *text, int indent, int width)
+{
+	int col = 0;
+	const char *p = text;
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		const char *q = p;
+		while (*q && *q != ' ')
+			q++;
+		int len = (int)(q - p);
+		if (len == 0)
+			break;
+		if (col == 0) {
+			col = fprintf(out, "%*s%.*s", indent, "", len, p);
+		} else if (col + 1 + len > width) {
+			fputc('\n', out);
+			col = fprintf(out, "%*s%.*s", indent, "", len, p);
+		} else {
+			col += fprintf(out, " %.*s", len, p);
+		}
+		p = q;
+	}
+	if (col)
+		fputc('\n', out);
+}
+
+CMD_FN(help)
+{
+	(void)s;
+	if (argc == 2) {
+		const struct rs_cmd *c = cmd_find(argv[1], e);
+		if (c == NULL)
+			return -1;
+		fprintf(out, "usage: %s\n", c->usage);
+		if (c->alias)
+			fprintf(out, "alias: %s\n", c->alias);
+		fputc('\n', out);
+		wrap(out, c->help, 2, 78);
+		return 0;
+	}
+	int w = 0;
+	for (const struct rs_cmd *c = rs_cmd_table; c->name; c++)
+		if ((int)strlen(c->name) > w)
+			w = (int)strlen(c->name);
+	fputs("Commands (a unique prefix is enough; 'help COMMAND' for details):\n", out);
+	for (const struct rs_cmd *c = rs_cmd_table; c->name; c++)
+		fprintf(out, "  %-*s  %s\n", w, c->name, c->summary);
+	fputs("\nStart with:  cliques 5 3 2   then   alpha 1   eig   mu   signs\n", out);
+	return 0;
+}
+
+CMD_FN(quit)
+{
+	(void)out;
+	long code = s->failures ? 1 : 0;
+	if (argc == 2 && rs_parse_count(argv[1], 0, 255, "exit status", &code, e) != 0)
+		return -1;
+	s->quit = 1;
+	s->exit_code = (int)code;
+	return 0;
+}

@@ -1,0 +1,273 @@
+/* cmd-session.c: alpha, k, seed, info and set. */
+#include <config.h>
+
+#include "cmd-impl.h"
+
+#include "numparse.h"
+#include "xalloc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The absolute pair weight per unit of relative alpha (0 when undefined). */
+static double rel_factor(const rs_session *s)
+{
+	return s->model ? rs_model_rel_to_abs(s->model, 1.0) : 0.0;
+}
+
+static void alpha_fields(rs_session *s, rs_result *r)
+{
+	double f = rel_factor(s), a = session_alpha_abs(s);
+	result_num(r, "alpha", s->alpha);
+	result_str(r, "alpha_mode", s->alpha_rel ? "rel" : "abs");
+	result_num(r, "alpha_abs", a);
+	result_num(r, "alpha_rel", s->alpha_rel ? s->alpha : f > 0 ? a / f : NAN);
+}
+
+CMD_FN(alpha)
+{
+	int i = 1, mode = -1;
+	double v = s->alpha;
+	int have_value = 0;
+	for (; i < argc; i++) {
+		if (!strcmp(argv[i], "abs") || !strcmp(argv[i], "rel")) {
+			if (mode >= 0)
+				return rs_fail(e, RS_EINVAL, "give one mode, abs or rel");
+			mode = !strcmp(argv[i], "rel");
+		} else if (!have_value) {
+			if (rs_parse_double(argv[i], &v, e) != 0)
+				return rs_fail(e, RS_EINVAL, "%s (expected a number, abs or rel)", e->msg);
+			if (v < 0)
+				return rs_fail(e, RS_EINVAL, "alpha must be >= 0, got %s", argv[i]);
+			have_value = 1;
+		} else {
+			return rs_fail(e, RS_EINVAL, "unexpected '%s'; usage: alpha [VALUE] [abs|rel]",
+				       argv[i]);
+		}
+	}
+	if (mode == 1 && s->model != NULL && !(rel_factor(s) > 0))
+		return rs_fail(e, RS_EINVAL, "relative alpha needs a graph with some weight (w = 0 here)");
+	if (mode >= 0) {
+		s->alpha_rel = mode;
+		s->alpha_mode_set = 1;
+	}
+	if (have_value)
+		s->alpha = v;
+	if (mode >= 0 || have_value)
+		session_invalidate(s);
+	rs_result *r = result_new("alpha");
+	alpha_fields(s, r);
+	result_flag_scalars(r, RF_NOTEXT);
+	if (s->alpha_rel)
+		result_title(r, "alpha = %.*g relative (absolute %.*g)", s->digits, s->alpha, s->digits,
+			     session_alpha_abs(s));
+	else if (s->model != NULL && rel_factor(s) > 0)
+		result_title(r, "alpha = %.*g absolute (relative %.*g)", s->digits, s->alpha, s->digits,
+			     s->alpha / rel_factor(s));
+	else
+		result_title(r, "alpha = %.*g absolute", s->digits, s->alpha);
+	if (s->model == NULL && s->alpha_rel)
+		result_note(r, "relative alpha becomes a pair weight once a graph is loaded: alpha w / n^2");
+	cmd_emit(s, out, r);
+	return 0;
+}
+
+CMD_FN(k)
+{
+	if (argc == 2) {
+		long v;
+		if (!strcmp(argv[1], "auto")) {
+			v = 0;
+		} else {
+			if (rs_parse_count(argv[1], 1, 100000, "k", &v, e) != 0)
+				return -1;
+			if (s->model != NULL) {
+				long n = rs_model_nodes(s->model), K = s->model->K;
+				if (v >= n)
+					return rs_fail(e, RS_EINVAL, "k = %ld must be less than n = %ld", v, n);
+				if (v > K - 1)
+					return rs_fail(e, RS_EINVAL,
+						       "k = %ld is too large for %ld blocks: only lambda_2 .. "
+						       "lambda_K have determined eigenvectors, the rest belong to "
+						       "lambda = 1 and are not unique; use k <= %ld",
+						       v, K, K - 1);
+			}
+		}
+		s->k = v;
+	}
+	rs_result *r = result_new("k");
+	result_int(r, "k", session_k(s));
+	result_str(r, "k_mode", s->k == 0 ? "auto" : "set");
+	cmd_emit(s, out, r);
+	return 0;
+}
+
+CMD_FN(seed)
+{
+	if (argc == 2) {
+		long v;
+		if (rs_parse_count(argv[1], 0, 2147483647L, "seed", &v, e) != 0)
+			return -1;
+		s->seed = (unsigned long)v;
+	}
+	rs_result *r = result_new("seed");
+	result_int(r, "seed", (long)s->seed);
+	cmd_emit(s, out, r);
+	return 0;
+}
+
+CMD_FN(info)
+{
+	(void)argc;
+	(void)argv;
+	(void)e;
+	rs_result *r = result_new("info");
+	const rs_model *M = s->model;
+	if (M != NULL) {
+		char desc[256];
+		rs_model_describe(M, desc, sizeof desc);
+		result_str(r, "model", desc);
+		result_int(r, "nodes", rs_model_nodes(M));
+		if (M->bipartite) {
+			result_int(r, "rows", M->nn);
+			result_int(r, "cols", M->mm);
+		}
+		result_int(r, "blocks", M->K);
+		result_num(r, "edges", rs_model_edges(M));
+		result_num(r, "weight", rs_model_weight(M));
+		result_int(r, "components", rs_model_components(M));
+		long iso = 0;
+		if (M->noloops && M->eps == 0)
+			for (int j = 0; j < M->K; j++)
+				iso += M->n[j] == 1;
+		result_int(r, "isolated", iso);
+		result_bool(r, "self_loops", !M->noloops);
+		result_num(r, "eps", M->eps);
+		if (iso > 0)
+			result_note(r, "%ld isolated node(s) without a self-loop: their degree is 0 at "
+				       "alpha = 0, so the embedding needs alpha > 0",
+				    iso);
+	} else {
+		result_str(r, "model", "none");
+	}
+	alpha_fields(s, r);
+	result_int(r, "k", session_k(s));
+	result_str(r, "k_mode", s->k == 0 ? "auto" : "set");
+	result_int(r, "seed", (long)s->seed);
+	result_str(r, "solver", rs_solver_name(s->solver));
+	if (s->spec != NULL) {
+		result_str(r, "last_solver", rs_solver_name(s->spec->solver));
+		result_num(r, "last_seconds", s->spec->seconds);
+		result_num(r, "last_residual", s->spec->residual);
+	}
+	if (M != NULL && s->solver == RS_SOLVER_AUTO)
+		result_note(r, "solver auto: the exact aggregate (Proposition 1) for block models, "
+			       "O(n + K^3); 'set solver dense' cross-checks it with LAPACK");
+	cmd_emit(s, out, r);
+	return 0;
+}
+
+/* Settings, one row each: name, the values it takes, how to show it. */
+static const char *const fmt_names[] = {"text", "csv", "json"};
+static const char *const solver_names[] = {"auto", "aggregate", "dense"};
+
+static char *setting_value(const rs_session *s, const char *name)
+{
+	if (!strcmp(name, "format"))
+		return xstrdup(fmt_names[s->format]);
+	if (!strcmp(name, "digits"))
+		return xasprintf("%d", s->digits);
+	if (!strcmp(name, "echo"))
+		return xstrdup(s->echo ? "on" : "off");
+	if (!strcmp(name, "bail"))
+		return xstrdup(s->bail ? "on" : "off");
+	if (!strcmp(name, "verbose"))
+		return xstrdup(s->verbose ? "on" : "off");
+	if (!strcmp(name, "solver"))
+		return xstrdup(solver_names[s->solver]);
+	if (!strcmp(name, "dense-max"))
+		return xasprintf("%ld", s->dense_max);
+	return NULL;
+}
+
+static const char *const settings[] = {"format", "digits", "echo",     "bail",
+				       "verbose", "solver", "dense-max", NULL};
+
+static int pick(const char *v, const char *const *names, int n, const char *what, rs_err *e)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(v, names[i]))
+			return i;
+	char list[128] = "";
+	for (int i = 0; i < n; i++) {
+		size_t l = strlen(list);
+		snprintf(list + l, sizeof list - l, "%s%s", i ? "|" : "", names[i]);
+	}
+	return rs_fail(e, RS_EINVAL, "%s must be %s, got '%s'", what, list, v);
+}
+
+static int set_one(rs_session *s, const char *name, const char *v, rs_err *e)
+{
+	long n;
+	int b, i;
+	if (!strcmp(name, "format")) {
+		if ((i = pick(v, fmt_names, 3, "format", e)) < 0)
+			return -1;
+		s->format = (enum rs_format)i;
+	} else if (!strcmp(name, "digits")) {
+		if (rs_parse_count(v, 1, 17, "digits", &n, e) != 0)
+			return -1;
+		s->digits = (int)n;
+	} else if (!strcmp(name, "solver")) {
+		if ((i = pick(v, solver_names, 3, "solver", e)) < 0)
+			return -1;
+		s->solver = (enum rs_solver)i;
+		session_invalidate(s);
+	} else if (!strcmp(name, "dense-max")) {
+		if (rs_parse_count(v, 1, 20000, "dense-max", &n, e) != 0)
+			return -1;
+		s->dense_max = n;
+	} else {
+		if (cmd_parse_bool(v, &b, e) != 0)
+			return rs_fail(e, RS_EINVAL, "%s: %s", name, e->msg);
+		if (!strcmp(name, "echo"))
+			s->echo = b;
+		else if (!strcmp(name, "bail"))
+			s->bail = b;
+		else
+			s->verbose = b;
+	}
+	return 0;
+}
+
+CMD_FN(set)
+{
+	int which = -1;
+	if (argc >= 2) {
+		for (int i = 0; settings[i]; i++)
+			if (!strcmp(argv[1], settings[i]))
+				which = i;
+		if (which < 0)
+			return rs_fail(e, RS_EINVAL,
+				       "unknown setting '%s' (format, digits, echo, bail, verbose, "
+				       "solver, dense-max)",
+				       argv[1]);
+	}
+	if (argc == 3)
+		return set_one(s, argv[1], argv[2], e); /* quiet, like an assignment */
+	rs_result *r = result_new("set");
+	int n = 0;
+	char *names[16], *vals[16];
+	for (int i = 0; settings[i]; i++)
+		if (which < 0 || which == i) {
+			names[n] = (char *)settings[i];
+			vals[n++] = setting_value(s, settings[i]);
+		}
+	result_strs(r, "setting", RF_TABLE, names, (size_t)n);
+	result_strs(r, "value", RF_TABLE, vals, (size_t)n);
+	for (int i = 0; i < n; i++)
+		free(vals[i]);
+	cmd_emit(s, out, r);
+	return 0;
+}

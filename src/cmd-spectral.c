@@ -1,0 +1,573 @@
+/* cmd-spectral.c: the commands that show the spectrum and the theory. */
+#include <config.h>
+
+#include "cmd-impl.h"
+
+#include "numparse.h"
+#include "theory.h"
+#include "xalloc.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern volatile sig_atomic_t rs_interrupted;
+
+static const char *mode_word(const rs_session *s)
+{
+	return s->alpha_rel ? "relative" : "absolute";
+}
+
+/* "cliques 5 3 2, alpha = 1 (relative; absolute 0.38)" */
+static void title(rs_session *s, rs_result *r, const char *what)
+{
+	char desc[200];
+	rs_model_describe(s->model, desc, sizeof desc);
+	if (s->alpha_rel)
+		result_title(r, "%s%s%s, alpha = %.*g relative (absolute %.*g)", what, *what ? ": " : "",
+			     desc, s->digits, s->alpha, s->digits, session_alpha_abs(s));
+	else
+		result_title(r, "%s%s%s, alpha = %.*g absolute", what, *what ? ": " : "", desc,
+			     s->digits, s->alpha);
+}
+
+static void common_fields(rs_session *s, rs_result *r, const rs_spectrum *S)
+{
+	result_num(r, "alpha", s->alpha);
+	result_str(r, "alpha_mode", s->alpha_rel ? "rel" : "abs");
+	result_num(r, "alpha_abs", session_alpha_abs(s));
+	result_str(r, "solver", rs_solver_name(S->solver));
+	if (s->verbose)
+		result_note(r, "solved by the %s solver (%s) in %.3g s, worst residual %.2g",
+			    rs_solver_name(S->solver),
+			    S->per_block ? "exact K x K aggregate, Proposition 1" : "LAPACK dsyevr on n x n",
+			    S->seconds, S->residual);
+	result_flag_scalars(r, RF_NOTEXT); /* the title says them */
+}
+
+static void multiplicity_notes(rs_session *s, rs_result *r, const rs_spectrum *S)
+{
+	const rs_model *M = s->model;
+	long k = session_k(s);
+	for (int g = 0; g < S->ngroups; g++) {
+		double v = S->val[g];
+		long m = S->mult[g];
+		if (m < 2)
+			continue;
+		if (fabs(v) <= RS_EIG_TIE) {
+			result_note(r,
+				    "lambda = 0 has multiplicity %ld: the graph has %ld connected "
+				    "components at this alpha, so the eigenvectors of lambda = 0 are "
+				    "not unique and neither is the embedding; set alpha > 0 to connect it",
+				    m, m);
+		} else if (fabs(v - 1) <= RS_EIG_TIE && S->per_block && !M->noloops) {
+			if (M->bipartite)
+				result_note(r,
+					    "lambda = 1 has multiplicity %ld = n + m - 2K (the vectors "
+					    "orthogonal to the blocks of both parts)",
+					    m);
+			else
+				result_note(r,
+					    "lambda = 1 has multiplicity %ld = n - K (Proposition 1: the "
+					    "vectors with Z^T x = 0)",
+					    m);
+		} else if (v < 1 - RS_EIG_TIE) {
+			result_note(r,
+				    "lambda = %.*g has multiplicity %ld (blocks of equal size): its "
+				    "eigenvectors are not unique%s",
+				    s->digits, v, m,
+				    m > k ? ", and the multiplicity exceeds k" : "");
+		}
+	}
+}
+
+CMD_FN(eig)
+{
+	int all = 0;
+	if (argc == 2) {
+		if (strcmp(argv[1], "all") != 0)
+			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected 'all')", argv[1]);
+		all = 1;
+	}
+	const rs_spectrum *S = session_spectrum(s, e);
+	if (S == NULL)
+		return -1;
+	rs_result *r = result_new("eig");
+	title(s, r, "eigenvalues");
+	common_fields(s, r, S);
+	if (all) {
+		if (S->nodes > 1000000) {
+			result_free(r);
+			return rs_fail(e, RS_EINVAL,
+				       "eig all would print %ld values (limit 10^6); 'eig' lists them "
+				       "with multiplicities",
+				       S->nodes);
+		}
+		double *v = xcalloc((size_t)S->nodes, sizeof *v);
+		long *j = xcalloc((size_t)S->nodes, sizeof *j);
+		long t = 0;
+		for (int g = 0; g < S->ngroups; g++)
+			for (long c = 0; c < S->mult[g]; c++, t++) {
+				v[t] = S->val[g];
+				j[t] = t + 1;
+			}
+		result_ints(r, "j", RF_TABLE, j, (size_t)t);
+		result_nums(r, "eigenvalues", RF_TABLE, v, (size_t)t);
+		free(v);
+		free(j);
+	} else {
+		result_nums(r, "eigenvalues", RF_TABLE, S->val, (size_t)S->ngroups);
+		result_ints(r, "multiplicity", RF_TABLE, S->mult, (size_t)S->ngroups);
+	}
+	multiplicity_notes(s, r, S);
+	cmd_emit(s, out, r);
+	return 0;
+}
+
+/* Thresholds in block order and in rank order. */
+struct ranked {
+	double *mu, *sorted;
+	int *order;
+};
+
+static void ranked_mu(const rs_model *M, double a, struct ranked *q)
+{
+	q->mu = xcalloc((size_t)M->K, sizeof *q->mu);
+	q->sorted = xcalloc((size_t)M->K, sizeof *q->sorted);
+	q->order = xcalloc((size_t)M->K, sizeof *q->order);
+	rs_theory_mu(M, a, q->mu);
+	rs_theory_rank(q->mu, M->K, q->order);
+	for (int j = 0; j < M->K; j++)
+		q->sorted[j] = q->mu[q->order[j]];
+}
+
+static void ranked_free(struct ranked *q)
+{
+	free(q->mu);
+	free(q->sorted);
+	free(q->order);
+}
+
+static int cosorted(const rs_model *M)
+{
+	for (int i = 0; i < M->K; i++)
+		for (int j = 0; j < M->K; j++)
+			if (M->n[i] > M->n[j] && M->m[i] < M->m[j])
+				return 0;
+	return 1;
+}
+
+static void model_caveats(const rs_model *M, rs_result *r)
+{
+	if (M->noloops)
+		result_note(r, "noloops: the theory assumes self-loops (A of rank K); this is the "
+			       "counter-example, so violations are expected");
+	if (M->bipartite && !cosorted(M))
+		result_note(r, "the row and column sizes are not in the same order, as Section 4 "
+			       "assumes (n_1 > ... > n_K and m_1 > ... > m_K): Lemma 3 and Theorem 2 "
+			       "need not hold here");
+}
+
+CMD_FN(mu)
+{
+	(void)argv;
+	(void)argc;
+	const rs_spectrum *S = session_spectrum(s, e);
+	if (S == NULL)
+		return -1;
+	const rs_model *M = s->model;
+	int K = M->K;
+	double a = session_alpha_abs(s);
+	struct ranked q;
+	ranked_mu(M, a, &q);
+	enum rs_il *st = xcalloc((size_t)K, sizeof *st);
+	int bad = rs_theory_interleave(S->lambda, q.sorted, K, st);
+	long *j = xcalloc((size_t)K, sizeof *j), *blk = xcalloc((size_t)K, sizeof *blk);
+	long *n = xcalloc((size_t)K, sizeof *n), *m = xcalloc((size_t)K, sizeof *m);
+	double *t = xcalloc((size_t)K, sizeof *t), *paper = xcalloc((size_t)K, sizeof *paper);
+	char **chk = xcalloc((size_t)K, sizeof *chk);
+	double *pm = xcalloc((size_t)K, sizeof *pm);
+	if (M->bipartite)
+		rs_theory_mu_paper(M, a, pm);
+	for (int i = 0; i < K; i++) {
+		int b = q.order[i];
+		j[i] = i + 1;
+		blk[i] = b + 1;
+		n[i] = M->n[b];
+		m[i] = M->bipartite ? M->m[b] : 0;
+		t[i] = M->t[b];
+		paper[i] = pm[b];
+		chk[i] = (char *)rs_il_name(st[i]);
+	}
+	rs_result *r = result_new("mu");
+	title(s, r, "interleaving");
+	common_fields(s, r, S);
+	result_ints(r, "j", RF_TABLE, j, (size_t)K);
+	result_ints(r, "block", RF_TABLE, blk, (size_t)K);
+	result_ints(r, M->bipartite ? "rows" : "size", RF_TABLE, n, (size_t)K);
+	if (M->bipartite)
+		result_ints(r, "cols", RF_TABLE, m, (size_t)K);
+	if (M->theta)
+		result_nums(r, "weight", RF_TABLE, t, (size_t)K);
+	result_nums(r, "lambda", RF_TABLE, S->lambda, (size_t)K);
+	result_nums(r, "mu", RF_TABLE, q.sorted, (size_t)K);
+	if (M->bipartite)
+		result_nums(r, "mu_paper", RF_TABLE, paper, (size_t)K);
+	result_strs(r, "check", RF_TABLE, chk, (size_t)K);
+	result_bool(r, "interleaved", bad == 0);
+	result_int(r, "violations", bad);
+	/* the chain, as Lemma 3 writes it, each comparison as it really is */
+	size_t cap = 64 + (size_t)K * 64, len = 0;
+	char *chain = xcalloc(cap, 1);
+	double prev = 0;
+	len += (size_t)snprintf(chain + len, cap - len, "0 = lambda_1");
+	for (int i = 0; i < 2 * K - 1; i++) {
+		double v = i % 2 == 0 ? q.sorted[i / 2] : S->lambda[i / 2 + 1];
+		const char *rel = fabs(v - prev) <= RS_EIG_TIE * fmax(1.0, fabs(v)) ? "="
+				  : prev < v					    ? "<"
+										    : ">";
+		len += (size_t)snprintf(chain + len, cap - len, " %s %.4g", rel, v);
+		prev = v;
+	}
+	result_note(r, "%s", chain);
+	free(chain);
+	if (M->theta)
+		result_note(r, "degree-corrected: blocks are ranked by their weight t_j (the sum of "
+			       "theta over the block), mu_j = a T / (a T + t_j)");
+	if (M->bipartite)
+		result_note(r, "mu_paper is the threshold as the paper prints it, without the square "
+			       "root; the check uses the corrected mu");
+	if (a == 0)
+		result_note(r, "alpha + eps = 0: every mu_j is 0 and the blocks are disconnected; "
+			       "the interleaving is degenerate");
+	model_caveats(M, r);
+	cmd_emit(s, out, r);
+	ranked_free(&q);
+	free(st);
+	free(j);
+	free(blk);
+	free(n);
+	free(m);
+	free(t);
+	free(paper);
+	free(chk);
+	free(pm);
+	return 0;
+}
+
+static int need_k(rs_session *s, rs_err *e)
+{
+	if (session_need_model(s, e) != 0)
+		return -1;
+	if (s->model->K < 2)
+		return rs_fail(e, RS_EINVAL,
+			       "a single block has no informative eigenvector (lambda_2 = 1): use at "
+			       "least two blocks");
+	return 0;
+}
+
+static char *order_text(const int *order, int K)
+{
+	size_t cap = (size_t)K * 8 + 8, len = 0;
+	char *t = xcalloc(cap, 1);
+	for (int i = 0; i < K; i++)
+		len += (size_t)snprintf(t + len, cap - len, "%s%d", i ? " " : "", order[i] + 1);
+	return t;
+}
+
+CMD_FN(signs)
+{
+	(void)argv;
+	(void)argc;
+	if (need_k(s, e) != 0)
+		return -1;
+	const rs_spectrum *S = session_spectrum(s, e);
+	if (S == NULL)
+		return -1;
+	const rs_model *M = s->model;
+	int K = M->K, parts = M->bipartite ? 2 : 1;
+	long k = session_k(s);
+	int rows = K * parts;
+	struct ranked q;
+	ranked_mu(M, session_alpha_abs(s), &q);
+	long *blk = xcalloc((size_t)rows, sizeof *blk), *size = xcalloc((size_t)rows, sizeof *size);
+	long *rank = xcalloc((size_t)K, sizeof *rank);
+	double *mu = xcalloc((size_t)rows, sizeof *mu);
+	char **part = xcalloc((size_t)rows, sizeof *part);
+	for (int i = 0; i < K; i++)
+		rank[q.order[i]] = i + 1;
+	long *rk = xcalloc((size_t)rows, sizeof *rk);
+	for (int p = 0; p < parts; p++)
+		for (int b = 0; b < K; b++) {
+			int i = p * K + b;
+			blk[i] = b + 1;
+			size[i] = p ? M->m[b] : M->n[b];
+			mu[i] = q.mu[b];
+			rk[i] = rank[b];
+			part[i] = p ? "cols" : "rows";
+		}
+	rs_result *r = result_new("signs");
+	title(s, r, "sign patterns");
+	common_fields(s, r, S);
+	result_int(r, "k", k);
+	result_flag_scalars(r, RF_NOTEXT);
+	result_ints(r, "block", RF_TABLE, blk, (size_t)rows);
+	if (parts == 2)
+		result_strs(r, "part", RF_TABLE, part, (size_t)rows);
+	result_ints(r, "size", RF_TABLE, size, (size_t)rows);
+	result_nums(r, "mu", RF_TABLE, mu, (size_t)rows);
+	result_ints(r, "rank", RF_TABLE, rk, (size_t)rows);
+	char **sig = xcalloc((size_t)k, sizeof *sig), **pre = xcalloc((size_t)k, sizeof *pre);
+	char **agr = xcalloc((size_t)k, sizeof *agr);
+	int all_ok = 1;
+	for (long c = 1; c <= k; c++) {
+		char *act = xcalloc((size_t)rows + 2, 1), *prd = xcalloc((size_t)rows + 2, 1);
+		char **acol = xcalloc((size_t)rows, sizeof *acol), **pcol = xcalloc((size_t)rows, sizeof *pcol);
+		enum rs_agree worst = RS_AGREE_YES;
+		for (int p = 0; p < parts; p++) {
+			for (int b = 0; b < K; b++)
+				act[p * K + b] = rs_theory_sign(M, S, (int)c, p, b);
+			enum rs_agree ag = rs_theory_predict(M, S, q.mu, (int)c, act + p * K, prd + p * K);
+			if (ag == RS_AGREE_NO || (ag != RS_AGREE_YES && worst == RS_AGREE_YES))
+				worst = ag;
+		}
+		for (int i = 0; i < rows; i++) {
+			acol[i] = xasprintf("%c", act[i]);
+			pcol[i] = xasprintf("%c", prd[i]);
+		}
+		char name[32];
+		snprintf(name, sizeof name, "x_%ld", c + 1);
+		result_strs(r, name, RF_TABLE, acol, (size_t)rows);
+		snprintf(name, sizeof name, "T_%ld", c + 1);
+		result_strs(r, name, RF_TABLE, pcol, (size_t)rows);
+		for (int i = 0; i < rows; i++) {
+			free(acol[i]);
+			free(pcol[i]);
+		}
+		free(acol);
+		free(pcol);
+		if (parts == 2) { /* "rows|cols" */
+			sig[c - 1] = xasprintf("%.*s|%.*s", K, act, K, act + K);
+			pre[c - 1] = xasprintf("%.*s|%.*s", K, prd, K, prd + K);
+		} else {
+			sig[c - 1] = xasprintf("%.*s", K, act);
+			pre[c - 1] = xasprintf("%.*s", K, prd);
+		}
+		agr[c - 1] = (char *)rs_agree_name(worst);
+		all_ok &= worst != RS_AGREE_NO;
+		free(act);
+		free(prd);
+	}
+	result_strs(r, "signs", RF_NOTEXT, sig, (size_t)k);
+	result_strs(r, "predicted", RF_NOTEXT, pre, (size_t)k);
+	result_strs(r, "agree", 0, agr, (size_t)k);
+	result_bool(r, "theorem_holds", all_ok);
+	result_note(r, "x_j is the eigenvector of lambda_j; T_j is Theorem %d's prediction: one "
+		       "sign on the j-1 blocks of smallest mu (rank < j), the other on the rest%s",
+		    parts == 2 ? 2 : 1, parts == 2 ? ", one sign per part" : "");
+	if (parts == 2) {
+		int *h = xcalloc((size_t)K, sizeof *h), *g = xcalloc((size_t)K, sizeof *g);
+		rs_theory_bipartite_limits(M, h, g);
+		char *o = order_text(q.order, K), *oh = order_text(h, K), *og = order_text(g, K);
+		result_str(r, "order", o);
+		result_str(r, "order_alpha_to_0", oh);
+		result_str(r, "order_alpha_to_inf", og);
+		result_note(r, "block order at this alpha (smallest mu first): %s; as alpha -> 0+ "
+			       "(harmonic mean of n_j/n and m_j/m): %s; as alpha -> infinity "
+			       "(geometric mean): %s",
+			    o, oh, og);
+		free(o);
+		free(oh);
+		free(og);
+		free(h);
+		free(g);
+	}
+	model_caveats(M, r);
+	cmd_emit(s, out, r);
+	for (long c = 0; c < k; c++) {
+		free(sig[c]);
+		free(pre[c]);
+	}
+	free(sig);
+	free(pre);
+	free(agr);
+	free(blk);
+	free(size);
+	free(rank);
+	free(rk);
+	free(mu);
+	free(part);
+	ranked_free(&q);
+	return 0;
+}
+
+CMD_FN(embed)
+{
+	int nodes = 0;
+	if (argc == 2) {
+		if (!strcmp(argv[1], "nodes"))
+			nodes = 1;
+		else if (strcmp(argv[1], "blocks") != 0)
+			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected blocks or nodes)", argv[1]);
+	}
+	if (need_k(s, e) != 0)
+		return -1;
+	const rs_spectrum *S = session_spectrum(s, e);
+	if (S == NULL)
+		return -1;
+	const rs_model *M = s->model;
+	int K = M->K, parts = M->bipartite ? 2 : 1;
+	long k = session_k(s), N = rs_model_nodes(M);
+	if (nodes && N > 1000000)
+		return rs_fail(e, RS_EINVAL,
+			       "embed nodes would print %ld rows (limit 10^6); 'embed blocks' gives "
+			       "the same numbers per block",
+			       N);
+	long rows = nodes ? N : (long)K * parts;
+	long *id = xcalloc((size_t)rows, sizeof *id), *blk = xcalloc((size_t)rows, sizeof *blk);
+	char **part = xcalloc((size_t)rows, sizeof *part);
+	double *col = xcalloc((size_t)rows, sizeof *col);
+	for (long i = 0; i < rows; i++) {
+		int p = nodes ? (i >= M->nn) : (int)(i / K);
+		id[i] = i + 1;
+		blk[i] = nodes ? rs_model_block_of(M, i) + 1 : i % K + 1;
+		part[i] = p ? "cols" : "rows";
+	}
+	rs_result *r = result_new("embed");
+	title(s, r, "embedding");
+	common_fields(s, r, S);
+	result_int(r, "k", k);
+	result_flag_scalars(r, RF_NOTEXT);
+	if (nodes) {
+		result_ints(r, "node", RF_TABLE, id, (size_t)rows);
+		if (parts == 2)
+			result_strs(r, "part", RF_TABLE, part, (size_t)rows);
+		result_ints(r, "block", RF_TABLE, blk, (size_t)rows);
+	} else {
+		result_ints(r, "block", RF_TABLE, blk, (size_t)rows);
+		if (parts == 2)
+			result_strs(r, "part", RF_TABLE, part, (size_t)rows);
+		long *size = xcalloc((size_t)rows, sizeof *size);
+		for (long i = 0; i < rows; i++)
+			size[i] = i < K ? M->n[i] : M->m[i - K];
+		result_ints(r, "size", RF_TABLE, size, (size_t)rows);
+		free(size);
+	}
+	for (long c = 1; c <= k; c++) {
+		const double *x = S->vec + (size_t)c * (size_t)S->rows;
+		for (long i = 0; i < rows; i++) {
+			if (nodes) {
+				col[i] = S->per_block ? x[(i >= M->nn ? K : 0) + blk[i] - 1] : x[i];
+			} else if (S->per_block) {
+				col[i] = x[i];
+			} else { /* mean over the block's nodes */
+				int p = (int)(i / K), b = (int)(i % K);
+				long lo = rs_model_block_start(M, p, b), len = p ? M->m[b] : M->n[b];
+				double sum = 0;
+				for (long v = lo; v < lo + len; v++)
+					sum += x[v];
+				col[i] = sum / (double)len;
+			}
+		}
+		char name[32];
+		snprintf(name, sizeof name, "x_%ld", c + 1);
+		result_nums(r, name, RF_TABLE, col, (size_t)rows);
+	}
+	result_note(r, "X = D^-1/2 U with X^T D_alpha X = I; x_j is the eigenvector of lambda_j, "
+		       "signed so that its largest entry is positive");
+	cmd_emit(s, out, r);
+	free(id);
+	free(blk);
+	free(part);
+	free(col);
+	return 0;
+}
+
+CMD_FN(sweep)
+{
+	(void)argc;
+	if (strcmp(argv[1], "alpha") != 0)
+		return rs_fail(e, RS_EINVAL, "can only sweep alpha, got '%s'", argv[1]);
+	double from, to;
+	long steps;
+	int logscale = 0;
+	if (argc == 6) {
+		if (strcmp(argv[5], "log") != 0)
+			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected 'log')", argv[5]);
+		logscale = 1;
+	}
+	if (rs_parse_range(argv[2], 0, HUGE_VAL, "FROM", &from, e) != 0 ||
+	    rs_parse_range(argv[3], 0, HUGE_VAL, "TO", &to, e) != 0 ||
+	    rs_parse_count(argv[4], 2, 100000, "STEPS", &steps, e) != 0)
+		return -1;
+	if (logscale && (from <= 0 || to <= 0))
+		return rs_fail(e, RS_EINVAL, "a log sweep needs FROM and TO > 0");
+	if (need_k(s, e) != 0)
+		return -1;
+	const rs_model *M = s->model;
+	long k = session_k(s);
+	int K = M->K, nl = (int)k, nm = (int)(k + 1 <= K ? k + 1 : K);
+	double *al = xcalloc((size_t)steps, sizeof *al), *ab = xcalloc((size_t)steps, sizeof *ab);
+	double *lam = xcalloc((size_t)steps * nl, sizeof *lam), *mus = xcalloc((size_t)steps * nm, sizeof *mus);
+	int *ok = xcalloc((size_t)steps, sizeof *ok);
+	enum rs_il *st = xcalloc((size_t)K, sizeof *st);
+	enum rs_solver solver = s->solver == RS_SOLVER_AUTO ? RS_SOLVER_AGGREGATE : s->solver;
+	long done = 0;
+	int rc = 0;
+	rs_interrupted = 0;
+	for (long i = 0; i < steps && !rs_interrupted; i++) {
+		double f = (double)i / (double)(steps - 1);
+		double a = logscale ? exp(log(from) + f * (log(to) - log(from))) : from + f * (to - from);
+		double aa = s->alpha_rel ? rs_model_rel_to_abs(M, a) : a;
+		rs_spectrum *S = rs_spectrum_solve(M, aa, solver, s->dense_max, e);
+		if (S == NULL) {
+			rs_fail(e, e->code, "at alpha = %g: %s", a, e->msg);
+			rc = -1;
+			break;
+		}
+		struct ranked q;
+		ranked_mu(M, aa, &q);
+		ok[i] = rs_theory_interleave(S->lambda, q.sorted, K, st) == 0;
+		al[i] = a;
+		ab[i] = aa;
+		for (int c = 0; c < nl; c++)
+			lam[c * steps + i] = S->lambda[c + 1];
+		for (int c = 0; c < nm; c++)
+			mus[c * steps + i] = q.sorted[c];
+		ranked_free(&q);
+		rs_spectrum_free(S);
+		done++;
+	}
+	if (rc == 0) {
+		rs_result *r = result_new("sweep");
+		title(s, r, "sweep");
+		result_str(r, "alpha_mode", s->alpha_rel ? "rel" : "abs");
+		result_flag_scalars(r, RF_NOTEXT);
+		result_nums(r, "alpha", RF_TABLE, al, (size_t)done);
+		if (s->alpha_rel)
+			result_nums(r, "alpha_abs", RF_TABLE, ab, (size_t)done);
+		char name[32];
+		for (int c = 0; c < nl; c++) {
+			snprintf(name, sizeof name, "lambda_%d", c + 2);
+			result_nums(r, name, RF_TABLE, lam + (size_t)c * steps, (size_t)done);
+		}
+		for (int c = 0; c < nm; c++) {
+			snprintf(name, sizeof name, "mu_%d", c + 1);
+			result_nums(r, name, RF_TABLE, mus + (size_t)c * steps, (size_t)done);
+		}
+		result_bools(r, "interleaved", RF_TABLE, ok, (size_t)done);
+		result_note(r, "alpha in %s form; lambda_2..lambda_%ld against mu_1..mu_%d (ranked)",
+			    mode_word(s), k + 1, nm);
+		if (done < steps)
+			result_note(r, "interrupted after %ld of %ld steps", done, steps);
+		cmd_emit(s, out, r);
+	}
+	free(al);
+	free(ab);
+	free(lam);
+	free(mus);
+	free(ok);
+	free(st);
+	return rc;
+}

@@ -1,0 +1,362 @@
+/* cmd.c: the command table, lookup by unique prefix, the tokenizer, and
+ * dispatch with output capture for expect. */
+#include <config.h>
+
+#include "cmd.h"
+
+#include "cmd-impl.h"
+#include "xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const w_alpha[] = {"abs", "rel", NULL};
+static const char *const w_onoff[] = {"on", "off", NULL};
+static const char *const w_cliques[] = {"eps", "theta", "noloops", "random", NULL};
+static const char *const w_bicl[] = {"eps", NULL};
+static const char *const w_eig[] = {"all", NULL};
+static const char *const w_embed[] = {"blocks", "nodes", NULL};
+static const char *const w_sweep[] = {"alpha", "log", NULL};
+static const char *const w_k[] = {"auto", NULL};
+static const char *const w_set[] = {"format", "digits", "echo",	 "bail",  "verbose",
+				    "solver", "dense-max", "text", "csv", "json",
+				    "on",     "off",	   "auto", "aggregate", "dense", NULL};
+
+/* Keep this table in the order help lists it: models, regularization,
+ * results, output, scripts. */
+const struct rs_cmd rs_cmd_table[] = {
+	{"cliques", NULL, 1, -1, "cliques SIZE... [eps E] [theta T...|theta random LO HI] [noloops]",
+	 "K disjoint cliques (the paper's block model, self-loops included)",
+	 "Generate K disjoint cliques of the given sizes: A = Z Z^T, self-loops included. A size "
+	 "may be a list 5,3,2 or a repeat 1000000*10. 'eps E' adds weight E between every pair "
+	 "of nodes (A + E J, the same as alpha + E). 'theta' gives degree-correction factors, one "
+	 "per node or one per block, or 'theta random LO HI' draws them uniformly (seeded): A = "
+	 "Theta (Z Z^T + eps J) Theta, regularized as alpha Theta J Theta. 'noloops' removes the "
+	 "self-loops (A - I), which breaks the rank-K assumption of the theory. Generated models "
+	 "use absolute alpha unless a mode was chosen with 'alpha VALUE rel'.",
+	 w_cliques, 0, cmd_cliques},
+	{"bicliques", NULL, 2, 4, "bicliques N1,N2,... M1,M2,... [eps E]",
+	 "bipartite block model B = Z1 Z2^T (section 4)",
+	 "Generate a bipartite block model: block j joins N_j row nodes to M_j column nodes "
+	 "completely, B = Z1 Z2^T (+ E J with 'eps E'). The regularization is B + alpha J, and "
+	 "the spectrum is that of the generalized SVD of D1^-1/2 B_alpha D2^-1/2: lambda = 1 - "
+	 "sigma, on [0, 2].",
+	 w_bicl, 0, cmd_bicliques},
+	{"eps", NULL, 0, 1, "eps [E]", "show or set the inter-block weight of the model",
+	 "Show or set eps, the weight added between every pair of nodes of the model (A = Z Z^T "
+	 "+ eps J). Its effect is exactly that of alpha + eps.",
+	 NULL, 0, cmd_eps},
+	{"alpha", NULL, 0, 2, "alpha [VALUE] [abs|rel]",
+	 "show or set the regularization alpha, absolute or relative",
+	 "Without arguments, print alpha, its mode and both forms. With a value, set it (>= 0); "
+	 "'abs' makes it the pair weight itself, 'rel' the relative form of the paper's "
+	 "experiments, alpha w / n^2 with w = 1^T A 1 (bicliques: alpha w / (n m)). A mode given "
+	 "alone switches the mode and keeps the value.",
+	 w_alpha, 0, cmd_alpha},
+	{"k", NULL, 0, 1, "k [N|auto]", "show or set the embedding dimension k",
+	 "The embedding has k columns: the eigenvectors of lambda_2 .. lambda_k+1 (the first, "
+	 "constant, is dropped). 'auto' is min(K - 1, 20) for a block model; k must be at most "
+	 "K - 1 there, since the eigenvectors past lambda_K belong to lambda = 1 and are not "
+	 "unique.",
+	 w_k, 0, cmd_k},
+	{"seed", NULL, 0, 1, "seed [N]", "show or set the random seed",
+	 "Set the seed of the one random generator (used by 'theta random'), so scripts give "
+	 "the same numbers on every run.",
+	 NULL, 0, cmd_seed},
+	{"info", NULL, 0, 0, "info", "describe the graph, alpha in both forms, k and the solver",
+	 "Print the model, its nodes, edges, blocks, components and isolated nodes, its total "
+	 "weight, alpha in both forms, k, and the solver with its last timing and residual.",
+	 NULL, 0, cmd_info},
+	{"eig", NULL, 0, 1, "eig [all]", "the eigenvalues of L_alpha x = lambda D_alpha x",
+	 "Print the spectrum with multiplicities, smallest first (fields 'eigenvalues', "
+	 "'multiplicity'). For a block model it is exact and complete: the K eigenvalues of the "
+	 "aggregate problem and lambda = 1 with multiplicity n - K. 'all' lists every eigenvalue "
+	 "once per multiplicity (up to 10^6). Repeated eigenvalues are explained: a multiple 0 "
+	 "means a disconnected graph, and its eigenvectors are not unique.",
+	 w_eig, 0, cmd_eig},
+	{"mu", NULL, 0, 0, "mu", "lambda_j and the thresholds mu_j, with the interleaving checked",
+	 "Print lambda_j next to mu_j (blocks ranked by mu, the largest block first) and check "
+	 "Lemma 3: 0 = lambda_1 < mu_1 < lambda_2 < mu_2 < ... < lambda_K < mu_K. Equal block "
+	 "sizes give equal thresholds and lambda_j = mu_j ('tie'). For bicliques the corrected "
+	 "threshold 1 - sqrt(n_j m_j / ((n_j + a n)(m_j + a m))) is used and the paper's printed "
+	 "form is shown beside it.",
+	 NULL, 0, cmd_mu},
+	{"signs", NULL, 0, 0, "signs",
+	 "sign patterns of the eigenvectors per block, against Theorem 1 (or 2)",
+	 "For each embedding column x_j (j = 2..k+1) print its sign on each block next to the "
+	 "theorem's prediction: one sign on the j-1 blocks of smallest mu, the other on the rest. "
+	 "'agree' says whether they match; 'tie' when lambda_j sits on the threshold of equal "
+	 "blocks (the vector then vanishes elsewhere). For bicliques both parts are shown, and "
+	 "the block order at this alpha next to its limits: harmonic mean of the proportions as "
+	 "alpha -> 0, geometric mean as alpha -> infinity.",
+	 NULL, 0, cmd_signs},
+	{"embed", NULL, 0, 1, "embed [blocks|nodes]", "the spectral embedding X",
+	 "Print the embedding X = D^-1/2 U (X^T D_alpha X = I), k columns x_2 .. x_k+1, with each "
+	 "column's largest entry made positive (ties to the lowest node). 'blocks' (the default) "
+	 "prints one row per block, the paper's X = Z y; 'nodes' one row per node.",
+	 w_embed, 0, cmd_embed},
+	{"sweep", NULL, 4, 5, "sweep alpha FROM TO STEPS [log]",
+	 "a table of lambda_j and mu_j along a range of alpha",
+	 "Solve at STEPS values of alpha from FROM to TO (in the current mode; 'log' spaces them "
+	 "geometrically) and print alpha, its absolute value, lambda_2 .. lambda_k+1, mu_1 .. "
+	 "mu_k+1 and whether the interleaving holds. The session's alpha is left as it was.",
+	 w_sweep, 0, cmd_sweep},
+	{"set", NULL, 0, 2, "set [NAME [VALUE]]", "show or change a setting",
+	 "Settings: format text|csv|json (how results print), digits N (significant digits, "
+	 "default 8), echo on|off, bail on|off (stop a script at its first error), verbose on|off "
+	 "(say which solver ran, its time and residual), solver auto|aggregate|dense, dense-max N "
+	 "(the largest n the dense solver accepts). 'set' alone lists them.",
+	 w_set, 0, cmd_set},
+	{"echo", NULL, 1, 1, "echo on|off", "print each command before it runs (for demos)",
+	 "With echo on, each command of a script is printed after the prompt before it runs, so "
+	 "a demonstration reads like a typed session.",
+	 w_onoff, CMD_KEEPS_LAST | CMD_NOECHO, cmd_echo},
+	{"print", NULL, 0, -1, "print [TEXT...]", "print a line of text",
+	 "Print the words given, joined by spaces: headings and explanations in demo scripts.",
+	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_print},
+	{"pause", NULL, 0, -1, "pause [MESSAGE...]", "wait for Enter (interactive only)",
+	 "Print the message and wait for Enter when a person is at the terminal; skipped when "
+	 "input or output is not a terminal, so scripts run through.",
+	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_pause},
+	{"expect", NULL, 1, 4, "expect GLOB | expect FIELD VALUE [tol T]",
+	 "assert on the previous result (scripts double as tests)",
+	 "'expect GLOB' checks that the previous command's output, as printed in text, matches "
+	 "the shell pattern (* matches across lines). 'expect FIELD VALUE' checks one field of "
+	 "the previous result, by its JSON name, arrays indexed from 1 (eigenvalues[2]); numbers "
+	 "compare within 'tol T' (default 1e-9, relative to max(1, |VALUE|)). A failed expect "
+	 "prints what was found and counts as a failed command.",
+	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_expect},
+	{"source", NULL, 1, 1, "source FILE", "run the commands of a file",
+	 "Run a script file, line by line, as if typed. A relative name not found in the current "
+	 "directory is looked up beside the running script. Nesting is limited to 50, and a file "
+	 "that sources itself, directly or not, is an error.",
+	 NULL, CMD_KEEPS_LAST | CMD_FILES, cmd_source},
+	{"help", "?", 0, 1, "help [COMMAND]", "list the commands, or explain one",
+	 "Without arguments, list every command with a line about it; with a command name (or a "
+	 "unique prefix), print its usage and description.",
+	 NULL, CMD_KEEPS_LAST, cmd_help},
+	{"quit", "exit", 0, 1, "quit [STATUS]", "leave regspec",
+	 "Leave regspec. The exit status is STATUS when given, else 1 if any command failed and "
+	 "0 otherwise.",
+	 NULL, CMD_KEEPS_LAST, cmd_quit},
+	{NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, 0, NULL},
+};
+
+const struct rs_cmd *cmd_find(const char *name, rs_err *e)
+{
+	const struct rs_cmd *hit = NULL;
+	int nhit = 0;
+	for (const struct rs_cmd *c = rs_cmd_table; c->name; c++)
+		if (strcmp(c->name, name) == 0 || (c->alias && strcmp(c->alias, name) == 0))
+			return c;
+	size_t len = strlen(name);
+	for (const struct rs_cmd *c = rs_cmd_table; c->name; c++)
+		if (strncmp(c->name, name, len) == 0) {
+			hit = c;
+			nhit++;
+		}
+	if (nhit == 1)
+		return hit;
+	if (nhit == 0) {
+		rs_fail(e, RS_EINVAL, "unknown command '%s' (type 'help' for the list)", name);
+		return NULL;
+	}
+	char list[400] = "";
+	for (const struct rs_cmd *c = rs_cmd_table; c->name; c++)
+		if (strncmp(c->name, name, len) == 0) {
+			size_t l = strlen(list);
+			snprintf(list + l, sizeof list - l, "%s%s", l ? ", " : "", c->name);
+		}
+	rs_fail(e, RS_EINVAL, "ambiguous command '%s', could be: %s", name, list);
+	return NULL;
+}
+
+int cmd_parse_bool(const char *v, int *out, rs_err *e)
+{
+	if (!strcasecmp(v, "on") || !strcasecmp(v, "yes") || !strcmp(v, "1") ||
+	    !strcasecmp(v, "true")) {
+		*out = 1;
+		return 0;
+	}
+	if (!strcasecmp(v, "off") || !strcasecmp(v, "no") || !strcmp(v, "0") ||
+	    !strcasecmp(v, "false")) {
+		*out = 0;
+		return 0;
+	}
+	return rs_fail(e, RS_EINVAL, "expected on or off, got '%s'", v);
+}
+
+void cmd_report(rs_session *s, const char *where, const char *cmd, const char *msg)
+{
+	if (where != NULL && !s->interactive)
+		fprintf(stderr, "%s: ", where);
+	if (cmd != NULL)
+		fprintf(stderr, "%s: ", cmd);
+	fprintf(stderr, "%s\n", msg);
+}
+
+void cmd_emit(rs_session *s, FILE *out, rs_result *r)
+{
+	result_render(r, out, s->format, s->digits);
+	result_free(s->last);
+	s->last = r;
+}
+
+/* The words of one statement. */
+struct words {
+	char **v;
+	int n, cap;
+};
+
+static void words_push(struct words *w, char *word)
+{
+	if (w->n + 1 >= w->cap) {
+		w->cap = w->cap ? 2 * w->cap : 8;
+		w->v = xreallocarray(w->v, (size_t)w->cap, sizeof *w->v);
+	}
+	w->v[w->n++] = word;
+	w->v[w->n] = NULL;
+}
+
+static void words_clear(struct words *w)
+{
+	for (int i = 0; i < w->n; i++)
+		free(w->v[i]);
+	w->n = 0;
+}
+
+/* Read one statement from *p into w.  Returns 1 when a statement was read
+ * (possibly empty), 0 at the end of the line, -1 on a quoting error. */
+static int next_statement(const char **p, struct words *w, rs_err *e)
+{
+	const char *s = *p;
+	if (*s == '\0')
+		return 0;
+	for (;;) {
+		while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+			s++;
+		if (*s == '\0' || *s == '#') {
+			*p = s + strlen(s);
+			return 1;
+		}
+		if (*s == ';') {
+			*p = s + 1;
+			return 1;
+		}
+		size_t cap = strlen(s) + 1, len = 0;
+		char *word = xmalloc(cap);
+		while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n' && *s != ';') {
+			if (*s == '"' || *s == '\'') {
+				char q = *s++;
+				while (*s && *s != q) {
+					if (q == '"' && *s == '\\' && (s[1] == '"' || s[1] == '\\'))
+						s++;
+					word[len++] = *s++;
+				}
+				if (*s != q) {
+					free(word);
+					*p = s;
+					return rs_fail(e, RS_EINVAL, "unterminated %s quote",
+						       q == '"' ? "double" : "single");
+				}
+				s++;
+			} else {
+				word[len++] = *s++;
+			}
+		}
+		word[len] = '\0';
+		words_push(w, word);
+	}
+}
+
+static void echo_statement(FILE *out, int argc, char **argv)
+{
+	fputs("regspec>", out);
+	for (int i = 0; i < argc; i++)
+		fprintf(out, strpbrk(argv[i], " \t;#") || !*argv[i] ? " \"%s\"" : " %s", argv[i]);
+	fputc('\n', out);
+}
+
+/* Narration (print, pause) and checks (expect) are not echoed. */
+static int echoed(const char *name)
+{
+	rs_err e;
+	const struct rs_cmd *c = cmd_find(name, &e);
+	return c == NULL || !(c->flags & CMD_NOECHO);
+}
+
+static int run_statement(rs_session *s, int argc, char **argv, const char *where, FILE *out)
+{
+	rs_err e = {0};
+	const struct rs_cmd *c = cmd_find(argv[0], &e);
+	if (c == NULL) {
+		cmd_report(s, where, NULL, e.msg);
+		return -1;
+	}
+	int nargs = argc - 1;
+	if (nargs < c->min_args || (c->max_args >= 0 && nargs > c->max_args)) {
+		char msg[300];
+		snprintf(msg, sizeof msg, "%s; usage: %s",
+			 nargs < c->min_args ? "too few arguments" : "too many arguments", c->usage);
+		cmd_report(s, where, c->name, msg);
+		return -1;
+	}
+	int rc;
+	if (c->flags & CMD_KEEPS_LAST) {
+		rc = c->exec(s, argc, argv, out, &e);
+		fflush(out);
+	} else {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&buf, &len);
+		if (mem == NULL) {
+			cmd_report(s, where, c->name, "cannot capture output (out of memory)");
+			return -1;
+		}
+		result_free(s->last);
+		s->last = NULL;
+		rc = c->exec(s, argc, argv, mem, &e);
+		fclose(mem);
+		fwrite(buf, 1, len, out);
+		fflush(out);
+		free(s->last_text);
+		s->last_text = buf;
+	}
+	if (rc != 0) {
+		cmd_report(s, where, c->name, e.msg[0] ? e.msg : "failed");
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_run_line(rs_session *s, const char *line, const char *where, FILE *out)
+{
+	struct words w = {0};
+	rs_err e = {0};
+	int failed = 0, r;
+	const char *p = line;
+	while (!s->quit && (r = next_statement(&p, &w, &e)) != 0) {
+		if (r < 0) {
+			cmd_report(s, where, NULL, e.msg);
+			failed++;
+			s->failures++;
+			break;
+		}
+		if (w.n > 0) {
+			if (s->echo && echoed(w.v[0]))
+				echo_statement(out, w.n, w.v);
+			if (run_statement(s, w.n, w.v, where, out) != 0) {
+				failed++;
+				s->failures++;
+				if (s->bail) {
+					words_clear(&w);
+					break;
+				}
+			}
+		}
+		words_clear(&w);
+	}
+	free(w.v);
+	return failed;
+}

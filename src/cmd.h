@@ -1,0 +1,55 @@
+/* cmd.h: the command table, the single source of truth for dispatch,
+ * help, completion and the man-page check. */
+#ifndef RS_CMD_H
+#define RS_CMD_H
+
+#include "rs-err.h"
+#include "session.h"
+
+#include <stdio.h>
+
+/* exec: run the command with its words (argv[0] is the command name as
+ * typed); print to out, or hand a result to cmd_emit.  Return 0, or -1
+ * with e filled (the dispatcher adds the location and the command name). */
+typedef int (*rs_cmd_fn)(rs_session *s, int argc, char **argv, FILE *out, rs_err *e);
+
+enum { CMD_KEEPS_LAST = 1, /* does not replace the result expect looks at */
+       CMD_FILES = 2,      /* its arguments complete as file names        */
+       CMD_NOECHO = 4      /* narration and checks: not shown by echo on   */
+};
+
+struct rs_cmd {
+	const char *name;
+	const char *alias;
+	int min_args, max_args; /* positional words after the name; -1 = any */
+	const char *usage;
+	const char *summary;
+	const char *help;
+	const char *const *words; /* keywords offered by completion */
+	int flags;
+	rs_cmd_fn exec;
+};
+
+extern const struct rs_cmd rs_cmd_table[];
+
+/* Find a command by name, alias or unique prefix.  NULL with a message
+ * (unknown, or ambiguous with the candidates named). */
+const struct rs_cmd *cmd_find(const char *name, rs_err *e);
+
+/* Split one line into statements and words.  Quotes "..." (with \" and \\)
+ * and '...'; '#' at the start of a word begins a comment; ';' ends a
+ * statement.  Calls run() for each non-empty statement; stops on a
+ * tokenizing error (returned as -1 with e filled) and returns the number
+ * of failed statements otherwise. */
+int cmd_run_line(rs_session *s, const char *line, const char *where, FILE *out);
+
+/* Render a result in the session's format and keep it for expect. */
+void cmd_emit(rs_session *s, FILE *out, rs_result *r);
+
+/* Report an error with its location, as the session's mode wants. */
+void cmd_report(rs_session *s, const char *where, const char *cmd, const char *msg);
+
+/* Parse "on"/"off" (and yes/no, 1/0). */
+int cmd_parse_bool(const char *v, int *out, rs_err *e);
+
+#endif

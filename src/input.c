@@ -1,0 +1,197 @@
+/* input.c: the input loop for terminals (readline), files, pipes and source. */
+#include <config.h>
+
+#include "input.h"
+
+#include "cmd.h"
+#include "xalloc.h"
+
+#include <errno.h>
+#include <readline/history.h>
+#include <readline/readline.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+volatile sig_atomic_t rs_interrupted;
+
+int input_run_stream(rs_session *s, FILE *f, const char *name, FILE *out)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	long lineno = 0;
+	int failed = 0;
+	while (!s->quit && getline(&line, &cap, f) >= 0) {
+		lineno++;
+		char *where = xasprintf("%s:%ld", name, lineno);
+		int before = s->failures;
+		failed += cmd_run_line(s, line, where, out);
+		free(where);
+		if (s->bail && s->failures > before)
+			break;
+	}
+	free(line);
+	return failed;
+}
+
+char *input_history_path(void)
+{
+	const char *h = getenv("REGSPEC_HISTFILE");
+	if (h != NULL)
+		return *h && strcmp(h, "/dev/null") != 0 ? xstrdup(h) : NULL;
+	const char *state = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+	char *dir;
+	if (state != NULL && *state == '/')
+		dir = xasprintf("%s/regspec", state);
+	else if (home != NULL && *home)
+		dir = xasprintf("%s/.local/state/regspec", home);
+	else
+		return NULL;
+	/* mkdir -p, quietly: without a directory there is simply no history */
+	for (char *p = dir + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(dir, 0700);
+			*p = '/';
+		}
+	mkdir(dir, 0700);
+	char *path = xasprintf("%s/history", dir);
+	free(dir);
+	return path;
+}
+
+/* Completion: command names first, then the command's keywords or files. */
+static const struct rs_cmd *completing;
+static const char *const *completing_words;
+
+static char *gen_command(const char *text, int state)
+{
+	static const struct rs_cmd *c;
+	static size_t len;
+	if (state == 0) {
+		c = rs_cmd_table;
+		len = strlen(text);
+	}
+	for (; c->name; c++)
+		if (strncmp(c->name, text, len) == 0)
+			return xstrdup((c++)->name);
+	return NULL;
+}
+
+static char *gen_word(const char *text, int state)
+{
+	static int i;
+	static size_t len;
+	if (state == 0) {
+		i = 0;
+		len = strlen(text);
+	}
+	if (completing_words == NULL)
+		return NULL;
+	for (; completing_words[i]; i++)
+		if (strncmp(completing_words[i], text, len) == 0)
+			return xstrdup(completing_words[i++]);
+	return NULL;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+	(void)end;
+	rl_attempted_completion_over = 1;
+	/* the statement being typed starts after the last ';' before the cursor */
+	int st = start;
+	while (st > 0 && rl_line_buffer[st - 1] != ';')
+		st--;
+	while (rl_line_buffer[st] == ' ' || rl_line_buffer[st] == '\t')
+		st++;
+	if (st >= start)
+		return rl_completion_matches(text, gen_command);
+	char first[64];
+	int n = 0;
+	while (st + n < start && n < 63 && rl_line_buffer[st + n] != ' ' && rl_line_buffer[st + n] != '\t') {
+		first[n] = rl_line_buffer[st + n];
+		n++;
+	}
+	first[n] = '\0';
+	rs_err e;
+	completing = cmd_find(first, &e);
+	if (completing == NULL)
+		return NULL;
+	if (!strcmp(completing->name, "help"))
+		return rl_completion_matches(text, gen_command);
+	if (completing->flags & CMD_FILES) {
+		rl_attempted_completion_over = 0;
+		return NULL;
+	}
+	completing_words = completing->words;
+	return rl_completion_matches(text, gen_word);
+}
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	rs_interrupted = 1;
+}
+
+/* Readline calls this when a signal interrupts its read: Ctrl-C at the
+ * prompt abandons the line and starts a fresh one. */
+static int on_signal_event(void)
+{
+	if (rs_interrupted) {
+		rs_interrupted = 0;
+		rl_replace_line("", 0);
+		rl_crlf();
+		rl_on_new_line();
+		rl_redisplay();
+	}
+	return 0;
+}
+
+void input_repl(rs_session *s, int quiet)
+{
+	rl_readline_name = "regspec";
+	rl_attempted_completion_function = complete;
+	rl_signal_event_hook = on_signal_event;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+
+	char *hist = input_history_path();
+	using_history();
+	stifle_history(1000);
+	if (hist != NULL)
+		read_history(hist);
+	if (!quiet)
+		printf("regspec %s: regularized spectral embedding (De Lara & Bonald, ICLR 2020)\n"
+		       "Type 'help' for the commands, 'quit' or Ctrl-D to leave.\n",
+		       PACKAGE_VERSION);
+	s->interactive = 1;
+	while (!s->quit) {
+		rs_interrupted = 0;
+		char *line = readline("regspec> ");
+		if (line == NULL) {
+			putchar('\n');
+			break;
+		}
+		const char *p = line;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p) {
+			HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
+			if (last == NULL || strcmp(last->line, line) != 0)
+				add_history(line);
+			cmd_run_line(s, line, NULL, stdout);
+		}
+		free(line);
+	}
+	if (hist != NULL) {
+		if (write_history(hist) != 0)
+			fprintf(stderr, "regspec: cannot write history to %s: %s\n", hist, strerror(errno));
+		free(hist);
+	}
+	s->interactive = 0;
+}

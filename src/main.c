@@ -1,0 +1,155 @@
+/* main.c: options, then the one input loop over -c strings, script files,
+ * a pipe, or the interactive prompt.  Only main decides to exit.
+ *
+ * Exit status: 0 every command succeeded; 1 a command failed (or an expect);
+ * 2 a usage error, or a script that cannot be opened.  'quit N' exits N. */
+#include <config.h>
+
+#include "cmd-impl.h"
+#include "input.h"
+#include "session.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void usage(FILE *f)
+{
+	fputs("usage: regspec [-q] [--bail] [-c COMMANDS]... [-f FILE]... [FILE]...\n"
+	      "\n"
+	      "Regularized spectral embedding of graphs and block models, after De Lara &\n"
+	      "Bonald, 'Spectral embedding of regularized block models' (ICLR 2020).\n"
+	      "\n"
+	      "  -c COMMANDS    run COMMANDS (separated by ';'), as if typed\n"
+	      "  -f FILE        run the commands of FILE (also: regspec FILE)\n"
+	      "  -q, --quiet    no banner at the interactive prompt\n"
+	      "      --bail     stop at the first command that fails\n"
+	      "      --commands list the command names, one a line\n"
+	      "  -h, --help     this help\n"
+	      "  -V, --version  print the version\n"
+	      "\n"
+	      "Without -c or a file, commands are read from the terminal (with line\n"
+	      "editing, history and completion) or from standard input.\n"
+	      "Exit status: 0 success, 1 a command failed, 2 usage or file error.\n"
+	      "Type 'help' at the prompt, or see regspec(1).\n",
+	      f);
+}
+
+/* The COMMANDS section of the man page, generated from the table so that
+ * help and the manual cannot drift apart (the test suite compares them). */
+static void man_commands(void)
+{
+	for (const struct rs_cmd *c = rs_cmd_table; c->name; c++) {
+		printf(".TP\n.B ");
+		for (const char *p = c->usage; *p; p++) {
+			if (*p == '-' || *p == '\\')
+				putchar('\\');
+			putchar(*p);
+		}
+		putchar('\n');
+		if (c->help[0] == '.' || c->help[0] == '\'')
+			fputs("\\&", stdout); /* not a control line */
+		for (const char *p = c->help; *p; p++) {
+			if (*p == '-' || *p == '\\')
+				putchar('\\');
+			putchar(*p);
+		}
+		if (c->alias)
+			printf(" Alias: \\fB%s\\fR.", c->alias);
+		putchar('\n');
+	}
+}
+
+int main(int argc, char **argv)
+{
+	enum { OPT_BAIL = 256, OPT_COMMANDS, OPT_MAN };
+	static const struct option longopts[] = {
+		{"quiet", no_argument, NULL, 'q'},	  {"bail", no_argument, NULL, OPT_BAIL},
+		{"commands", no_argument, NULL, OPT_COMMANDS}, {"man-commands", no_argument, NULL, OPT_MAN},
+		{"help", no_argument, NULL, 'h'},	  {"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	int quiet = 0, bail = 0, opt;
+	/* -c and -f run in the order given: keep them as a list */
+	char **jobs = calloc((size_t)argc + 1, sizeof *jobs);
+	char *kinds = calloc((size_t)argc + 1, 1);
+	int njobs = 0;
+	if (jobs == NULL || kinds == NULL)
+		return 2;
+	while ((opt = getopt_long(argc, argv, "+c:f:qhV", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'c':
+		case 'f':
+			kinds[njobs] = (char)opt;
+			jobs[njobs++] = optarg;
+			break;
+		case 'q': quiet = 1; break;
+		case OPT_BAIL: bail = 1; break;
+		case OPT_COMMANDS:
+			for (const struct rs_cmd *c = rs_cmd_table; c->name; c++)
+				puts(c->name);
+			free(jobs);
+			free(kinds);
+			return 0;
+		case OPT_MAN:
+			man_commands();
+			free(jobs);
+			free(kinds);
+			return 0;
+		case 'h':
+			usage(stdout);
+			free(jobs);
+			free(kinds);
+			return 0;
+		case 'V':
+			printf("regspec %s\n", PACKAGE_VERSION);
+			free(jobs);
+			free(kinds);
+			return 0;
+		default:
+			usage(stderr);
+			free(jobs);
+			free(kinds);
+			return 2;
+		}
+	}
+	for (int i = optind; i < argc; i++) {
+		kinds[njobs] = 'f';
+		jobs[njobs++] = argv[i];
+	}
+
+	rs_session *s = session_new();
+	s->bail = bail;
+	int status = 0, ncmd = 0;
+	for (int j = 0; j < njobs && !s->quit; j++) {
+		int before = s->failures;
+		if (kinds[j] == 'c') {
+			char where[32];
+			snprintf(where, sizeof where, "command-line:%d", ++ncmd);
+			cmd_run_line(s, jobs[j], where, stdout);
+		} else {
+			rs_err e = {0};
+			if (cmd_source_file(s, jobs[j], stdout, &e) != 0 && e.code == RS_EIO) {
+				fprintf(stderr, "regspec: %s\n", e.msg);
+				status = 2;
+				break;
+			}
+		}
+		if (s->bail && s->failures > before)
+			break;
+	}
+	if (njobs == 0) {
+		if (isatty(STDIN_FILENO))
+			input_repl(s, quiet);
+		else
+			input_run_stream(s, stdin, "stdin", stdout);
+	}
+	if (status == 0)
+		status = s->quit ? s->exit_code : (s->failures ? 1 : 0);
+	fflush(stdout);
+	session_free(s);
+	free(jobs);
+	free(kinds);
+	return status;
+}

@@ -1,0 +1,98 @@
+/* numparse.c: strict number parsing with messages that name the token. */
+#include <config.h>
+
+#include "numparse.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int rs_parse_double(const char *s, double *out, rs_err *e)
+{
+	char *end;
+	if (s == NULL || *s == '\0')
+		return rs_fail(e, RS_EINVAL, "expected a number, got nothing");
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || *end != '\0')
+		return rs_fail(e, RS_EINVAL, "'%s' is not a number", s);
+	if (errno == ERANGE && fabs(v) > 1.0)
+		return rs_fail(e, RS_EINVAL, "'%s' is out of range", s);
+	if (!isfinite(v))
+		return rs_fail(e, RS_EINVAL, "'%s' is not a finite number", s);
+	*out = v;
+	return 0;
+}
+
+int rs_parse_long(const char *s, long *out, rs_err *e)
+{
+	char *end;
+	if (s == NULL || *s == '\0')
+		return rs_fail(e, RS_EINVAL, "expected a whole number, got nothing");
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (end == s || *end != '\0')
+		return rs_fail(e, RS_EINVAL, "'%s' is not a whole number", s);
+	if (errno == ERANGE)
+		return rs_fail(e, RS_EINVAL, "'%s' is out of range", s);
+	*out = v;
+	return 0;
+}
+
+int rs_parse_count(const char *s, long lo, long hi, const char *what, long *out, rs_err *e)
+{
+	long v;
+	if (rs_parse_long(s, &v, e) != 0)
+		return rs_fail(e, RS_EINVAL, "%s: %s", what, e->msg);
+	if (v < lo || v > hi)
+		return rs_fail(e, RS_EINVAL, "%s must be between %ld and %ld, got %s", what, lo, hi,
+			       s);
+	*out = v;
+	return 0;
+}
+
+int rs_parse_range(const char *s, double lo, double hi, const char *what, double *out, rs_err *e)
+{
+	double v;
+	if (rs_parse_double(s, &v, e) != 0)
+		return rs_fail(e, RS_EINVAL, "%s: %s", what, e->msg);
+	if (v < lo || v > hi) {
+		if (hi == HUGE_VAL)
+			return rs_fail(e, RS_EINVAL, "%s must be >= %g, got %s", what, lo, s);
+		return rs_fail(e, RS_EINVAL, "%s must be between %g and %g, got %s", what, lo, hi, s);
+	}
+	*out = v;
+	return 0;
+}
+
+int rs_parse_sizes(const char *s, long **out, int *count, rs_err *e)
+{
+	int n = 1;
+	for (const char *p = s; *p; p++)
+		n += (*p == ',');
+	long *v = rs_alloc(e, (size_t)n, sizeof *v, "block sizes");
+	if (v == NULL)
+		return -1;
+	const char *p = s;
+	for (int i = 0; i < n; i++) {
+		const char *q = strchr(p, ',');
+		size_t len = q ? (size_t)(q - p) : strlen(p);
+		char tok[64];
+		if (len == 0 || len >= sizeof tok) {
+			free(v);
+			return rs_fail(e, RS_EINVAL, "bad size list '%s': empty or overlong entry %d", s,
+				       i + 1);
+		}
+		memcpy(tok, p, len);
+		tok[len] = '\0';
+		if (rs_parse_count(tok, 1, 1000000000000L, "block size", &v[i], e) != 0) {
+			free(v);
+			return -1;
+		}
+		p = q ? q + 1 : p + len;
+	}
+	*out = v;
+	*count = n;
+	return 0;
+}

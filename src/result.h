@@ -1,0 +1,69 @@
+/* result.h: what a command computed, as named fields, rendered three ways.
+ *
+ * A result is an ordered list of fields: scalars (number, integer, string,
+ * boolean) and arrays.  Arrays flagged RF_TABLE form the result's table:
+ * the text renderer aligns them in columns, CSV prints only them, JSON
+ * prints every field as "name": value on one line.  Notes are sentences for
+ * people: shown under the text table and as a "notes" array in JSON.
+ * Field names are stable: scripts, jq and `expect` use them.
+ */
+#ifndef RS_RESULT_H
+#define RS_RESULT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum rs_format { RS_FMT_TEXT, RS_FMT_CSV, RS_FMT_JSON };
+
+enum { RF_TABLE = 1, RF_NOTEXT = 2 };
+
+enum rs_fkind { RK_NUM, RK_INT, RK_STR, RK_BOOL };
+
+typedef struct rs_field {
+	char *name;
+	enum rs_fkind kind;
+	int flags;
+	int array;     /* 0: scalar (len 1) */
+	size_t len;
+	double *num;   /* RK_NUM */
+	long *ints;    /* RK_INT, RK_BOOL */
+	char **str;    /* RK_STR */
+} rs_field;
+
+typedef struct rs_result {
+	char *command;
+	char *title;   /* one line shown first in text mode */
+	rs_field *f;
+	size_t nf, cap;
+	char **notes;
+	size_t nnotes;
+} rs_result;
+
+rs_result *result_new(const char *command);
+void result_free(rs_result *r);
+void result_title(rs_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void result_note(rs_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+void result_num(rs_result *r, const char *name, double v);
+void result_int(rs_result *r, const char *name, long v);
+void result_str(rs_result *r, const char *name, const char *v);
+void result_bool(rs_result *r, const char *name, int v);
+/* Arrays: flags RF_TABLE for table columns.  The data is copied. */
+void result_nums(rs_result *r, const char *name, int flags, const double *v, size_t n);
+void result_ints(rs_result *r, const char *name, int flags, const long *v, size_t n);
+void result_bools(rs_result *r, const char *name, int flags, const int *v, size_t n);
+/* String array: n strings, copied. */
+void result_strs(rs_result *r, const char *name, int flags, char *const *v, size_t n);
+
+/* OR flags into every scalar added so far (e.g. RF_NOTEXT when the title
+ * already says it). */
+void result_flag_scalars(rs_result *r, int flags);
+
+void result_render(const rs_result *r, FILE *out, enum rs_format fmt, int digits);
+
+/* Look a field up for `expect`: "name" or "name[i]" (1-based).  Writes the
+ * value as text into buf (numbers with %.17g); 0 found, -1 not (msg says why). */
+int result_lookup(const rs_result *r, const char *path, char *buf, size_t len, int *is_num,
+		  double *num, char *msg, size_t msglen);
+
+#endif

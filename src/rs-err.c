@@ -1,0 +1,51 @@
+/* rs-err.c: error messages and checked allocation for the core library. */
+#include <config.h>
+
+#include "rs-err.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int rs_fail(rs_err *e, int code, const char *fmt, ...)
+{
+	if (e != NULL) {
+		/* format aside first: callers may wrap e->msg itself ("%s: %s", what, e->msg) */
+		char tmp[sizeof e->msg];
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(tmp, sizeof tmp, fmt, ap);
+		va_end(ap);
+		e->code = code;
+		memcpy(e->msg, tmp, sizeof tmp);
+	}
+	return -1;
+}
+
+static void *alloc_common(rs_err *e, size_t count, size_t size, const char *what, int zero)
+{
+	if (count == 0 || size == 0)
+		count = size = 1;
+	if (count > SIZE_MAX / size) {
+		rs_fail(e, RS_ENOMEM, "%s: %zu x %zu bytes overflows the address space", what, count,
+			size);
+		return NULL;
+	}
+	void *p = zero ? calloc(count, size) : malloc(count * size);
+	if (p == NULL)
+		rs_fail(e, RS_ENOMEM, "out of memory allocating %s (%.3g MB)", what,
+			(double)count * (double)size / 1e6);
+	return p;
+}
+
+void *rs_alloc(rs_err *e, size_t count, size_t size, const char *what)
+{
+	return alloc_common(e, count, size, what, 0);
+}
+
+void *rs_zalloc(rs_err *e, size_t count, size_t size, const char *what)
+{
+	return alloc_common(e, count, size, what, 1);
+}

@@ -1,0 +1,62 @@
+/* spectrum.h: the spectrum of L_alpha x = lambda D_alpha x for a block model.
+ *
+ * Two solvers fill the same structure:
+ *  - aggregate: the exact K x K problem of Proposition 1 (O(n + K^3) time,
+ *    O(K^2) memory; eigenvectors are given per block, since x = Z y);
+ *  - dense: LAPACK on the n x n matrix (small n; the full spectrum with
+ *    node-level eigenvectors), used to cross-check the aggregate.
+ *
+ * Both solve N_alpha = D^{-1/2} A_alpha D^{-1/2} (top eigenpairs, lambda =
+ * 1 - theta; for bicliques the singular values sigma of D_1^{-1/2} B_alpha
+ * D_2^{-1/2}, lambda = 1 -+ sigma) and return X = D^{-1/2} U, so that
+ * X^T D_alpha X = I.  Column c of vec is the eigenvector of lambda_{c+1}
+ * (0-based c; c = 0 is the trivial constant vector).  Each column is
+ * flipped so that its entry of largest magnitude is positive, ties (within
+ * a relative 1e-9) going to the lowest node index.
+ */
+#ifndef RS_SPECTRUM_H
+#define RS_SPECTRUM_H
+
+#include "blockmodel.h"
+#include "rs-err.h"
+
+enum rs_solver { RS_SOLVER_AUTO, RS_SOLVER_AGGREGATE, RS_SOLVER_DENSE };
+
+typedef struct rs_spectrum {
+	long nodes;      /* n (n + m for bicliques)                          */
+	/* the whole spectrum, grouped: ngroups distinct values, ascending    */
+	int ngroups;
+	double *val;
+	long *mult;
+	/* the computed eigenpairs: the nvec smallest eigenvalues, ascending  */
+	int nvec;
+	double *lambda;
+	int per_block;   /* 1: rows are blocks (K, or 2K for bicliques)       */
+	long rows;       /* rows of vec                                       */
+	double *vec;     /* rows x nvec, column-major                         */
+	enum rs_solver solver;
+	double residual; /* worst relative residual of the returned pairs     */
+	double seconds;  /* wall time of the solve                           */
+} rs_spectrum;
+
+/* Solve the model at absolute pair weight alpha (>= 0). */
+rs_spectrum *rs_spectrum_solve(const rs_model *M, double alpha, enum rs_solver solver,
+			       long dense_max, rs_err *e);
+void rs_spectrum_free(rs_spectrum *S);
+
+/* Multiplicity of the eigenvalue lambda_{j+1} (0-based j < nvec) in the
+ * whole spectrum. */
+long rs_spectrum_multiplicity(const rs_spectrum *S, int j);
+
+/* Tolerance under which two eigenvalues count as equal. */
+#define RS_EIG_TIE 1e-9
+
+const char *rs_solver_name(enum rs_solver s);
+
+/* Flip each column of the rows x cols column-major matrix X so that its
+ * largest-magnitude entry is positive (ties within a relative 1e-9 go to
+ * the lowest row).  Rows are in node order, or in block order, which is the
+ * same thing for block models. */
+void rs_sign_fix(double *X, long rows, int cols);
+
+#endif

@@ -1,0 +1,74 @@
+#!/bin/sh
+# cli.sh: the program's command line: options, exit statuses, locations in
+# messages, pipes, -c, --bail, quit N, and the 10^7-node model within 1 GiB.
+# Output: TAP.
+set -u
+: "${srcdir:=.}"
+: "${REGSPEC:=src/regspec}"
+R="${REGSPEC_WRAP:-} $REGSPEC"
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fail=0
+check() { # check DESCRIPTION CONDITION-STATUS
+	n=$((n + 1))
+	if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fail=1; fi
+}
+run() { # run ARGS... : stdout, stderr and status into $tmp
+	$R "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	st=$?
+}
+
+run --help
+check "--help prints usage on stdout, exit 0" $([ $st -eq 0 ] && grep -q '^usage: regspec' "$tmp/out"; echo $?)
+run --version
+check "--version" $([ $st -eq 0 ] && grep -q '^regspec [0-9]' "$tmp/out"; echo $?)
+run --frobnicate
+check "a bad option: usage on stderr, exit 2" $([ $st -eq 2 ] && grep -q 'usage' "$tmp/err" && [ ! -s "$tmp/out" ]; echo $?)
+run /nonexistent/script.regspec
+check "a missing script: one line, exit 2" $([ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "cannot open '/nonexistent/script.regspec'" "$tmp/err"; echo $?)
+run -c 'cliques 5 3 2; alpha 1' -c 'frob'
+check "-c strings are numbered: command-line:2" $([ $st -eq 1 ] && grep -q '^command-line:2: unknown command' "$tmp/err"; echo $?)
+run -c 'set format json; cliques 5 3 2; alpha 1; eig'
+check "the issue's json eig" $([ $st -eq 0 ] && grep -q '"eigenvalues":\[0,0.72481921,0.81364233,1\],"multiplicity":\[1,1,1,7\]' "$tmp/out"; echo $?)
+printf 'cliques 5 3 2\nalpha -1\nalpha 1\nmu\n' | $R >"$tmp/out" 2>"$tmp/err"
+st=$?
+check "a pipe runs as a script named stdin, and goes on after an error" $([ $st -eq 1 ] && grep -q '^stdin:2: alpha' "$tmp/err" && grep -q 'interleaved  yes' "$tmp/out"; echo $?)
+printf 'cliques 5 3 2\nalpha -1\nprint reached\n' >"$tmp/s.regspec"
+run --bail "$tmp/s.regspec"
+check "--bail stops at the first error" $([ $st -eq 1 ] && ! grep -q reached "$tmp/out"; echo $?)
+run -f "$tmp/s.regspec"
+check "-f FILE goes on after an error" $([ $st -eq 1 ] && grep -q reached "$tmp/out"; echo $?)
+printf 'set bail on\nfrob\nprint reached\n' >"$tmp/b.regspec"
+run "$tmp/b.regspec"
+check "set bail on in a script" $([ $st -eq 1 ] && ! grep -q reached "$tmp/out"; echo $?)
+run -c 'quit 7'
+check "quit 7 exits 7" $([ $st -eq 7 ]; echo $?)
+run -c 'frob; quit'
+check "quit after a failure exits 1" $([ $st -eq 1 ]; echo $?)
+run -c 'print a; quit; print b'
+check "quit stops the rest" $([ $st -eq 0 ] && ! grep -q '^b' "$tmp/out"; echo $?)
+run -c 'pause "not waiting"; print done'
+check "pause is skipped without a terminal" $([ $st -eq 0 ] && grep -q '^done' "$tmp/out" && ! grep -q 'not waiting' "$tmp/out"; echo $?)
+run -c 'echo on; cliques 5 3 2; print hi; expect "*"'
+check "echo on shows commands, not narration or checks" $([ $st -eq 0 ] && grep -q '^regspec> cliques 5 3 2' "$tmp/out" && ! grep -q 'regspec> print' "$tmp/out" && ! grep -q 'regspec> expect' "$tmp/out"; echo $?)
+run --commands
+check "--commands lists the table" $([ $st -eq 0 ] && grep -qx signs "$tmp/out" && [ "$(wc -l <"$tmp/out")" -ge 20 ]; echo $?)
+run -c 'help'
+check "help lists every command" $(for c in $($REGSPEC --commands); do grep -q "^  $c " "$tmp/out" || exit 1; done; echo 0)
+run -c 'help si'
+check "help with a prefix explains the command" $([ $st -eq 0 ] && grep -q '^usage: signs' "$tmp/out"; echo $?)
+run -c 'set verbose on; cliques 5 3 2; alpha 1; eig'
+check "verbose names the solver, its time and residual" $(grep -q 'solved by the aggregate solver' "$tmp/out"; echo $?)
+run -c 'cliques 5 3 2; alpha 1 rel; alpha'
+check "relative alpha is shown with its absolute value" $(grep -q 'alpha = 1 relative (absolute 0.38)' "$tmp/out"; echo $?)
+# A 10^7-node model in under 1 GiB of address space (ulimit -v), when ulimit works here.
+if [ -z "${REGSPEC_SANITIZED:-}" ] && (ulimit -v 1048576) 2>/dev/null; then
+	(ulimit -v 1048576; $REGSPEC -c 'cliques 1000000*10 theta random 0.5 2; alpha 0.01; mu; signs; expect theorem_holds true' >"$tmp/out" 2>"$tmp/err")
+	st=$?
+	check "10^7 nodes, degree-corrected, within 1 GiB" $([ $st -eq 0 ]; echo $?)
+else
+	n=$((n + 1)); echo "ok $n - # SKIP ulimit -v unavailable, or a sanitizer/valgrind build"
+fi
+echo "1..$n"
+exit $fail

@@ -1,0 +1,84 @@
+#!/bin/sh
+# repl.sh: the interactive prompt in a real terminal (tmux): the prompt,
+# commands and results, completion of commands and keywords, Ctrl-C at the
+# prompt, messages without locations, and history across two sessions.
+# Skipped (exit 77) without tmux.  Output: TAP.
+set -u
+: "${REGSPEC:=src/regspec}"
+command -v tmux >/dev/null 2>&1 || { echo "1..0 # SKIP tmux not installed"; exit 0; }
+tmp=$(mktemp -d) || exit 99
+sock="rs$$"
+T="tmux -L $sock -f /dev/null"
+trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+n=0
+fail=0
+check() {
+	n=$((n + 1))
+	if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else
+		echo "not ok $n - $1"; fail=1
+		$T capture-pane -p -t $S 2>/dev/null | sed 's/^/# /'
+	fi
+}
+# wait_for PATTERN: poll the screen for up to 10 s
+wait_for() {
+	i=0
+	while [ $i -lt 100 ]; do
+		$T capture-pane -p -t $S >"$tmp/screen" 2>/dev/null
+		grep -q -- "$1" "$tmp/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+start() { # start SESSION-NAME
+	S=$1
+	$T new-session -d -s "$S" -x 100 -y 30 \
+		"env REGSPEC_HISTFILE=$tmp/hist TERM=screen INPUTRC=/dev/null $REGSPEC; sleep 30"
+}
+
+start one
+wait_for 'regspec>'
+check "the banner and the prompt appear" $(grep -q 'Type .help.' "$tmp/screen" && grep -q '^regspec>' "$tmp/screen"; echo $?)
+
+$T send-keys -t $S 'cliques 5 3 2' Enter 'alpha 1' Enter 'mu' Enter
+wait_for 'interleaved  yes'
+check "cliques, alpha, mu at the prompt" $(grep -q '0.72481921  0.76923077  ok' "$tmp/screen"; echo $?)
+
+$T send-keys -t $S C-u 'si' Tab
+# (capture-pane drops trailing blanks: the space after the completion is not seen)
+wait_for 'regspec> signs$'
+check "Tab completes a command name" $?
+$T send-keys -t $S Enter
+wait_for 'theorem_holds  yes'
+check "the completed command runs" $?
+
+$T send-keys -t $S 'alpha 0.5 r' Tab
+wait_for 'regspec> alpha 0.5 rel$'
+check "Tab completes a keyword" $?
+$T send-keys -t $S Enter
+wait_for 'alpha = 0.5 relative'
+check "relative alpha is set" $?
+
+$T send-keys -t $S 'garbage-line' C-c
+sleep 0.3
+$T send-keys -t $S 'print alive' Enter
+wait_for '^alive'
+check "Ctrl-C abandons the line and the session goes on" $(! grep -q "unknown command 'garbage-line" "$tmp/screen"; echo $?)
+
+$T send-keys -t $S 'frob' Enter
+wait_for "unknown command 'frob'"
+check "an error at the prompt has no location" $(grep -q "^unknown command 'frob'" "$tmp/screen"; echo $?)
+
+$T send-keys -t $S 'quit' Enter
+sleep 0.5
+check "history is written when the session ends" $(grep -q '^cliques 5 3 2$' "$tmp/hist" 2>/dev/null && grep -q '^print alive$' "$tmp/hist"; echo $?)
+
+start two
+wait_for 'regspec>'
+$T send-keys -t $S Up Up
+wait_for 'regspec> frob$'
+check "history comes back in a new session (Up Up)" $?
+$T send-keys -t $S C-u 'quit' Enter
+
+echo "1..$n"
+exit $fail

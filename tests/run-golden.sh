@@ -1,0 +1,52 @@
+#!/bin/sh
+# run-golden.sh SCRIPT: run a regspec script and compare its stdout, stderr
+# and exit status with tests/expected/NAME.{out,err,status}.
+# With UPDATE_EXPECTED=1, write those files instead.
+# Exit 0 pass, 1 fail, 77 skip (automake's conventions).
+set -u
+script=$1
+name=$(basename "$script" .regspec)
+: "${srcdir:=.}"
+: "${REGSPEC:=src/regspec}"
+exp="$srcdir/tests/expected/$name"
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+
+# Run from the script's folder so relative 'source' lines resolve the same
+# way in a VPATH build as in the source tree.
+dir=$(dirname "$script")
+base=$(basename "$script")
+(cd "$dir" && ${REGSPEC_WRAP:-} "$REGSPEC" "$base" >"$tmp/out" 2>"$tmp/err")
+echo $? >"$tmp/status"
+
+# Normalize what legitimately varies between runs and machines.
+for f in out err; do
+	sed -e 's/"last_\(seconds\|residual\)":[0-9.e+-]*/"last_\1":X/g' \
+	    -e 's/^\(last_seconds\|last_residual\),.*/\1,X/' \
+	    -e 's/^\(last_seconds\|last_residual\)\(  *\).*/\1\2X/' \
+	    -e 's/in [0-9.e+-]* s, worst residual [0-9.e+-]*/in X s, worst residual X/g' \
+	    "$tmp/$f" >"$tmp/$f.n"
+done
+
+if [ "${UPDATE_EXPECTED:-0}" = 1 ]; then
+	cp "$tmp/out.n" "$exp.out"
+	cp "$tmp/err.n" "$exp.err"
+	cp "$tmp/status" "$exp.status"
+	echo "updated $exp.{out,err,status}"
+	exit 0
+fi
+
+fail=0
+for f in out err status; do
+	want="$exp.$f"
+	got="$tmp/$f"
+	[ "$f" != status ] && got="$tmp/$f.n"
+	if [ ! -f "$want" ]; then
+		echo "missing $want (run 'make update-expected')"
+		fail=1
+	elif ! diff -u "$want" "$got"; then
+		echo "FAIL: $f of $script differs from $want"
+		fail=1
+	fi
+done
+exit $fail

@@ -1,0 +1,143 @@
+/* unit-parse.c: the command language: lookup by prefix and alias, the
+ * tokenizer (quotes, ';', comments), strict number parsing, result fields
+ * for expect, and JSON/CSV rendering. */
+#include <config.h>
+
+#include "cmd.h"
+#include "numparse.h"
+#include "result.h"
+#include "session.h"
+#include "tap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Run a line in a fresh session and return what it printed. */
+static char *run(rs_session *s, const char *line, int *failed)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	FILE *err = freopen("/dev/null", "w", stderr);
+	(void)err;
+	*failed = cmd_run_line(s, line, "test:1", mem);
+	fclose(mem);
+	return buf;
+}
+
+static void lookup(void)
+{
+	rs_err e = {0};
+	const struct rs_cmd *c = cmd_find("si", &e);
+	tap_ok(c && !strcmp(c->name, "signs"), "unique prefix 'si' finds signs");
+	c = cmd_find("e", &e);
+	tap_ok(c == NULL && strstr(e.msg, "ambiguous") && strstr(e.msg, "eig") && strstr(e.msg, "embed"),
+	       "ambiguous prefix names the candidates (%s)", e.msg);
+	c = cmd_find("exit", &e);
+	tap_ok(c && !strcmp(c->name, "quit"), "alias exit is quit");
+	c = cmd_find("frobnicate", &e);
+	tap_ok(c == NULL && strstr(e.msg, "unknown command 'frobnicate'"), "unknown command (%s)", e.msg);
+	c = cmd_find("eig", &e);
+	tap_ok(c && !strcmp(c->name, "eig"), "an exact name wins over longer names");
+	int n = 0;
+	for (c = rs_cmd_table; c->name; c++, n++)
+		if (!c->usage || !c->summary || !c->help || !c->exec || strncmp(c->usage, c->name, strlen(c->name)))
+			break;
+	tap_ok(rs_cmd_table[n].name == NULL, "every command has usage (starting with its name), summary, help, handler");
+}
+
+static void tokenizer(void)
+{
+	rs_session *s = session_new();
+	int failed;
+	char *o = run(s, "print \"a b\" 'c;d' x\"y z\"w ; print 2nd # comment ; print no", &failed);
+	tap_ok(failed == 0 && !strcmp(o, "a b c;d xy zw\n2nd\n"), "quotes, ';' and '#' (%s)", o);
+	free(o);
+	o = run(s, "print \"say \\\"hi\\\" \\\\ ok\"", &failed);
+	tap_ok(!strcmp(o, "say \"hi\" \\ ok\n"), "escapes inside double quotes (%s)", o);
+	free(o);
+	o = run(s, "print \"open", &failed);
+	tap_ok(failed == 1 && !strcmp(o, ""), "an unterminated quote is an error and runs nothing");
+	free(o);
+	o = run(s, "   ;;  ; # nothing", &failed);
+	tap_ok(failed == 0 && !strcmp(o, ""), "empty statements are fine");
+	free(o);
+	o = run(s, "bogus; print still", &failed);
+	tap_ok(failed == 1 && !strcmp(o, "still\n"), "an error does not stop the line without bail");
+	free(o);
+	s->bail = 1;
+	o = run(s, "bogus; print not-reached", &failed);
+	tap_ok(failed == 1 && !strcmp(o, ""), "bail stops at the first error");
+	free(o);
+	s->bail = 0;
+	o = run(s, "alpha 1 2", &failed);
+	tap_ok(failed == 1, "alpha with two values is an error");
+	free(o);
+	o = run(s, "cliques 5 3 2; alpha 1; set format json; eig", &failed);
+	tap_ok(failed == 0 && strstr(o, "\"eigenvalues\":[0,0.72481921,0.81364233,1]") &&
+		       strstr(o, "\"multiplicity\":[1,1,1,7]"),
+	       "json eig of the toy graph");
+	free(o);
+	o = run(s, "expect eigenvalues[2] 0.72481921 tol 1e-8; expect multiplicity[4] 7", &failed);
+	tap_ok(failed == 0, "expect on fields of the last result");
+	free(o);
+	o = run(s, "expect eigenvalues[2] 0.7", &failed);
+	tap_ok(failed == 1, "a failing expect counts as a failure");
+	free(o);
+	o = run(s, "expect eigenvalues[9] 1; expect nosuch 1; expect eigenvalues 1", &failed);
+	tap_ok(failed == 3, "expect on a missing element, a missing field, an array without index");
+	free(o);
+	o = run(s, "set format csv; mu", &failed);
+	tap_ok(failed == 0 && !strncmp(o, "j,block,size,lambda,mu,check\n1,1,5,0,0.66666667,ok\n", 51),
+	       "csv mu starts with its header and first row (%.60s)", o);
+	free(o);
+	session_free(s);
+}
+
+static void numbers(void)
+{
+	rs_err e = {0};
+	double d;
+	long l;
+	tap_ok(rs_parse_double("1e-3", &d, &e) == 0 && d == 1e-3, "1e-3 parses");
+	tap_ok(rs_parse_double("3x", &d, &e) != 0 && strstr(e.msg, "'3x'"), "3x is not a number (%s)", e.msg);
+	tap_ok(rs_parse_double("nan", &d, &e) != 0, "nan is refused");
+	tap_ok(rs_parse_double("1e999", &d, &e) != 0, "1e999 is refused");
+	tap_ok(rs_parse_double("", &d, &e) != 0, "empty is refused");
+	tap_ok(rs_parse_count("0", 1, 10, "k", &l, &e) != 0 && strstr(e.msg, "k must be between 1 and 10"),
+	       "count out of range names the argument (%s)", e.msg);
+	tap_ok(rs_parse_count("99999999999999999999", 1, 10, "k", &l, &e) != 0, "overflow is refused");
+	long *v;
+	int n;
+	tap_ok(rs_parse_sizes("5,3,2", &v, &n, &e) == 0 && n == 3 && v[2] == 2, "size list 5,3,2");
+	if (n == 3)
+		free(v);
+	tap_ok(rs_parse_sizes("5,,2", &v, &n, &e) != 0, "empty entry in a size list is refused");
+	tap_ok(rs_parse_sizes("5,-1", &v, &n, &e) != 0, "negative size is refused");
+}
+
+static void rendering(void)
+{
+	rs_result *r = result_new("t");
+	result_str(r, "s", "a\"b\\c\nd");
+	double x[2] = {1.5, -0.0};
+	result_nums(r, "x", RF_TABLE, x, 2);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	result_render(r, m, RS_FMT_JSON, 8);
+	fclose(m);
+	tap_ok(!strcmp(buf, "{\"command\":\"t\",\"s\":\"a\\\"b\\\\c\\nd\",\"x\":[1.5,0]}\n"),
+	       "json escapes strings and prints -0 as 0 (%s)", buf);
+	free(buf);
+	result_free(r);
+}
+
+int main(void)
+{
+	lookup();
+	tokenizer();
+	numbers();
+	rendering();
+	return tap_done();
+}
