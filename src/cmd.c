@@ -338,6 +338,7 @@ int cmd_run_line(rs_session *s, const char *line, const char *where, FILE *out)
 	const char *p = line;
 	while (!s->quit && (r = next_statement(&p, &w, &e)) != 0) {
 		if (r < 0) {
+			words_clear(&w);
 			cmd_report(s, where, NULL, e.msg);
 			failed++;
 			s->failures++;
