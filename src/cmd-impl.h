@@ -10,6 +10,12 @@
 CMD_FN(cliques);
 CMD_FN(bicliques);
 CMD_FN(eps);
+/* cmd-graph.c */
+CMD_FN(load);
+CMD_FN(labels);
+CMD_FN(save);
+CMD_FN(sbm);
+CMD_FN(noise);
 /* cmd-spectral.c */
 CMD_FN(eig);
 CMD_FN(mu);

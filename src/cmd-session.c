@@ -13,7 +13,7 @@
 /* The absolute pair weight per unit of relative alpha (0 when undefined). */
 static double rel_factor(const rs_session *s)
 {
-	return s->model ? rs_model_rel_to_abs(s->model, 1.0) : 0.0;
+	return session_rel_factor(s);
 }
 
 static void alpha_fields(rs_session *s, rs_result *r)
@@ -46,7 +46,7 @@ CMD_FN(alpha)
 				       argv[i]);
 		}
 	}
-	if (mode == 1 && s->model != NULL && !(rel_factor(s) > 0))
+	if (mode == 1 && (s->model != NULL || s->graph != NULL) && !(rel_factor(s) > 0))
 		return rs_fail(e, RS_EINVAL, "relative alpha needs a graph with some weight (w = 0 here)");
 	if (mode >= 0) {
 		s->alpha_rel = mode;
@@ -62,12 +62,12 @@ CMD_FN(alpha)
 	if (s->alpha_rel)
 		result_title(r, "alpha = %.*g relative (absolute %.*g)", s->digits, s->alpha, s->digits,
 			     session_alpha_abs(s));
-	else if (s->model != NULL && rel_factor(s) > 0)
+	else if ((s->model != NULL || s->graph != NULL) && rel_factor(s) > 0)
 		result_title(r, "alpha = %.*g absolute (relative %.*g)", s->digits, s->alpha, s->digits,
 			     s->alpha / rel_factor(s));
 	else
 		result_title(r, "alpha = %.*g absolute", s->digits, s->alpha);
-	if (s->model == NULL && s->alpha_rel)
+	if (s->model == NULL && s->graph == NULL && s->alpha_rel)
 		result_note(r, "relative alpha becomes a pair weight once a graph is loaded: alpha w / n^2");
 	cmd_emit(s, out, r);
 	return 0;
@@ -82,6 +82,9 @@ CMD_FN(k)
 		} else {
 			if (rs_parse_count(argv[1], 1, 100000, "k", &v, e) != 0)
 				return -1;
+			if (s->graph != NULL && v > session_nodes(s) - 2)
+				return rs_fail(e, RS_EINVAL, "k = %ld must be at most n - 2 = %ld", v,
+					       session_nodes(s) - 2);
 			if (s->model != NULL) {
 				long n = rs_model_nodes(s->model), K = s->model->K;
 				if (v >= n)
@@ -148,6 +151,29 @@ CMD_FN(info)
 			result_note(r, "%ld isolated node(s) without a self-loop: their degree is 0 at "
 				       "alpha = 0, so the embedding needs alpha > 0",
 				    iso);
+	} else if (s->graph != NULL) {
+		const rs_graph *g = s->graph;
+		result_str(r, "graph", s->graph_desc);
+		result_int(r, "nodes", g->n + g->m);
+		if (g->bipartite) {
+			result_int(r, "rows", g->n);
+			result_int(r, "cols", g->m);
+			result_str(r, "bipartite_mode", s->bip_adjacency ? "adjacency" : "biadjacency");
+		}
+		result_int(r, "edges", rs_graph_edges(g));
+		result_num(r, "weight", g->total);
+		result_bool(r, "weighted", g->val != NULL);
+		result_int(r, "self_loops", g->loops);
+		int32_t *comp = malloc((size_t)(g->n + g->m) * sizeof *comp);
+		rs_err ce;
+		result_int(r, "components", comp ? rs_graph_components(g, comp, &ce) : -1);
+		free(comp);
+		result_int(r, "isolated", rs_graph_isolated(g));
+		result_int(r, "noise_nodes", g->n - g->orig_n);
+		if (s->labels) {
+			result_int(r, "classes", s->labels->nclass);
+			result_int(r, "labelled", s->labels->labelled);
+		}
 	} else {
 		result_str(r, "model", "none");
 	}
@@ -156,11 +182,21 @@ CMD_FN(info)
 	result_str(r, "k_mode", s->k == 0 ? "auto" : "set");
 	result_int(r, "seed", (long)s->seed);
 	result_str(r, "solver", rs_solver_name(s->solver));
+	result_num(r, "tol", s->tol);
 	if (s->spec != NULL) {
 		result_str(r, "last_solver", rs_solver_name(s->spec->solver));
 		result_num(r, "last_seconds", s->spec->seconds);
 		result_num(r, "last_residual", s->spec->residual);
+		if (s->spec->solver == RS_SOLVER_LANCZOS) {
+			result_int(r, "last_matvecs", s->spec->matvecs);
+			result_int(r, "last_restarts", s->spec->restarts);
+			result_bool(r, "last_warm_start", s->spec->warm);
+		}
 	}
+	if (s->graph != NULL && s->solver == RS_SOLVER_AUTO)
+		result_note(r, "solver auto: matrix-free thick-restart Lanczos on the sparse + rank-one "
+			       "operator, with the known eigenspaces deflated; 'set solver dense' "
+			       "cross-checks small graphs with LAPACK");
 	if (M != NULL && s->solver == RS_SOLVER_AUTO)
 		result_note(r, "solver auto: the exact aggregate (Proposition 1) for block models, "
 			       "O(n + K^3); 'set solver dense' cross-checks it with LAPACK");
@@ -170,7 +206,8 @@ CMD_FN(info)
 
 /* Settings, one row each: name, the values it takes, how to show it. */
 static const char *const fmt_names[] = {"text", "csv", "json"};
-static const char *const solver_names[] = {"auto", "aggregate", "dense"};
+static const char *const solver_names[] = {"auto", "aggregate", "dense", "lanczos"};
+static const char *const bip_names[] = {"biadjacency", "adjacency"};
 
 static char *setting_value(const rs_session *s, const char *name)
 {
@@ -188,11 +225,17 @@ static char *setting_value(const rs_session *s, const char *name)
 		return xstrdup(solver_names[s->solver]);
 	if (!strcmp(name, "dense-max"))
 		return xasprintf("%ld", s->dense_max);
+	if (!strcmp(name, "tol"))
+		return xasprintf("%g", s->tol);
+	if (!strcmp(name, "ncv"))
+		return s->ncv ? xasprintf("%d", s->ncv) : xstrdup("auto");
+	if (!strcmp(name, "bipartite"))
+		return xstrdup(bip_names[s->bip_adjacency]);
 	return NULL;
 }
 
-static const char *const settings[] = {"format", "digits", "echo",     "bail",
-				       "verbose", "solver", "dense-max", NULL};
+static const char *const settings[] = {"format", "digits",    "echo", "bail", "verbose",
+				       "solver", "dense-max", "tol",  "ncv",  "bipartite", NULL};
 
 static int pick(const char *v, const char *const *names, int n, const char *what, rs_err *e)
 {
@@ -220,10 +263,32 @@ static int set_one(rs_session *s, const char *name, const char *v, rs_err *e)
 			return -1;
 		s->digits = (int)n;
 	} else if (!strcmp(name, "solver")) {
-		if ((i = pick(v, solver_names, 3, "solver", e)) < 0)
+		if ((i = pick(v, solver_names, 4, "solver", e)) < 0)
 			return -1;
 		s->solver = (enum rs_solver)i;
 		session_invalidate(s);
+	} else if (!strcmp(name, "tol")) {
+		double t;
+		if (rs_parse_range(v, 1e-15, 0.1, "tol", &t, e) != 0)
+			return -1;
+		s->tol = t;
+		session_invalidate(s);
+	} else if (!strcmp(name, "ncv")) {
+		if (!strcmp(v, "auto")) {
+			s->ncv = 0;
+		} else {
+			if (rs_parse_count(v, 3, 10000, "ncv", &n, e) != 0)
+				return -1;
+			s->ncv = (int)n;
+		}
+		session_invalidate(s);
+	} else if (!strcmp(name, "bipartite")) {
+		if ((i = pick(v, bip_names, 2, "bipartite", e)) < 0)
+			return -1;
+		s->bip_adjacency = i;
+		rs_spectrum_free(s->spec);
+		rs_spectrum_free(s->prev);
+		s->spec = s->prev = NULL;
 	} else if (!strcmp(name, "dense-max")) {
 		if (rs_parse_count(v, 1, 20000, "dense-max", &n, e) != 0)
 			return -1;
@@ -251,7 +316,7 @@ CMD_FN(set)
 		if (which < 0)
 			return rs_fail(e, RS_EINVAL,
 				       "unknown setting '%s' (format, digits, echo, bail, verbose, "
-				       "solver, dense-max)",
+				       "solver, dense-max, tol, ncv, bipartite)",
 				       argv[1]);
 	}
 	if (argc == 3)

@@ -3,6 +3,7 @@
 
 #include "cmd-impl.h"
 
+#include "gspectrum.h"
 #include "numparse.h"
 #include "theory.h"
 #include "xalloc.h"
@@ -23,7 +24,7 @@ static const char *mode_word(const rs_session *s)
 static void title(rs_session *s, rs_result *r, const char *what)
 {
 	char desc[200];
-	rs_model_describe(s->model, desc, sizeof desc);
+	session_describe(s, desc, sizeof desc);
 	if (s->alpha_rel)
 		result_title(r, "%s%s%s, alpha = %.*g relative (absolute %.*g)", what, *what ? ": " : "",
 			     desc, s->digits, s->alpha, s->digits, session_alpha_abs(s));
@@ -38,7 +39,16 @@ static void common_fields(rs_session *s, rs_result *r, const rs_spectrum *S)
 	result_str(r, "alpha_mode", s->alpha_rel ? "rel" : "abs");
 	result_num(r, "alpha_abs", session_alpha_abs(s));
 	result_str(r, "solver", rs_solver_name(S->solver));
-	if (s->verbose)
+	if (S->solver == RS_SOLVER_LANCZOS) {
+		result_int(r, "matvecs", S->matvecs);
+		result_num(r, "residual", S->residual);
+	}
+	if (s->verbose && S->solver == RS_SOLVER_LANCZOS)
+		result_note(r, "solved by thick-restart Lanczos%s in %.3g s: %ld operator applications, "
+			       "%d restarts, worst residual %.2g (tol %g)",
+			    S->warm ? " (warm start)" : "", S->seconds, S->matvecs, S->restarts,
+			    S->residual, s->tol);
+	else if (s->verbose)
 		result_note(r, "solved by the %s solver (%s) in %.3g s, worst residual %.2g",
 			    rs_solver_name(S->solver),
 			    S->per_block ? "exact K x K aggregate, Proposition 1" : "LAPACK dsyevr on n x n",
@@ -50,6 +60,18 @@ static void multiplicity_notes(rs_session *s, rs_result *r, const rs_spectrum *S
 {
 	const rs_model *M = s->model;
 	long k = session_k(s);
+	if (S->partial)
+		result_note(r, "the %d smallest of %ld eigenvalues (k = %ld, plus the trivial one)",
+			    S->nvec, S->nodes, k);
+	if (S->zero_degree > 0)
+		result_note(r, "%ld nodes have degree 0 at alpha = 0, so the pencil is singular there: "
+			       "they are left out of the problem and embedded at 0 (alpha > 0 includes "
+			       "them)",
+			    S->zero_degree);
+	if (S->twins > 0)
+		result_note(r, "%ld eigenvectors are known exactly from isolated nodes with a "
+			       "self-loop (noise): they sum to 0 over such nodes",
+			    S->twins);
 	for (int g = 0; g < S->ngroups; g++) {
 		double v = S->val[g];
 		long m = S->mult[g];
@@ -61,7 +83,7 @@ static void multiplicity_notes(rs_session *s, rs_result *r, const rs_spectrum *S
 				    "components at this alpha, so the eigenvectors of lambda = 0 are "
 				    "not unique and neither is the embedding; set alpha > 0 to connect it",
 				    m, m);
-		} else if (fabs(v - 1) <= RS_EIG_TIE && S->per_block && !M->noloops) {
+		} else if (fabs(v - 1) <= RS_EIG_TIE && S->per_block && M && !M->noloops) {
 			if (M->bipartite)
 				result_note(r,
 					    "lambda = 1 has multiplicity %ld = n + m - 2K (the vectors "
@@ -74,9 +96,9 @@ static void multiplicity_notes(rs_session *s, rs_result *r, const rs_spectrum *S
 					    m);
 		} else if (v < 1 - RS_EIG_TIE) {
 			result_note(r,
-				    "lambda = %.*g has multiplicity %ld (blocks of equal size): its "
-				    "eigenvectors are not unique%s",
-				    s->digits, v, m,
+				    "lambda = %.*g has multiplicity %ld%s: its eigenvectors are not "
+				    "unique%s",
+				    s->digits, v, m, S->per_block ? " (blocks of equal size)" : "",
 				    m > k ? ", and the multiplicity exceeds k" : "");
 		}
 	}
@@ -93,6 +115,10 @@ CMD_FN(eig)
 	const rs_spectrum *S = session_spectrum(s, e);
 	if (S == NULL)
 		return -1;
+	if (all && S->partial)
+		return rs_fail(e, RS_EINVAL,
+			       "eig all lists the whole spectrum of block models; for a graph, eig "
+			       "lists the k + 1 smallest eigenvalues ('k N' for more)");
 	rs_result *r = result_new("eig");
 	title(s, r, "eigenvalues");
 	common_fields(s, r, S);
@@ -169,10 +195,427 @@ static void model_caveats(const rs_model *M, rs_result *r)
 			       "need not hold here");
 }
 
+/* ---------------------------------------------------------------- graphs
+ * A graph with labels is read as a block model whose blocks are the
+ * classes: the thresholds mu_j = a n / (a n + n_j) use the class sizes.
+ * For a real graph this is a reference, not a theorem. */
+struct classes {
+	int K;          /* non-empty classes                  */
+	int *id;        /* their label values                 */
+	long *size;
+	double *mu;     /* in class order                     */
+	int *order;     /* ranked by mu (largest class first) */
+	double *sorted;
+};
+
+static int graph_classes(rs_session *s, struct classes *c, rs_err *e)
+{
+	memset(c, 0, sizeof *c);
+	if (s->labels == NULL)
+		return rs_fail(e, RS_EINVAL,
+			       "this needs blocks: a block model, or labels for the graph ('labels "
+			       "FILE', or 'load FILE labels FILE')");
+	long *sz = rs_labels_sizes(s->labels, e);
+	if (sz == NULL)
+		return -1;
+	int K = 0;
+	for (int j = 0; j < s->labels->nclass; j++)
+		K += sz[j] > 0;
+	if (K < 1) {
+		free(sz);
+		return rs_fail(e, RS_EINVAL, "no labelled node");
+	}
+	c->K = K;
+	c->id = xcalloc((size_t)K, sizeof *c->id);
+	c->size = xcalloc((size_t)K, sizeof *c->size);
+	c->mu = xcalloc((size_t)K, sizeof *c->mu);
+	c->order = xcalloc((size_t)K, sizeof *c->order);
+	c->sorted = xcalloc((size_t)K, sizeof *c->sorted);
+	double an = session_alpha_abs(s) * (double)session_nodes(s);
+	for (int j = 0, t = 0; j < s->labels->nclass; j++)
+		if (sz[j] > 0) {
+			c->id[t] = j;
+			c->size[t] = sz[j];
+			c->mu[t] = an / (an + (double)sz[j]);
+			t++;
+		}
+	free(sz);
+	rs_theory_rank(c->mu, K, c->order);
+	for (int j = 0; j < K; j++)
+		c->sorted[j] = c->mu[c->order[j]];
+	return 0;
+}
+
+static void classes_free(struct classes *c)
+{
+	free(c->id);
+	free(c->size);
+	free(c->mu);
+	free(c->order);
+	free(c->sorted);
+}
+
+static const char *class_name(const rs_session *s, int id, char *buf, size_t len)
+{
+	if (s->labels->class_names && s->labels->class_names[id])
+		return s->labels->class_names[id];
+	snprintf(buf, len, "%d", id);
+	return buf;
+}
+
+static int graph_mu(rs_session *s, FILE *out, rs_err *e)
+{
+	const rs_spectrum *S = session_spectrum(s, e);
+	if (S == NULL)
+		return -1;
+	struct classes c;
+	if (graph_classes(s, &c, e) != 0)
+		return -1;
+	int rows = c.K < S->nvec ? c.K : S->nvec;
+	enum rs_il *st = xcalloc((size_t)rows, sizeof *st);
+	int bad = rs_theory_interleave(S->lambda, c.sorted, rows, st);
+	long *j = xcalloc((size_t)rows, sizeof *j), *size = xcalloc((size_t)rows, sizeof *size);
+	char **cls = xcalloc((size_t)rows, sizeof *cls), **chk = xcalloc((size_t)rows, sizeof *chk);
+	double *lam = xcalloc((size_t)rows, sizeof *lam);
+	char buf[32];
+	for (int i = 0; i < rows; i++) {
+		int b = c.order[i];
+		j[i] = i + 1;
+		size[i] = c.size[b];
+		cls[i] = xstrdup(class_name(s, c.id[b], buf, sizeof buf));
+		chk[i] = (char *)rs_il_name(st[i]);
+		lam[i] = S->lambda[i];
+	}
+	rs_result *r = result_new("mu");
+	title(s, r, "interleaving");
+	common_fields(s, r, S);
+	result_ints(r, "j", RF_TABLE, j, (size_t)rows);
+	result_strs(r, "class", RF_TABLE, cls, (size_t)rows);
+	result_ints(r, "size", RF_TABLE, size, (size_t)rows);
+	result_nums(r, "lambda", RF_TABLE, lam, (size_t)rows);
+	result_nums(r, "mu", RF_TABLE, c.sorted, (size_t)rows);
+	result_strs(r, "check", RF_TABLE, chk, (size_t)rows);
+	result_bool(r, "interleaved", bad == 0);
+	result_int(r, "violations", bad);
+	result_note(r, "thresholds from the class sizes, as if the classes were cliques: a "
+		       "reference for a real graph, not a theorem");
+	if (rows < c.K)
+		result_note(r, "%d of %d classes shown: k = %ld gives %d eigenvalues", rows, c.K,
+			    session_k(s), S->nvec);
+	cmd_emit(s, out, r);
+	for (int i = 0; i < rows; i++)
+		free(cls[i]);
+	free(cls);
+	free(chk);
+	free(j);
+	free(size);
+	free(lam);
+	free(st);
+	classes_free(&c);
+	return 0;
+}
+
+/* Fraction of positive entries of column col over the nodes of each class. */
+static void class_fractions(const rs_session *s, const rs_spectrum *S, const struct classes *c,
+			    int col, double *pos)
+{
+	long *cnt = xcalloc((size_t)c->K, sizeof *cnt), *p = xcalloc((size_t)c->K, sizeof *p);
+	int *slot = xcalloc((size_t)s->labels->nclass + 1, sizeof *slot);
+	for (int t = 0; t < c->K; t++)
+		slot[c->id[t]] = t + 1;
+	const double *x = S->vec + (size_t)col * S->rows;
+	double big = 0;
+	for (long i = 0; i < S->rows; i++)
+		big = fmax(big, fabs(x[i]));
+	for (long i = 0; i < s->labels->n; i++) {
+		int y = s->labels->y[i];
+		if (y < 0 || !slot[y])
+			continue;
+		int t = slot[y] - 1;
+		cnt[t]++;
+		p[t] += x[i] > 1e-9 * big;
+	}
+	for (int t = 0; t < c->K; t++)
+		pos[t] = cnt[t] ? (double)p[t] / (double)cnt[t] : 0;
+	free(cnt);
+	free(p);
+	free(slot);
+}
+
+static int graph_signs(rs_session *s, FILE *out, rs_err *e)
+{
+	const rs_spectrum *S = session_spectrum(s, e);
+	if (S == NULL)
+		return -1;
+	struct classes c;
+	if (graph_classes(s, &c, e) != 0)
+		return -1;
+	int K = c.K, k = S->nvec - 1;
+	rs_result *r = result_new("signs");
+	title(s, r, "sign patterns by class");
+	common_fields(s, r, S);
+	result_int(r, "k", k);
+	result_flag_scalars(r, RF_NOTEXT);
+	char **cls = xcalloc((size_t)K, sizeof *cls);
+	long *size = xcalloc((size_t)K, sizeof *size), *rank = xcalloc((size_t)K, sizeof *rank);
+	char buf[32];
+	for (int i = 0; i < K; i++) {
+		cls[i] = xstrdup(class_name(s, c.id[i], buf, sizeof buf));
+		size[i] = c.size[i];
+		rank[c.order[i]] = i + 1;
+	}
+	result_strs(r, "class", RF_TABLE, cls, (size_t)K);
+	result_ints(r, "size", RF_TABLE, size, (size_t)K);
+	result_nums(r, "mu", RF_TABLE, c.mu, (size_t)K);
+	result_ints(r, "rank", RF_TABLE, rank, (size_t)K);
+	double *pos = xcalloc((size_t)K, sizeof *pos);
+	char **agr = xcalloc((size_t)k, sizeof *agr), **sig = xcalloc((size_t)k, sizeof *sig);
+	char *act = xcalloc((size_t)K + 1, 1), *prd = xcalloc((size_t)K + 1, 1);
+	char **col = xcalloc((size_t)K, sizeof *col);
+	int agree_all = 1;
+	for (int j = 1; j <= k; j++) {
+		class_fractions(s, S, &c, j, pos);
+		for (int t = 0; t < K; t++)
+			act[t] = pos[t] >= 0.9 ? '+' : pos[t] <= 0.1 ? '-' : '~';
+		/* Theorem 1's reading: the j-1 largest classes on one side */
+		double l = S->lambda[j];
+		char sgn = 0;
+		for (int t = 0; t < K && !sgn; t++)
+			if (c.mu[c.order[t]] < l && act[c.order[t]] != '~')
+				sgn = act[c.order[t]];
+		if (!sgn)
+			sgn = '+';
+		int ok = 1;
+		for (int t = 0; t < K; t++) {
+			prd[t] = c.mu[t] < l ? sgn : (sgn == '+' ? '-' : '+');
+			ok &= prd[t] == act[t];
+		}
+		agr[j - 1] = ok ? "yes" : "no";
+		agree_all &= ok;
+		sig[j - 1] = xstrdup(act);
+		char name[32];
+		snprintf(name, sizeof name, "pos_%d", j + 1);
+		result_nums(r, name, RF_TABLE, pos, (size_t)K);
+		for (int t = 0; t < K; t++)
+			col[t] = xasprintf("%c", act[t]);
+		snprintf(name, sizeof name, "x_%d", j + 1);
+		result_strs(r, name, RF_NOTEXT, col, (size_t)K);
+		for (int t = 0; t < K; t++)
+			free(col[t]);
+	}
+	result_strs(r, "signs", RF_NOTEXT, sig, (size_t)k);
+	result_strs(r, "agree", 0, agr, (size_t)k);
+	result_bool(r, "theorem_holds", agree_all);
+	result_note(r, "pos_j: the fraction of a class's nodes where x_j > 0 (sign '+' at 0.9 or more, "
+		       "'-' at 0.1 or less, mixed otherwise); 'agree' compares with Theorem 1 read on "
+		       "the classes: the j-1 largest on one side");
+	cmd_emit(s, out, r);
+	for (int i = 0; i < K; i++)
+		free(cls[i]);
+	for (int j = 0; j < k; j++)
+		free(sig[j]);
+	free(cls);
+	free(sig);
+	free(size);
+	free(rank);
+	free(pos);
+	free(agr);
+	free(act);
+	free(prd);
+	free(col);
+	classes_free(&c);
+	return 0;
+}
+
+static int graph_embed(rs_session *s, int blocks, FILE *out, rs_err *e)
+{
+	const rs_spectrum *S = session_spectrum(s, e);
+	if (S == NULL)
+		return -1;
+	int k = S->nvec - 1;
+	rs_result *r = result_new("embed");
+	title(s, r, "embedding");
+	common_fields(s, r, S);
+	result_int(r, "k", k);
+	result_flag_scalars(r, RF_NOTEXT);
+	if (blocks) {
+		struct classes c;
+		if (graph_classes(s, &c, e) != 0) {
+			result_free(r);
+			return -1;
+		}
+		char **cls = xcalloc((size_t)c.K, sizeof *cls);
+		char buf[32];
+		int *slot = xcalloc((size_t)s->labels->nclass + 1, sizeof *slot);
+		for (int t = 0; t < c.K; t++) {
+			cls[t] = xstrdup(class_name(s, c.id[t], buf, sizeof buf));
+			slot[c.id[t]] = t + 1;
+		}
+		result_strs(r, "class", RF_TABLE, cls, (size_t)c.K);
+		result_ints(r, "size", RF_TABLE, c.size, (size_t)c.K);
+		double *m = xcalloc((size_t)c.K, sizeof *m);
+		for (int j = 1; j <= k; j++) {
+			memset(m, 0, (size_t)c.K * sizeof *m);
+			const double *x = S->vec + (size_t)j * S->rows;
+			for (long i = 0; i < s->labels->n; i++)
+				if (s->labels->y[i] >= 0 && slot[s->labels->y[i]])
+					m[slot[s->labels->y[i]] - 1] += x[i];
+			for (int t = 0; t < c.K; t++)
+				m[t] /= (double)c.size[t];
+			char name[32];
+			snprintf(name, sizeof name, "x_%d", j + 1);
+			result_nums(r, name, RF_TABLE, m, (size_t)c.K);
+		}
+		result_note(r, "the mean of each column over the nodes of each class");
+		for (int t = 0; t < c.K; t++)
+			free(cls[t]);
+		free(cls);
+		free(slot);
+		free(m);
+		classes_free(&c);
+	} else {
+		long N = S->rows;
+		if (N > 1000000) {
+			result_free(r);
+			return rs_fail(e, RS_EINVAL,
+				       "embed nodes would print %ld rows (limit 10^6): 'save embedding FILE' "
+				       "writes them all",
+				       N);
+		}
+		long *id = xcalloc((size_t)N, sizeof *id), *lab = xcalloc((size_t)N, sizeof *lab);
+		char **names = xcalloc((size_t)N, sizeof *names);
+		const rs_graph *g = s->graph;
+		for (long i = 0; i < N; i++) {
+			id[i] = i;
+			lab[i] = s->labels && i < s->labels->n ? s->labels->y[i] : -1;
+			const char *nm = i < g->n ? (g->names ? g->names[i] : NULL)
+						  : (g->cnames ? g->cnames[i - g->n] : NULL);
+			names[i] = nm ? (char *)nm : (char *)"";
+		}
+		result_ints(r, "node", RF_TABLE, id, (size_t)N);
+		if (g->names || g->cnames)
+			result_strs(r, "name", RF_TABLE, names, (size_t)N);
+		if (s->labels)
+			result_ints(r, "label", RF_TABLE, lab, (size_t)N);
+		for (int j = 1; j <= k; j++) {
+			char name[32];
+			snprintf(name, sizeof name, "x_%d", j + 1);
+			result_nums(r, name, RF_TABLE, S->vec + (size_t)j * S->rows, (size_t)N);
+		}
+		free(id);
+		free(lab);
+		free(names);
+	}
+	cmd_emit(s, out, r);
+	return 0;
+}
+
+static int graph_sweep(rs_session *s, double from, double to, long steps, int logscale, FILE *out,
+		       rs_err *e)
+{
+	const rs_graph *g = session_solver_graph(s, e);
+	if (g == NULL)
+		return -1;
+	long k = session_k(s);
+	struct classes c;
+	int have = s->labels != NULL && graph_classes(s, &c, e) == 0;
+	int nm = have ? (int)(k + 1 < c.K ? k + 1 : c.K) : 0;
+	double *al = xcalloc((size_t)steps, sizeof *al), *ab = xcalloc((size_t)steps, sizeof *ab);
+	double *lam = xcalloc((size_t)steps * (size_t)k, sizeof *lam);
+	double *mus = xcalloc((size_t)steps * (size_t)(nm ? nm : 1), sizeof *mus);
+	long *mv = xcalloc((size_t)steps, sizeof *mv);
+	int *ok = xcalloc((size_t)steps, sizeof *ok);
+	enum rs_il *st = xcalloc((size_t)(nm ? nm : 1), sizeof *st);
+	rs_spectrum *prev = NULL;
+	long done = 0;
+	int rc = 0;
+	double f1 = session_rel_factor(s);
+	rs_interrupted = 0;
+	for (long i = 0; i < steps && !rs_interrupted; i++) {
+		double f = (double)i / (double)(steps - 1);
+		double a = logscale ? exp(log(from) + f * (log(to) - log(from))) : from + f * (to - from);
+		double aa = s->alpha_rel ? a * f1 : a;
+		rs_spectrum *S;
+		if (s->solver == RS_SOLVER_DENSE) {
+			S = rs_graph_spectrum_dense(g, aa, (int)k, s->dense_max, e);
+		} else {
+			rs_gsolve_opts o = {aa, (int)k, s->tol, s->ncv, s->seed, prev, &rs_interrupted};
+			S = rs_graph_spectrum(g, &o, e);
+		}
+		if (S == NULL) {
+			if (!rs_interrupted) {
+				rs_fail(e, e->code, "at alpha = %g: %s", a, e->msg);
+				rc = -1;
+			}
+			break;
+		}
+		al[i] = a;
+		ab[i] = aa;
+		mv[i] = S->matvecs;
+		for (long j = 0; j < k; j++)
+			lam[j * steps + i] = j + 1 < S->nvec ? S->lambda[j + 1] : NAN;
+		if (nm) {
+			double an = aa * (double)session_nodes(s);
+			for (int t = 0; t < c.K; t++)
+				c.mu[t] = an / (an + (double)c.size[t]);
+			rs_theory_rank(c.mu, c.K, c.order);
+			for (int t = 0; t < nm; t++)
+				mus[t * steps + i] = c.mu[c.order[t]];
+			double *srt = xcalloc((size_t)nm, sizeof *srt);
+			for (int t = 0; t < nm; t++)
+				srt[t] = c.mu[c.order[t]];
+			ok[i] = rs_theory_interleave(S->lambda, srt, nm < S->nvec ? nm : S->nvec, st) == 0;
+			free(srt);
+		}
+		rs_spectrum_free(prev);
+		prev = S;
+		done++;
+	}
+	rs_spectrum_free(prev);
+	if (rc == 0) {
+		rs_result *r = result_new("sweep");
+		title(s, r, "sweep");
+		result_str(r, "alpha_mode", s->alpha_rel ? "rel" : "abs");
+		result_flag_scalars(r, RF_NOTEXT);
+		result_nums(r, "alpha", RF_TABLE, al, (size_t)done);
+		if (s->alpha_rel)
+			result_nums(r, "alpha_abs", RF_TABLE, ab, (size_t)done);
+		char name[32];
+		for (long j = 0; j < k; j++) {
+			snprintf(name, sizeof name, "lambda_%ld", j + 2);
+			result_nums(r, name, RF_TABLE, lam + (size_t)j * steps, (size_t)done);
+		}
+		for (int t = 0; t < nm; t++) {
+			snprintf(name, sizeof name, "mu_%d", t + 1);
+			result_nums(r, name, RF_TABLE, mus + (size_t)t * steps, (size_t)done);
+		}
+		if (nm)
+			result_bools(r, "interleaved", RF_TABLE, ok, (size_t)done);
+		if (s->solver != RS_SOLVER_DENSE)
+			result_ints(r, "matvecs", RF_TABLE, mv, (size_t)done);
+		result_note(r, "each step starts from the previous step's eigenvectors (warm start)");
+		if (done < steps)
+			result_note(r, "interrupted after %ld of %ld steps", done, steps);
+		cmd_emit(s, out, r);
+	}
+	if (have)
+		classes_free(&c);
+	free(al);
+	free(ab);
+	free(lam);
+	free(mus);
+	free(mv);
+	free(ok);
+	free(st);
+	return rc;
+}
+
 CMD_FN(mu)
 {
 	(void)argv;
 	(void)argc;
+	if (s->graph)
+		return graph_mu(s, out, e);
 	const rs_spectrum *S = session_spectrum(s, e);
 	if (S == NULL)
 		return -1;
@@ -260,7 +703,7 @@ static int need_k(rs_session *s, rs_err *e)
 {
 	if (session_need_model(s, e) != 0)
 		return -1;
-	if (s->model->K < 2)
+	if (s->model && s->model->K < 2)
 		return rs_fail(e, RS_EINVAL,
 			       "a single block has no informative eigenvector (lambda_2 = 1): use at "
 			       "least two blocks");
@@ -282,6 +725,8 @@ CMD_FN(signs)
 	(void)argc;
 	if (need_k(s, e) != 0)
 		return -1;
+	if (s->graph)
+		return graph_signs(s, out, e);
 	const rs_spectrum *S = session_spectrum(s, e);
 	if (S == NULL)
 		return -1;
@@ -404,15 +849,19 @@ CMD_FN(signs)
 
 CMD_FN(embed)
 {
-	int nodes = 0;
+	int nodes = s->graph != NULL;
 	if (argc == 2) {
 		if (!strcmp(argv[1], "nodes"))
 			nodes = 1;
-		else if (strcmp(argv[1], "blocks") != 0)
+		else if (!strcmp(argv[1], "blocks"))
+			nodes = 0;
+		else
 			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected blocks or nodes)", argv[1]);
 	}
 	if (need_k(s, e) != 0)
 		return -1;
+	if (s->graph)
+		return graph_embed(s, !nodes, out, e);
 	const rs_spectrum *S = session_spectrum(s, e);
 	if (S == NULL)
 		return -1;
@@ -505,6 +954,8 @@ CMD_FN(sweep)
 		return rs_fail(e, RS_EINVAL, "a log sweep needs FROM and TO > 0");
 	if (need_k(s, e) != 0)
 		return -1;
+	if (s->graph)
+		return graph_sweep(s, from, to, steps, logscale, out, e);
 	const rs_model *M = s->model;
 	long k = session_k(s);
 	int K = M->K, nl = (int)k, nm = (int)(k + 1 <= K ? k + 1 : K);

@@ -16,12 +16,18 @@ static const char *const w_onoff[] = {"on", "off", NULL};
 static const char *const w_cliques[] = {"eps", "theta", "noloops", "random", NULL};
 static const char *const w_bicl[] = {"eps", NULL};
 static const char *const w_eig[] = {"all", NULL};
+static const char *const w_load[] = {"labels", "format", "bipartite", "directed", "merge", "sum", "max",
+				     "header", "noheader", "base", "nolabels", "edges", "csv", "tsv",
+				     "snap", "mtx", "biedges", "gml", "graphml", "pajek", NULL};
+static const char *const w_save[] = {"embedding", "graph", "labels", NULL};
+static const char *const w_sbm[] = {"paper", "notebook", "matrix", "loops", NULL};
 static const char *const w_embed[] = {"blocks", "nodes", NULL};
 static const char *const w_sweep[] = {"alpha", "log", NULL};
 static const char *const w_k[] = {"auto", NULL};
-static const char *const w_set[] = {"format", "digits", "echo",	 "bail",  "verbose",
-				    "solver", "dense-max", "text", "csv", "json",
-				    "on",     "off",	   "auto", "aggregate", "dense", NULL};
+static const char *const w_set[] = {"format", "digits", "echo", "bail", "verbose", "solver",
+				    "dense-max", "tol", "ncv", "bipartite", "text", "csv", "json",
+				    "on", "off", "auto", "aggregate", "dense", "lanczos",
+				    "biadjacency", "adjacency", NULL};
 
 /* Keep this table in the order help lists it: models, regularization,
  * results, output, scripts. */
@@ -43,6 +49,51 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "the spectrum is that of the generalized SVD of D1^-1/2 B_alpha D2^-1/2: lambda = 1 - "
 	 "sigma, on [0, 2].",
 	 w_bicl, 0, cmd_bicliques},
+	{"load", NULL, 1, 14,
+	 "load FILE [labels FILE] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [nolabels]",
+	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek (gzip too)",
+	 "Read a graph from FILE. The format comes from the extension or the content, or 'format "
+	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek'. Edge lists: one edge a line, "
+	 "whitespace, comma or tab separated, '#' and '%' comments, a header line detected (or "
+	 "'header', 'noheader'), an optional weight column, numeric ids (0-based; 1-based when no id "
+	 "0 appears, or 'base 1') or names. A '# nodes: N' comment gives the number of nodes, "
+	 "isolated ones included. Matrix Market coordinate files: a square matrix is a graph, a "
+	 "rectangular one the biadjacency of a bipartite graph; .biedges files and 'bipartite' read "
+	 "(row, column) pairs. GML, GraphML and Pajek go through igraph; a numeric 'value' node "
+	 "attribute becomes the labels. Any file may be gzip-compressed. The graph is made "
+	 "undirected ('directed' input: an edge where either arc is), duplicates are merged ('merge "
+	 "max', the default, or 'merge sum'), self-loops kept, zero weights dropped; negative, NaN or "
+	 "infinite weights and malformed lines are errors with file:line. Labels come from 'labels "
+	 "FILE', else from NAME.labels beside NAME.edges (with NAME.label_names and NAME.node_names) "
+	 "unless 'nolabels'. Loaded graphs use relative alpha unless a mode was chosen.",
+	 w_load, CMD_FILES, cmd_load},
+	{"labels", NULL, 1, 3, "labels FILE [names FILE]", "read ground-truth classes for the graph",
+	 "Read labels: one a line (line i is node i), or 'node label' pairs naming nodes by id or "
+	 "name. Integer classes keep their numbers, -1 or an empty line is unlabelled; other tokens "
+	 "become classes in order of appearance. A file that does not match the graph is an error "
+	 "that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
+	 NULL, CMD_FILES, cmd_labels},
+	{"save", NULL, 2, 2, "save embedding|graph|labels FILE", "write results to a file, atomically",
+	 "Write the embedding (CSV, or TSV for a .tsv name: node, label, x_2 .. x_k+1), the graph "
+	 "(an edge list with a '# nodes' header, or Matrix Market for a .mtx name), or the labels "
+	 "(one a line). The data goes to a temporary file that replaces FILE only once complete, so "
+	 "an interrupted or failed save leaves the previous file as it was.",
+	 w_save, CMD_FILES, cmd_save},
+	{"sbm", NULL, 1, 5, "sbm SIZES PIN POUT [loops] | sbm SIZES matrix P11,P12,... [loops] | sbm paper [notebook]",
+	 "a stochastic block model (the paper's, or your own)",
+	 "Generate a stochastic block model with ground-truth labels, seeded ('seed N'). SIZES is a "
+	 "list 20,20,30 or a repeat 20*100; PIN and POUT are the edge probabilities within and "
+	 "between blocks, or 'matrix' gives the K x K probabilities row by row. 'loops' puts a "
+	 "self-loop on every node. Pairs are drawn by geometric skipping: the time is the number of "
+	 "edges, not n^2. 'sbm paper' is section 5's model: 100 blocks of 20, probability 0.5 in the "
+	 "first 50 and 0.05 in the others, 0.001 between, self-loops; 'sbm paper notebook' uses the "
+	 "published notebook's densities instead (10/n and 1/n).",
+	 w_sbm, 0, cmd_sbm},
+	{"noise", NULL, 1, 1, "noise FRACTION", "append isolated nodes with self-loops (the paper's noise)",
+	 "Append FRACTION times n isolated nodes, each with a self-loop of weight 1, after the "
+	 "graph (the paper's noise). The original nodes keep their numbers and labels; the noise "
+	 "nodes are unlabelled, so scores and label views use the original nodes only.",
+	 NULL, 0, cmd_noise},
 	{"eps", NULL, 0, 1, "eps [E]", "show or set the inter-block weight of the model",
 	 "Show or set eps, the weight added between every pair of nodes of the model (A = Z Z^T "
 	 "+ eps J). Its effect is exactly that of alpha + eps.",
@@ -65,22 +116,27 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "the same numbers on every run.",
 	 NULL, 0, cmd_seed},
 	{"info", NULL, 0, 0, "info", "describe the graph, alpha in both forms, k and the solver",
-	 "Print the model, its nodes, edges, blocks, components and isolated nodes, its total "
-	 "weight, alpha in both forms, k, and the solver with its last timing and residual.",
+	 "Print the model or graph: nodes, edges, blocks or classes, components, isolated and "
+	 "noise nodes, its total weight, alpha in both forms, k, the seed, and the solver with "
+	 "its last timing, residual and (iterative) operator applications and warm start.",
 	 NULL, 0, cmd_info},
 	{"eig", NULL, 0, 1, "eig [all]", "the eigenvalues of L_alpha x = lambda D_alpha x",
 	 "Print the spectrum with multiplicities, smallest first (fields 'eigenvalues', "
 	 "'multiplicity'). For a block model it is exact and complete: the K eigenvalues of the "
-	 "aggregate problem and lambda = 1 with multiplicity n - K. 'all' lists every eigenvalue "
-	 "once per multiplicity (up to 10^6). Repeated eigenvalues are explained: a multiple 0 "
-	 "means a disconnected graph, and its eigenvectors are not unique.",
+	 "aggregate problem and lambda = 1 with multiplicity n - K; 'all' lists every eigenvalue "
+	 "once per multiplicity (up to 10^6). For a graph it is the k + 1 smallest, with the "
+	 "multiplicities that are known exactly: lambda = 0 once per connected component at alpha "
+	 "= 0, and the eigenvalue of the noise nodes. Repeated eigenvalues are explained: a "
+	 "multiple 0 means a disconnected graph, and its eigenvectors are not unique; nodes of "
+	 "degree 0 at alpha = 0 are left out and embedded at 0.",
 	 w_eig, 0, cmd_eig},
 	{"mu", NULL, 0, 0, "mu", "lambda_j and the thresholds mu_j, with the interleaving checked",
 	 "Print lambda_j next to mu_j (blocks ranked by mu, the largest block first) and check "
 	 "Lemma 3: 0 = lambda_1 < mu_1 < lambda_2 < mu_2 < ... < lambda_K < mu_K. Equal block "
 	 "sizes give equal thresholds and lambda_j = mu_j ('tie'). For bicliques the corrected "
 	 "threshold 1 - sqrt(n_j m_j / ((n_j + a n)(m_j + a m))) is used and the paper's printed "
-	 "form is shown beside it.",
+	 "form is shown beside it. For a graph with labels the classes play the blocks (a "
+	 "reference, not a theorem).",
 	 NULL, 0, cmd_mu},
 	{"signs", NULL, 0, 0, "signs",
 	 "sign patterns of the eigenvectors per block, against Theorem 1 (or 2)",
@@ -89,24 +145,33 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "'agree' says whether they match; 'tie' when lambda_j sits on the threshold of equal "
 	 "blocks (the vector then vanishes elsewhere). For bicliques both parts are shown, and "
 	 "the block order at this alpha next to its limits: harmonic mean of the proportions as "
-	 "alpha -> 0, geometric mean as alpha -> infinity.",
+	 "alpha -> 0, geometric mean as alpha -> infinity. For a graph with labels: the fraction of "
+	 "each class's nodes where x_j > 0 (pos_j), read as Theorem 1 on the classes.",
 	 NULL, 0, cmd_signs},
 	{"embed", NULL, 0, 1, "embed [blocks|nodes]", "the spectral embedding X",
 	 "Print the embedding X = D^-1/2 U (X^T D_alpha X = I), k columns x_2 .. x_k+1, with each "
-	 "column's largest entry made positive (ties to the lowest node). 'blocks' (the default) "
-	 "prints one row per block, the paper's X = Z y; 'nodes' one row per node.",
+	 "column's largest entry made positive (ties to the lowest node). 'blocks' (the default "
+	 "for block models) prints one row per block, the paper's X = Z y, or per class of a "
+	 "labelled graph (the class means); 'nodes' (the default for graphs) one row per node, "
+	 "with its name and label. 'save embedding FILE' writes any size.",
 	 w_embed, 0, cmd_embed},
 	{"sweep", NULL, 4, 5, "sweep alpha FROM TO STEPS [log]",
 	 "a table of lambda_j and mu_j along a range of alpha",
 	 "Solve at STEPS values of alpha from FROM to TO (in the current mode; 'log' spaces them "
 	 "geometrically) and print alpha, its absolute value, lambda_2 .. lambda_k+1, mu_1 .. "
-	 "mu_k+1 and whether the interleaving holds. The session's alpha is left as it was.",
+	 "mu_k+1 and whether the interleaving holds. The session's alpha is left as it was. On "
+	 "a graph each step starts from the previous step's eigenvectors (warm start), and the "
+	 "operator applications of each step are shown.",
 	 w_sweep, 0, cmd_sweep},
 	{"set", NULL, 0, 2, "set [NAME [VALUE]]", "show or change a setting",
 	 "Settings: format text|csv|json (how results print), digits N (significant digits, "
 	 "default 8), echo on|off, bail on|off (stop a script at its first error), verbose on|off "
-	 "(say which solver ran, its time and residual), solver auto|aggregate|dense, dense-max N "
-	 "(the largest n the dense solver accepts). 'set' alone lists them.",
+	 "(say which solver ran, its time, operator applications and residual), solver "
+	 "auto|aggregate|dense|lanczos, dense-max N (the largest n the dense solver accepts), tol T "
+	 "(the iterative solver's relative residual, default 1e-8), ncv N|auto (its basis size), "
+	 "bipartite biadjacency|adjacency (a bipartite graph is embedded by the generalized SVD "
+	 "of B + alpha J, or as the whole graph [[0, B], [B^T, 0]] regularized by alpha J, the "
+	 "paper's Table 4 comparison). 'set' alone lists them.",
 	 w_set, 0, cmd_set},
 	{"echo", NULL, 1, 1, "echo on|off", "print each command before it runs (for demos)",
 	 "With echo on, each command of a script is printed after the prompt before it runs, so "

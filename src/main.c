@@ -7,6 +7,7 @@
 
 #include "cmd-impl.h"
 #include "input.h"
+#include "lanczos.h"
 #include "session.h"
 
 #include <getopt.h>
@@ -119,6 +120,7 @@ int main(int argc, char **argv)
 		jobs[njobs++] = argv[i];
 	}
 
+	rs_blas_single_thread(); /* our kernels are threaded by row blocks: no nested threads */
 	rs_session *s = session_new();
 	s->bail = bail;
 	int status = 0, ncmd = 0;

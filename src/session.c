@@ -3,7 +3,12 @@
 
 #include "session.h"
 
+#include "gspectrum.h"
+#include "input.h"
 #include "xalloc.h"
+
+#include <signal.h>
+#include <string.h>
 
 #include <stdlib.h>
 
@@ -15,6 +20,7 @@ rs_session *session_new(void)
 	s->digits = 8;
 	s->dense_max = 4000;
 	s->format = RS_FMT_TEXT;
+	s->tol = 1e-8;
 	return s;
 }
 
@@ -23,7 +29,12 @@ void session_free(rs_session *s)
 	if (s == NULL)
 		return;
 	rs_model_free(s->model);
+	rs_graph_free(s->graph);
+	rs_graph_free(s->adj);
+	rs_labels_free(s->labels);
+	free(s->graph_desc);
 	rs_spectrum_free(s->spec);
+	rs_spectrum_free(s->prev);
 	result_free(s->last);
 	free(s->last_text);
 	free(s);
@@ -31,15 +42,99 @@ void session_free(rs_session *s)
 
 void session_invalidate(rs_session *s)
 {
+	/* the last solution stays as the warm start of the next solve */
+	if (s->spec != NULL) {
+		rs_spectrum_free(s->prev);
+		s->prev = s->spec;
+		s->spec = NULL;
+	}
+}
+
+static void drop_graph(rs_session *s)
+{
 	rs_spectrum_free(s->spec);
-	s->spec = NULL;
+	rs_spectrum_free(s->prev);
+	s->spec = s->prev = NULL;
+	rs_model_free(s->model);
+	rs_graph_free(s->graph);
+	rs_graph_free(s->adj);
+	rs_labels_free(s->labels);
+	free(s->graph_desc);
+	s->model = NULL;
+	s->graph = s->adj = NULL;
+	s->labels = NULL;
+	s->graph_desc = NULL;
+}
+
+void session_set_graph(rs_session *s, rs_graph *g, rs_labels *L, char *desc)
+{
+	drop_graph(s);
+	s->graph = g;
+	s->labels = L;
+	s->graph_desc = desc;
+	if (!s->alpha_mode_set)
+		s->alpha_rel = 1; /* real graphs: relative alpha, as the paper's experiments */
+}
+
+const rs_graph *session_solver_graph(rs_session *s, rs_err *e)
+{
+	if (s->graph == NULL)
+		return NULL;
+	if (!s->graph->bipartite || !s->bip_adjacency)
+		return s->graph;
+	if (s->adj == NULL) {
+		rs_graph *g = s->graph;
+		rs_edges E = {0};
+		for (long i = 0; i < g->n; i++)
+			for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++)
+				if (rs_edges_push(&E, i, g->n + g->idx[p], g->val ? g->val[p] : 1.0, e) != 0) {
+					rs_edges_free(&E);
+					return NULL;
+				}
+		long merged, dropped;
+		s->adj = rs_graph_build(g->n + g->m, 0, 0, &E, RS_MERGE_MAX, &merged, &dropped, e);
+		rs_edges_free(&E);
+	}
+	return s->adj;
+}
+
+long session_nodes(const rs_session *s)
+{
+	if (s->model)
+		return rs_model_nodes(s->model);
+	if (s->graph)
+		return s->graph->n + s->graph->m;
+	return 0;
+}
+
+void session_describe(const rs_session *s, char *buf, size_t len)
+{
+	if (s->model)
+		rs_model_describe(s->model, buf, len);
+	else if (s->graph)
+		snprintf(buf, len, "%s", s->graph_desc ? s->graph_desc : "graph");
+	else
+		snprintf(buf, len, "no graph");
+}
+
+double session_rel_factor(const rs_session *s)
+{
+	if (s->model)
+		return rs_model_rel_to_abs(s->model, 1.0);
+	if (s->graph) {
+		if (s->graph->bipartite && s->bip_adjacency) {
+			double N = (double)(s->graph->n + s->graph->m);
+			return 2 * s->graph->total / (N * N);
+		}
+		return rs_graph_rel_to_abs(s->graph, 1.0);
+	}
+	return 0;
 }
 
 void session_set_model(rs_session *s, rs_model *M, FILE *out)
 {
-	rs_model_free(s->model);
+	drop_graph(s);
 	s->model = M;
-	session_invalidate(s);
 	if (!s->alpha_mode_set)
 		s->alpha_rel = 0; /* generated block models: absolute alpha by default */
 	long top = M->K - 1 < 20 ? M->K - 1 : 20;
@@ -51,13 +146,18 @@ void session_set_model(rs_session *s, rs_model *M, FILE *out)
 
 double session_alpha_abs(const rs_session *s)
 {
-	if (!s->alpha_rel || s->model == NULL)
+	if (!s->alpha_rel || (s->model == NULL && s->graph == NULL))
 		return s->alpha;
-	return rs_model_rel_to_abs(s->model, s->alpha);
+	return s->alpha * session_rel_factor(s);
 }
 
 long session_k(const rs_session *s)
 {
+	if (s->graph != NULL) {
+		long top = session_nodes(s) - 2;
+		long want = s->k > 0 ? s->k : 20;
+		return want < top ? want : (top > 1 ? top : 1);
+	}
 	if (s->model == NULL)
 		return s->k;
 	long top = s->model->K - 1;
@@ -68,10 +168,10 @@ long session_k(const rs_session *s)
 
 int session_need_model(const rs_session *s, rs_err *e)
 {
-	if (s->model == NULL)
+	if (s->model == NULL && s->graph == NULL)
 		return rs_fail(e, RS_EINVAL,
-			       "no graph yet: generate one first (e.g. 'cliques 5 3 2' or "
-			       "'bicliques 5,3,2 4,3,1')");
+			       "no graph yet: load one ('load FILE') or generate one ('cliques 5 3 2', "
+			       "'sbm paper')");
 	return 0;
 }
 
@@ -80,11 +180,36 @@ const rs_spectrum *session_spectrum(rs_session *s, rs_err *e)
 	if (session_need_model(s, e) != 0)
 		return NULL;
 	double a = session_alpha_abs(s);
-	if (s->spec != NULL && s->spec_alpha == a)
+	long k = session_k(s);
+	if (s->spec != NULL && s->spec_alpha == a && (s->model || s->spec_k == k))
 		return s->spec;
 	session_invalidate(s);
-	enum rs_solver solver = s->solver == RS_SOLVER_AUTO ? RS_SOLVER_AGGREGATE : s->solver;
-	s->spec = rs_spectrum_solve(s->model, a, solver, s->dense_max, e);
+	if (s->model) {
+		enum rs_solver solver = s->solver == RS_SOLVER_AUTO ? RS_SOLVER_AGGREGATE : s->solver;
+		if (solver == RS_SOLVER_LANCZOS)
+			solver = RS_SOLVER_AGGREGATE;
+		s->spec = rs_spectrum_solve(s->model, a, solver, s->dense_max, e);
+	} else {
+		const rs_graph *g = session_solver_graph(s, e);
+		if (g == NULL)
+			return NULL;
+		if (s->solver == RS_SOLVER_AGGREGATE) {
+			rs_fail(e, RS_EINVAL, "the aggregate solver is for block models; set solver auto, lanczos or dense");
+			return NULL;
+		}
+		if (s->solver == RS_SOLVER_DENSE) {
+			s->spec = rs_graph_spectrum_dense(g, a, (int)k, s->dense_max, e);
+		} else {
+			const rs_spectrum *warm = s->prev && s->prev->rows == g->n + g->m &&
+							  s->prev->solver == RS_SOLVER_LANCZOS
+						  ? s->prev
+						  : NULL;
+			rs_gsolve_opts o = {a, (int)k, s->tol, s->ncv, s->seed, warm, &rs_interrupted};
+			rs_interrupted = 0;
+			s->spec = rs_graph_spectrum(g, &o, e);
+		}
+	}
 	s->spec_alpha = a;
+	s->spec_k = k;
 	return s->spec;
 }

@@ -9,6 +9,8 @@
 #define RS_SESSION_H
 
 #include "blockmodel.h"
+#include "graph.h"
+#include "labels.h"
 #include "result.h"
 #include "spectrum.h"
 
@@ -17,7 +19,15 @@
 #define RS_SOURCE_DEPTH_MAX 50
 
 typedef struct rs_session {
-	rs_model *model;
+	rs_model *model;      /* a block model, or                  */
+	rs_graph *graph;      /* a sparse graph (loaded, generated)  */
+	char *graph_desc;     /* where the graph came from           */
+	rs_labels *labels;    /* ground truth of the graph, or NULL   */
+	int bip_adjacency;    /* bipartite graph: regularize the whole
+	                         [[0,B],[B^T,0]] graph instead of B     */
+	rs_graph *adj;        /* that graph, built on demand          */
+	double tol;           /* iterative solver tolerance          */
+	int ncv;              /* Lanczos basis size (0 = auto)        */
 	double alpha;         /* as typed, in the active mode     */
 	int alpha_rel;        /* 1: relative (alpha w / n^2)       */
 	int alpha_mode_set;   /* the mode was chosen by the user   */
@@ -32,8 +42,10 @@ typedef struct rs_session {
 	int bail;
 	int verbose;
 
-	rs_spectrum *spec;    /* cache, valid for spec_alpha       */
+	rs_spectrum *spec;    /* cache, valid for spec_alpha and spec_k */
 	double spec_alpha;
+	long spec_k;
+	rs_spectrum *prev;    /* the solution before, for warm starts */
 
 	rs_result *last;      /* the last result, for expect       */
 	char *last_text;      /* and its output as printed         */
@@ -53,6 +65,17 @@ void session_free(rs_session *s);
 
 /* Replace the model (takes ownership), drop the cache, clamp k. */
 void session_set_model(rs_session *s, rs_model *M, FILE *out);
+/* Replace the graph and its labels (takes ownership of all three). */
+void session_set_graph(rs_session *s, rs_graph *g, rs_labels *L, char *desc);
+/* The graph the solver sees (the adjacency form of a bipartite graph when
+ * bip_adjacency is on). */
+const rs_graph *session_solver_graph(rs_session *s, rs_err *e);
+/* Nodes of what is being embedded. */
+long session_nodes(const rs_session *s);
+/* "cliques 5 3 2" or "load polblogs.edges": one line. */
+void session_describe(const rs_session *s, char *buf, size_t len);
+/* Relative alpha factor: alpha_abs per unit of relative alpha (0 if none). */
+double session_rel_factor(const rs_session *s);
 void session_invalidate(rs_session *s);
 /* The absolute pair weight for the current alpha and mode. */
 double session_alpha_abs(const rs_session *s);

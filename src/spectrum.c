@@ -14,6 +14,7 @@ const char *rs_solver_name(enum rs_solver s)
 	switch (s) {
 	case RS_SOLVER_AGGREGATE: return "aggregate";
 	case RS_SOLVER_DENSE: return "dense";
+	case RS_SOLVER_LANCZOS: return "lanczos";
 	default: return "auto";
 	}
 }
@@ -79,6 +80,8 @@ static int group_values(rs_spectrum *S, struct vm *p, long np, rs_err *e)
 	for (long i = 0; i < np; i++) {
 		if (p[i].m <= 0)
 			continue;
+		if (fabs(p[i].v) < 1e-12)
+			p[i].v = 0.0; /* rounding around lambda = 0 */
 		if (g > 0 && p[i].v - S->val[g - 1] <= RS_EIG_TIE * fmax(1.0, fabs(p[i].v))) {
 			S->mult[g - 1] += p[i].m;
 		} else {
@@ -100,7 +103,7 @@ long rs_spectrum_multiplicity(const rs_spectrum *S, int j)
 	return 1;
 }
 
-static rs_spectrum *spectrum_new(long nodes, int nvec, long rows, rs_err *e)
+rs_spectrum *rs_spectrum_new(long nodes, int nvec, long rows, rs_err *e)
 {
 	rs_spectrum *S = rs_zalloc(e, 1, sizeof *S, "spectrum");
 	if (S == NULL)
@@ -152,6 +155,27 @@ static int sym_eig(double *M, int K, double *w, double *Z, rs_err *e)
 	return 0;
 }
 
+int rs_spectrum_group(rs_spectrum *S, const long *mult_hint, rs_err *e)
+{
+	struct vm *p = rs_alloc(e, (size_t)S->nvec, sizeof *p, "eigenvalue list");
+	if (p == NULL)
+		return -1;
+	/* copies of a value with a known multiplicity count once, with that multiplicity */
+	long np = 0;
+	for (int j = 0; j < S->nvec; j++) {
+		if (np > 0 && mult_hint && mult_hint[j] == 0)
+			continue;
+		p[np++] = (struct vm){S->lambda[j], mult_hint && mult_hint[j] > 0 ? mult_hint[j] : 1};
+	}
+	free(S->val);
+	free(S->mult);
+	S->val = NULL;
+	S->mult = NULL;
+	int rc = group_values(S, p, np, e);
+	free(p);
+	return rc;
+}
+
 static rs_spectrum *aggregate_cliques(const rs_model *M, double alpha, rs_err *e)
 {
 	int K = M->K;
@@ -188,7 +212,7 @@ static rs_spectrum *aggregate_cliques(const rs_model *M, double alpha, rs_err *e
 	memcpy(Mc, Ab, (size_t)K * K * sizeof *Mc);
 	if (sym_eig(Mc, K, th, Z, e) != 0)
 		goto out;
-	S = spectrum_new(M->nn, K, K, e);
+	S = rs_spectrum_new(M->nn, K, K, e);
 	if (S == NULL)
 		goto out;
 	S->per_block = 1;
@@ -260,7 +284,7 @@ static rs_spectrum *aggregate_bicliques(const rs_model *M, double alpha, rs_err 
 		rs_fail(e, RS_ENUMERIC, "LAPACK dgesvd failed (info %d)", (int)info);
 		goto out;
 	}
-	S = spectrum_new(M->nn + M->mm, K, 2 * (long)K, e);
+	S = rs_spectrum_new(M->nn + M->mm, K, 2 * (long)K, e);
 	if (S == NULL)
 		goto out;
 	S->per_block = 1;
@@ -349,7 +373,7 @@ static rs_spectrum *dense_solve(const rs_model *M, double alpha, long dense_max,
 		goto out;
 	}
 	int nvec = M->K < N ? M->K : (int)N;
-	S = spectrum_new(N, nvec, N, e);
+	S = rs_spectrum_new(N, nvec, N, e);
 	if (S == NULL) {
 		free(N0);
 		goto out;

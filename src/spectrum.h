@@ -20,7 +20,7 @@
 #include "blockmodel.h"
 #include "rs-err.h"
 
-enum rs_solver { RS_SOLVER_AUTO, RS_SOLVER_AGGREGATE, RS_SOLVER_DENSE };
+enum rs_solver { RS_SOLVER_AUTO, RS_SOLVER_AGGREGATE, RS_SOLVER_DENSE, RS_SOLVER_LANCZOS };
 
 typedef struct rs_spectrum {
 	long nodes;      /* n (n + m for bicliques)                          */
@@ -37,7 +37,21 @@ typedef struct rs_spectrum {
 	enum rs_solver solver;
 	double residual; /* worst relative residual of the returned pairs     */
 	double seconds;  /* wall time of the solve                           */
+	/* graphs (iterative solver): only the smallest part is known        */
+	int partial;     /* val/mult list the computed eigenvalues only       */
+	long matvecs;    /* operator applications                            */
+	int restarts;
+	long zero_degree; /* nodes left out at alpha = 0 (embedded at 0)      */
+	long components; /* multiplicity of lambda = 0 (the theta = 1 space)  */
+	long twins;      /* eigenvectors known exactly from self-loop twins    */
+	int warm;        /* started from a previous solution                  */
 } rs_spectrum;
+
+/* Allocate an empty spectrum with nvec vectors of rows entries. */
+rs_spectrum *rs_spectrum_new(long nodes, int nvec, long rows, rs_err *e);
+/* Group the nvec computed eigenvalues, with known multiplicities: mult_hint[j]
+ * (or 1) for the group that lambda[j] starts.  Replaces val/mult. */
+int rs_spectrum_group(rs_spectrum *S, const long *mult_hint, rs_err *e);
 
 /* Solve the model at absolute pair weight alpha (>= 0). */
 rs_spectrum *rs_spectrum_solve(const rs_model *M, double alpha, enum rs_solver solver,

@@ -1,0 +1,508 @@
+/* cmd-graph.c: loading, saving and generating sparse graphs. */
+#include <config.h>
+
+#include "cmd-impl.h"
+
+#include "graphio.h"
+#include "numparse.h"
+#include "sbm.h"
+#include "xalloc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+static double seconds_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* A one-line summary of the session's graph, as a result. */
+static void graph_summary(rs_session *s, FILE *out, const char *cmd, double secs,
+			  char **notes, int nnotes)
+{
+	const rs_graph *g = s->graph;
+	rs_result *r = result_new(cmd);
+	rs_err e;
+	int32_t *comp = malloc((size_t)(g->n + g->m) * sizeof *comp);
+	long ncomp = comp ? rs_graph_components(g, comp, &e) : -1;
+	free(comp);
+	long iso = rs_graph_isolated(g);
+	result_str(r, "graph", s->graph_desc);
+	result_int(r, "nodes", g->n + g->m);
+	if (g->bipartite) {
+		result_int(r, "rows", g->n);
+		result_int(r, "cols", g->m);
+	}
+	result_int(r, "edges", rs_graph_edges(g));
+	result_bool(r, "weighted", g->val != NULL);
+	result_int(r, "self_loops", g->loops);
+	result_int(r, "components", ncomp);
+	result_int(r, "isolated", iso);
+	if (s->labels) {
+		result_int(r, "classes", s->labels->nclass);
+		result_int(r, "labelled", s->labels->labelled);
+	}
+	result_num(r, "seconds", secs);
+	result_flag_scalars(r, RF_NOTEXT);
+	char lab[96] = "no labels";
+	if (s->labels)
+		snprintf(lab, sizeof lab, "labels: %d classes, %ld labelled", s->labels->nclass,
+			 s->labels->labelled);
+	result_title(r, "%s: %ld %s, %ld edges (%s, %ld self-loops), %ld components, %ld isolated; %s",
+		     s->graph_desc, g->n + g->m, g->bipartite ? "nodes (rows + columns)" : "nodes",
+		     rs_graph_edges(g), g->val ? "weighted" : "unweighted", g->loops, ncomp, iso, lab);
+	for (int i = 0; i < nnotes; i++)
+		result_note(r, "%s", notes[i]);
+	if (iso > 0)
+		result_note(r, "%ld isolated nodes have degree 0 at alpha = 0: the embedding leaves them "
+			       "out (at 0) unless alpha > 0",
+			    iso);
+	cmd_emit(s, out, r);
+}
+
+/* path with its extension (and .gz) replaced by ext, if that file exists */
+static char *companion(const char *path, const char *ext)
+{
+	char *base = xstrdup(path);
+	size_t l = strlen(base);
+	if (l > 3 && !strcasecmp(base + l - 3, ".gz"))
+		base[l -= 3] = '\0';
+	char *dot = strrchr(base, '.');
+	char *slash = strrchr(base, '/');
+	if (dot && (!slash || dot > slash))
+		*dot = '\0';
+	char *c = xasprintf("%s%s", base, ext);
+	free(base);
+	if (access(c, R_OK) == 0)
+		return c;
+	free(c);
+	return NULL;
+}
+
+static int read_names(rs_graph *g, const char *path, int cols)
+{
+	rs_err e;
+	size_t len;
+	char *buf = rs_read_file(path, &len, &e);
+	if (buf == NULL)
+		return -1;
+	long n = cols ? g->m : g->orig_n, i = 0;
+	char **names = calloc((size_t)n, sizeof *names);
+	if (names == NULL) {
+		free(buf);
+		return -1;
+	}
+	for (char *p = buf; *p && i < n;) {
+		char *line = p, *nl = strchr(p, '\n');
+		if (nl) {
+			*nl = '\0';
+			p = nl + 1;
+		} else {
+			p += strlen(p);
+		}
+		if (*line == '#')
+			continue;
+		char *tab = strchr(line, '\t');
+		names[i++] = xstrdup(tab ? tab + 1 : line);
+	}
+	free(buf);
+	char ***dst = cols ? &g->cnames : &g->names;
+	if (*dst) {
+		for (long j = 0; j < n; j++)
+			free(names[j]);
+		free(names);
+		return 0;
+	}
+	*dst = names;
+	return 0;
+}
+
+CMD_FN(load)
+{
+	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1};
+	const char *path = argv[1], *labels_path = NULL;
+	int nolabels = 0;
+	for (int i = 2; i < argc; i++) {
+		const char *w = argv[i];
+		if (!strcmp(w, "bipartite")) {
+			o.bipartite = 1;
+		} else if (!strcmp(w, "directed")) {
+			o.directed = 1;
+		} else if (!strcmp(w, "header")) {
+			o.header = 1;
+		} else if (!strcmp(w, "noheader")) {
+			o.header = 0;
+		} else if (!strcmp(w, "nolabels")) {
+			nolabels = 1;
+		} else if (i + 1 < argc && !strcmp(w, "labels")) {
+			labels_path = argv[++i];
+		} else if (i + 1 < argc && !strcmp(w, "format")) {
+			if (rs_gformat_parse(argv[++i], &o.format) != 0)
+				return rs_fail(e, RS_EINVAL,
+					       "unknown format '%s' (edges, csv, tsv, snap, mtx, biedges, "
+					       "gml, graphml, pajek)",
+					       argv[i]);
+		} else if (i + 1 < argc && !strcmp(w, "merge")) {
+			i++;
+			if (!strcmp(argv[i], "sum"))
+				o.merge = RS_MERGE_SUM;
+			else if (!strcmp(argv[i], "max"))
+				o.merge = RS_MERGE_MAX;
+			else
+				return rs_fail(e, RS_EINVAL, "merge must be sum or max, got '%s'", argv[i]);
+		} else if (i + 1 < argc && !strcmp(w, "base")) {
+			i++;
+			if (!strcmp(argv[i], "0") || !strcmp(argv[i], "1"))
+				o.base = argv[i][0] - '0';
+			else
+				return rs_fail(e, RS_EINVAL, "base must be 0 or 1, got '%s'", argv[i]);
+		} else {
+			return rs_fail(e, RS_EINVAL,
+				       "unexpected '%s' (options: labels FILE, format FMT, bipartite, "
+				       "directed, merge sum|max, header, noheader, base 0|1, nolabels)",
+				       w);
+		}
+	}
+	double t0 = seconds_now();
+	rs_load_info info;
+	rs_graph *g = rs_graph_load(path, &o, &info, e);
+	if (g == NULL)
+		return -1;
+	rs_labels *L = info.labels;
+	char *notes[12];
+	int nn = 0;
+	notes[nn++] = xasprintf("read %s as %s%s", path, info.format,
+				info.one_based ? " (ids start at 1: read as 1-based)" : "");
+	if (info.header_skipped)
+		notes[nn++] = xstrdup("the first line was taken as a header");
+	if (info.symmetrized)
+		notes[nn++] = xstrdup("directed input: made undirected (an edge where either arc is)");
+	if (info.merged > 0)
+		notes[nn++] = xasprintf("%ld duplicate entries merged (%s)", info.merged,
+					o.merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept");
+	if (info.dropped > 0)
+		notes[nn++] = xasprintf("%ld zero weights dropped", info.dropped);
+	if (info.relabeled)
+		notes[nn++] = xstrdup("node names mapped to ids 0..n-1 in order of appearance");
+	if (!nolabels && labels_path == NULL && L == NULL) {
+		char *c = companion(path, ".labels");
+		if (c != NULL) {
+			rs_err le = {0};
+			L = rs_labels_read(c, g, &le);
+			if (L == NULL)
+				notes[nn++] = xasprintf("labels beside the graph not used: %s", le.msg);
+			else
+				notes[nn++] = xasprintf("labels from %s", c);
+			free(c);
+		}
+	}
+	if (labels_path != NULL) {
+		rs_labels_free(L);
+		L = rs_labels_read(labels_path, g, e);
+		if (L == NULL) {
+			rs_graph_free(g);
+			for (int i = 0; i < nn; i++)
+				free(notes[i]);
+			return -1;
+		}
+	}
+	if (L != NULL && L->class_names == NULL) {
+		char *c = companion(labels_path ? labels_path : path, ".label_names");
+		if (c != NULL) {
+			rs_err le;
+			rs_labels_read_names(L, c, &le);
+			free(c);
+		}
+	}
+	if (g->names == NULL) {
+		char *c = companion(path, ".node_names");
+		if (c != NULL) {
+			read_names(g, c, 0);
+			free(c);
+		}
+	}
+	if (g->bipartite && g->cnames == NULL) {
+		char *c = companion(path, ".col_names");
+		if (c != NULL) {
+			read_names(g, c, 1);
+			free(c);
+		}
+	}
+	if (nolabels) {
+		rs_labels_free(L);
+		L = NULL;
+	}
+	const char *base = strrchr(path, '/');
+	session_set_graph(s, g, L, xasprintf("load %s%s", base ? base + 1 : path,
+					     g->bipartite ? " (bipartite)" : ""));
+	graph_summary(s, out, "load", seconds_now() - t0, notes, nn);
+	for (int i = 0; i < nn; i++)
+		free(notes[i]);
+	return 0;
+}
+
+CMD_FN(labels)
+{
+	if (s->graph == NULL)
+		return rs_fail(e, RS_EINVAL, "labels apply to a loaded or generated graph ('load FILE')");
+	rs_labels *L = rs_labels_read(argv[1], s->graph, e);
+	if (L == NULL)
+		return -1;
+	if (argc == 4) {
+		if (strcmp(argv[2], "names") != 0) {
+			rs_labels_free(L);
+			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected names FILE)", argv[2]);
+		}
+		if (rs_labels_read_names(L, argv[3], e) != 0) {
+			rs_labels_free(L);
+			return -1;
+		}
+	} else if (argc == 3) {
+		rs_labels_free(L);
+		return rs_fail(e, RS_EINVAL, "usage: labels FILE [names FILE]");
+	}
+	rs_labels_free(s->labels);
+	s->labels = L;
+	rs_result *r = result_new("labels");
+	result_int(r, "classes", L->nclass);
+	result_int(r, "labelled", L->labelled);
+	result_flag_scalars(r, RF_NOTEXT);
+	result_title(r, "labels from %s: %d classes, %ld of %ld nodes labelled", argv[1], L->nclass,
+		     L->labelled, L->n);
+	cmd_emit(s, out, r);
+	return 0;
+}
+
+static int save_embedding(rs_session *s, const char *path, rs_err *e)
+{
+	const rs_spectrum *S = session_spectrum(s, e);
+	if (S == NULL)
+		return -1;
+	long k = session_k(s), N = session_nodes(s);
+	if (k >= S->nvec)
+		k = S->nvec - 1;
+	size_t l = strlen(path);
+	char sep = l > 4 && !strcasecmp(path + l - 4, ".tsv") ? '\t' : ',';
+	rs_atomic a;
+	if (rs_atomic_open(&a, path, e) != 0)
+		return -1;
+	fprintf(a.f, "node%clabel", sep);
+	for (long c = 1; c <= k; c++)
+		fprintf(a.f, "%cx_%ld", sep, c + 1);
+	fputc('\n', a.f);
+	const rs_model *M = s->model;
+	for (long i = 0; i < N; i++) {
+		long label = -1;
+		if (M)
+			label = rs_model_block_of(M, i);
+		else if (s->labels && i < s->labels->n)
+			label = s->labels->y[i];
+		const char *name = s->graph && s->graph->names && i < s->graph->n ? s->graph->names[i] : NULL;
+		if (name && !strpbrk(name, ",\t\"\n"))
+			fprintf(a.f, "%s%c%ld", name, sep, label);
+		else
+			fprintf(a.f, "%ld%c%ld", i, sep, label);
+		for (long c = 1; c <= k; c++) {
+			double x;
+			if (S->per_block) {
+				int b = rs_model_block_of(M, i), part = M->bipartite && i >= M->nn;
+				x = S->vec[(size_t)part * M->K + b + (size_t)c * S->rows];
+			} else {
+				x = S->vec[i + (size_t)c * S->rows];
+			}
+			fprintf(a.f, "%c%.17g", sep, x);
+		}
+		fputc('\n', a.f);
+	}
+	return rs_atomic_commit(&a, e);
+}
+
+static int save_labels(rs_session *s, const char *path, rs_err *e)
+{
+	if (s->labels == NULL && s->model == NULL)
+		return rs_fail(e, RS_EINVAL, "no labels to save");
+	rs_atomic a;
+	if (rs_atomic_open(&a, path, e) != 0)
+		return -1;
+	long N = s->model ? rs_model_nodes(s->model) : s->labels->n;
+	for (long i = 0; i < N; i++)
+		fprintf(a.f, "%d\n", s->model ? rs_model_block_of(s->model, i) : s->labels->y[i]);
+	return rs_atomic_commit(&a, e);
+}
+
+CMD_FN(save)
+{
+	(void)argc;
+	(void)out;
+	const char *what = argv[1], *path = argv[2];
+	if (session_need_model(s, e) != 0)
+		return -1;
+	int rc;
+	if (!strcmp(what, "embedding"))
+		rc = save_embedding(s, path, e);
+	else if (!strcmp(what, "labels"))
+		rc = save_labels(s, path, e);
+	else if (!strcmp(what, "graph")) {
+		if (s->graph == NULL)
+			return rs_fail(e, RS_EINVAL,
+				       "a block model is dense: 'save graph' writes loaded or generated "
+				       "sparse graphs (try 'sbm')");
+		rc = rs_graph_save(s->graph, path, e);
+	} else
+		return rs_fail(e, RS_EINVAL, "save what? embedding, graph or labels (got '%s')", what);
+	return rc;
+}
+
+static int parse_size_list(const char *w, long **sizes, int *K, rs_err *e)
+{
+	const char *star = strchr(w, '*');
+	if (star && !strchr(w, ',')) {
+		char head[32];
+		size_t hl = (size_t)(star - w);
+		long size, rep;
+		if (hl == 0 || hl >= sizeof head)
+			return rs_fail(e, RS_EINVAL, "bad sizes '%s' (write SIZE*COUNT or a list)", w);
+		memcpy(head, w, hl);
+		head[hl] = '\0';
+		if (rs_parse_count(head, 1, 2147483647L, "block size", &size, e) != 0 ||
+		    rs_parse_count(star + 1, 1, 100000, "block count", &rep, e) != 0)
+			return -1;
+		*sizes = xcalloc((size_t)rep, sizeof **sizes);
+		for (long i = 0; i < rep; i++)
+			(*sizes)[i] = size;
+		*K = (int)rep;
+		return 0;
+	}
+	return rs_parse_sizes(w, sizes, K, e);
+}
+
+CMD_FN(sbm)
+{
+	long *sizes = NULL;
+	int K = 0, loops = 0;
+	double *P = NULL;
+	char *desc = NULL;
+	int rc = -1;
+	if (!strcmp(argv[1], "paper")) {
+		int notebook = argc >= 3 && !strcmp(argv[2], "notebook");
+		if (argc > 3 || (argc == 3 && !notebook))
+			return rs_fail(e, RS_EINVAL, "usage: sbm paper [notebook]");
+		K = 100;
+		sizes = xcalloc((size_t)K, sizeof *sizes);
+		P = xcalloc((size_t)K * K, sizeof *P);
+		for (int a = 0; a < K; a++) {
+			sizes[a] = 20;
+			for (int b = 0; b < K; b++)
+				P[a * K + b] = a != b ? 0.001
+					       : notebook ? (a < 50 ? 10.0 / 2000 : 1.0 / 2000)
+							  : (a < 50 ? 0.5 : 0.05);
+		}
+		loops = 1;
+		desc = xasprintf("sbm paper%s (seed %lu)", notebook ? " notebook" : "", s->seed);
+	} else {
+		if (parse_size_list(argv[1], &sizes, &K, e) != 0)
+			return -1;
+		int i = 2;
+		P = xcalloc((size_t)K * K, sizeof *P);
+		if (argc > i && !strcmp(argv[i], "matrix")) {
+			if (argc <= i + 1) {
+				rs_fail(e, RS_EINVAL, "matrix needs K*K probabilities, comma-separated");
+				goto out;
+			}
+			const char *p = argv[i + 1];
+			for (int t = 0; t < K * K; t++) {
+				char tok[64];
+				size_t l = strcspn(p, ",");
+				if (l == 0 || l >= sizeof tok) {
+					rs_fail(e, RS_EINVAL, "matrix: %d probabilities for %d blocks, need %d",
+						t, K, K * K);
+					goto out;
+				}
+				memcpy(tok, p, l);
+				tok[l] = '\0';
+				if (rs_parse_range(tok, 0, 1, "probability", &P[t], e) != 0)
+					goto out;
+				p += l + (p[l] == ',');
+			}
+			if (*p) {
+				rs_fail(e, RS_EINVAL, "matrix: more than %d probabilities", K * K);
+				goto out;
+			}
+			i += 2;
+		} else {
+			double pin, pout;
+			if (argc < i + 2) {
+				rs_fail(e, RS_EINVAL, "usage: sbm SIZES PIN POUT [loops]");
+				goto out;
+			}
+			if (rs_parse_range(argv[i], 0, 1, "PIN", &pin, e) != 0 ||
+			    rs_parse_range(argv[i + 1], 0, 1, "POUT", &pout, e) != 0)
+				goto out;
+			for (int a = 0; a < K; a++)
+				for (int b = 0; b < K; b++)
+					P[a * K + b] = a == b ? pin : pout;
+			i += 2;
+		}
+		for (; i < argc; i++) {
+			if (!strcmp(argv[i], "loops")) {
+				loops = 1;
+			} else {
+				rs_fail(e, RS_EINVAL, "unexpected '%s' (expected loops)", argv[i]);
+				goto out;
+			}
+		}
+		desc = xasprintf("sbm %s (%d blocks, seed %lu)", argv[1], K, s->seed);
+	}
+	double t0 = seconds_now();
+	rs_labels *L = NULL;
+	rs_graph *g = rs_sbm(sizes, K, P, loops, s->seed, &L, e);
+	if (g == NULL)
+		goto out;
+	session_set_graph(s, g, L, desc);
+	desc = NULL;
+	char *note = xasprintf("generated in %.3g s by geometric skipping%s", seconds_now() - t0,
+			       loops ? ", a self-loop on every node" : "");
+	graph_summary(s, out, "sbm", seconds_now() - t0, &note, 1);
+	free(note);
+	rc = 0;
+out:
+	free(sizes);
+	free(P);
+	free(desc);
+	return rc;
+}
+
+CMD_FN(noise)
+{
+	(void)argc;
+	if (s->graph == NULL)
+		return rs_fail(e, RS_EINVAL, "noise applies to a loaded or generated graph");
+	double f;
+	if (rs_parse_range(argv[1], 0, 100, "FRACTION", &f, e) != 0)
+		return -1;
+	rs_graph *g = s->graph;
+	long add = lround(f * (double)g->orig_n);
+	long had = g->n - g->orig_n;
+	if (rs_graph_add_noise(g, add, e) != 0)
+		return -1;
+	rs_graph_free(s->adj);
+	s->adj = NULL;
+	rs_spectrum_free(s->spec);
+	rs_spectrum_free(s->prev);
+	s->spec = s->prev = NULL;
+	char *d = xasprintf("%s + noise %g", s->graph_desc, f);
+	free(s->graph_desc);
+	s->graph_desc = d;
+	char *note = xasprintf("%ld isolated nodes with a self-loop appended (%ld in all); scores "
+			       "and labels use the %ld original nodes",
+			       add, had + add, g->orig_n);
+	graph_summary(s, out, "noise", 0, &note, 1);
+	free(note);
+	return 0;
+}

@@ -1,0 +1,357 @@
+/* graph.c: building CSR graphs from edge lists, components, noise. */
+#include <config.h>
+
+#include "graph.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_NODES 2147483647L
+
+int rs_edges_push(rs_edges *E, long u, long v, double w, rs_err *e)
+{
+	if (E->count == E->cap) {
+		long cap = E->cap ? 2 * E->cap : 1024;
+		int32_t *nu = realloc(E->u, (size_t)cap * sizeof *nu);
+		if (nu == NULL)
+			return rs_fail(e, RS_ENOMEM, "out of memory reading %ld edges", E->count);
+		E->u = nu;
+		int32_t *nv = realloc(E->v, (size_t)cap * sizeof *nv);
+		if (nv == NULL)
+			return rs_fail(e, RS_ENOMEM, "out of memory reading %ld edges", E->count);
+		E->v = nv;
+		if (E->w) {
+			double *nw = realloc(E->w, (size_t)cap * sizeof *nw);
+			if (nw == NULL)
+				return rs_fail(e, RS_ENOMEM, "out of memory reading %ld edges", E->count);
+			E->w = nw;
+		}
+		E->cap = cap;
+	}
+	if (w != 1.0 && E->w == NULL) {
+		E->w = malloc((size_t)E->cap * sizeof *E->w);
+		if (E->w == NULL)
+			return rs_fail(e, RS_ENOMEM, "out of memory reading %ld edges", E->count);
+		for (long i = 0; i < E->count; i++)
+			E->w[i] = 1.0;
+	}
+	E->u[E->count] = (int32_t)u;
+	E->v[E->count] = (int32_t)v;
+	if (E->w)
+		E->w[E->count] = w;
+	E->count++;
+	return 0;
+}
+
+void rs_edges_free(rs_edges *E)
+{
+	free(E->u);
+	free(E->v);
+	free(E->w);
+	memset(E, 0, sizeof *E);
+}
+
+void rs_graph_free(rs_graph *g)
+{
+	if (g == NULL)
+		return;
+	free(g->ptr);
+	free(g->idx);
+	free(g->val);
+	free(g->tptr);
+	free(g->tidx);
+	free(g->tval);
+	free(g->deg);
+	free(g->cdeg);
+	if (g->names)
+		for (long i = 0; i < g->n; i++)
+			free(g->names[i]);
+	if (g->cnames)
+		for (long i = 0; i < g->m; i++)
+			free(g->cnames[i]);
+	free(g->names);
+	free(g->cnames);
+	free(g);
+}
+
+/* Counting sort of (r, c, w) triples by c then, stably, by r: CSR with
+ * sorted columns.  Then merge equal (r, c). */
+static int csr_from_triples(long nr, long nc, long cnt, const int32_t *r, const int32_t *c,
+			    const double *w, enum rs_merge merge, long **pptr, int32_t **pidx,
+			    double **pval, long *pnnz, long *merged, rs_err *e)
+{
+	long *cc = rs_zalloc(e, (size_t)nc + 1, sizeof *cc, "column counts");
+	long *rc = rs_zalloc(e, (size_t)nr + 1, sizeof *rc, "row counts");
+	int32_t *tr = rs_alloc(e, (size_t)cnt, sizeof *tr, "sort buffer");
+	int32_t *tc = rs_alloc(e, (size_t)cnt, sizeof *tc, "sort buffer");
+	int32_t *idx = rs_alloc(e, (size_t)cnt, sizeof *idx, "adjacency");
+	double *tw = w ? rs_alloc(e, (size_t)cnt, sizeof *tw, "sort buffer") : NULL;
+	double *val = w ? rs_alloc(e, (size_t)cnt, sizeof *val, "weights") : NULL;
+	int rc_ok = -1;
+	if (!cc || !rc || !tr || !tc || !idx || (w && (!tw || !val)))
+		goto out;
+	for (long i = 0; i < cnt; i++)
+		cc[c[i] + 1]++;
+	for (long j = 0; j < nc; j++)
+		cc[j + 1] += cc[j];
+	for (long i = 0; i < cnt; i++) {
+		long p = cc[c[i]]++;
+		tr[p] = r[i];
+		tc[p] = c[i];
+		if (w)
+			tw[p] = w[i];
+	}
+	for (long i = 0; i < cnt; i++)
+		rc[tr[i] + 1]++;
+	for (long j = 0; j < nr; j++)
+		rc[j + 1] += rc[j];
+	/* stable by row: columns come out sorted within each row */
+	for (long i = 0; i < cnt; i++) {
+		long p = rc[tr[i]]++;
+		idx[p] = tc[i];
+		if (w)
+			val[p] = tw[i];
+	}
+	/* rc[j] is now the end of row j; rebuild offsets while merging */
+	long out = 0, start = 0;
+	*merged = 0;
+	for (long j = 0; j < nr; j++) {
+		long end = rc[j];
+		rc[j] = out;
+		for (long p = start; p < end; p++) {
+			if (out > rc[j] && idx[out - 1] == idx[p]) {
+				(*merged)++;
+				if (w)
+					val[out - 1] = merge == RS_MERGE_SUM ? val[out - 1] + val[p]
+									      : fmax(val[out - 1], val[p]);
+				continue;
+			}
+			idx[out] = idx[p];
+			if (w)
+				val[out] = val[p];
+			out++;
+		}
+		start = end;
+	}
+	rc[nr] = out;
+	*pptr = rc;
+	*pidx = idx;
+	*pval = val;
+	*pnnz = out;
+	rc = NULL;
+	idx = NULL;
+	val = NULL;
+	rc_ok = 0;
+out:
+	free(cc);
+	free(rc);
+	free(tr);
+	free(tc);
+	free(idx);
+	free(tw);
+	free(val);
+	return rc_ok;
+}
+
+static void row_sums(long nr, const long *ptr, const double *val, double *out)
+{
+	for (long i = 0; i < nr; i++) {
+		double s = 0;
+		if (val)
+			for (long p = ptr[i]; p < ptr[i + 1]; p++)
+				s += val[p];
+		else
+			s = (double)(ptr[i + 1] - ptr[i]);
+		out[i] = s;
+	}
+}
+
+rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum rs_merge merge,
+			 long *merged, long *dropped, rs_err *e)
+{
+	if (n > MAX_NODES || m > MAX_NODES) {
+		rs_fail(e, RS_EINVAL, "%ld nodes: more than the %ld this build supports",
+			n > m ? n : m, MAX_NODES);
+		return NULL;
+	}
+	*dropped = 0;
+	long keep = 0;
+	for (long i = 0; i < E->count; i++)
+		if (!E->w || E->w[i] != 0)
+			keep++;
+	*dropped = E->count - keep;
+	long cnt = 0;
+	long want = bipartite ? keep : 2 * keep;
+	int32_t *r = rs_alloc(e, (size_t)want, sizeof *r, "edge list");
+	int32_t *c = rs_alloc(e, (size_t)want, sizeof *c, "edge list");
+	double *w = E->w ? rs_alloc(e, (size_t)want, sizeof *w, "edge weights") : NULL;
+	rs_graph *g = rs_zalloc(e, 1, sizeof *g, "graph");
+	if (!r || !c || (E->w && !w) || !g)
+		goto fail;
+	for (long i = 0; i < E->count; i++) {
+		double wi = E->w ? E->w[i] : 1.0;
+		if (wi == 0)
+			continue;
+		r[cnt] = E->u[i];
+		c[cnt] = E->v[i];
+		if (w)
+			w[cnt] = wi;
+		cnt++;
+		if (!bipartite && E->u[i] != E->v[i]) {
+			r[cnt] = E->v[i];
+			c[cnt] = E->u[i];
+			if (w)
+				w[cnt] = wi;
+			cnt++;
+		}
+	}
+	g->bipartite = bipartite;
+	g->n = g->orig_n = n;
+	g->m = g->orig_m = bipartite ? m : 0;
+	if (csr_from_triples(n, bipartite ? m : n, cnt, r, c, w, merge, &g->ptr, &g->idx, &g->val,
+			     &g->nnz, merged, e) != 0)
+		goto fail;
+	if (!bipartite) /* both directions were merged: count an undirected edge once */
+		*merged = 0;
+	if (bipartite) {
+		long tn;
+		long tm;
+		if (csr_from_triples(m, n, cnt, c, r, w, merge, &g->tptr, &g->tidx, &g->tval, &tn, &tm,
+				     e) != 0)
+			goto fail;
+	}
+	free(r);
+	free(c);
+	free(w);
+	r = c = NULL;
+	w = NULL;
+	g->deg = rs_alloc(e, (size_t)n, sizeof *g->deg, "degrees");
+	if (g->deg == NULL)
+		goto fail;
+	row_sums(n, g->ptr, g->val, g->deg);
+	if (bipartite) {
+		g->cdeg = rs_alloc(e, (size_t)m, sizeof *g->cdeg, "degrees");
+		if (g->cdeg == NULL)
+			goto fail;
+		row_sums(m, g->tptr, g->tval, g->cdeg);
+	}
+	g->total = 0;
+	for (long i = 0; i < n; i++)
+		g->total += g->deg[i];
+	if (!bipartite)
+		for (long i = 0; i < n; i++)
+			for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++)
+				g->loops += g->idx[p] == i;
+	return g;
+fail:
+	free(r);
+	free(c);
+	free(w);
+	rs_graph_free(g);
+	return NULL;
+}
+
+long rs_graph_edges(const rs_graph *g)
+{
+	return g->bipartite ? g->nnz : (g->nnz - g->loops) / 2 + g->loops;
+}
+
+long rs_graph_isolated(const rs_graph *g)
+{
+	long c = 0;
+	for (long i = 0; i < g->n; i++)
+		c += g->deg[i] == 0;
+	for (long j = 0; j < g->m; j++)
+		c += g->cdeg[j] == 0;
+	return c;
+}
+
+long rs_graph_components(const rs_graph *g, int32_t *comp, rs_err *e)
+{
+	long N = g->n + g->m;
+	int32_t *stack = rs_alloc(e, (size_t)N, sizeof *stack, "component search");
+	if (stack == NULL)
+		return -1;
+	for (long i = 0; i < N; i++)
+		comp[i] = -1;
+	long c = 0;
+	for (long s = 0; s < N; s++) {
+		if (comp[s] >= 0)
+			continue;
+		long top = 0;
+		stack[top++] = (int32_t)s;
+		comp[s] = (int32_t)c;
+		while (top > 0) {
+			long v = stack[--top];
+			const long *ptr = g->ptr;
+			const int32_t *idx = g->idx;
+			long row = v, off = 0;
+			if (g->bipartite && v >= g->n) { /* a column: walk the transpose */
+				ptr = g->tptr;
+				idx = g->tidx;
+				row = v - g->n;
+			} else if (g->bipartite) {
+				off = g->n;
+			}
+			for (long p = ptr[row]; p < ptr[row + 1]; p++) {
+				long u = idx[p] + (g->bipartite && v >= g->n ? 0 : off);
+				if (comp[u] < 0) {
+					comp[u] = (int32_t)c;
+					stack[top++] = (int32_t)u;
+				}
+			}
+		}
+		c++;
+	}
+	free(stack);
+	return c;
+}
+
+int rs_graph_add_noise(rs_graph *g, long count, rs_err *e)
+{
+	if (g->bipartite)
+		return rs_fail(e, RS_EINVAL, "noise applies to graphs, not to bipartite graphs");
+	if (count < 0 || g->n + count > MAX_NODES)
+		return rs_fail(e, RS_EINVAL, "cannot add %ld noise nodes", count);
+	long n = g->n + count, nnz = g->nnz + count;
+	long *ptr = realloc(g->ptr, (size_t)(n + 1) * sizeof *ptr);
+	if (ptr == NULL)
+		return rs_fail(e, RS_ENOMEM, "out of memory adding noise");
+	g->ptr = ptr;
+	int32_t *idx = realloc(g->idx, (size_t)nnz * sizeof *idx);
+	if (idx == NULL)
+		return rs_fail(e, RS_ENOMEM, "out of memory adding noise");
+	g->idx = idx;
+	if (g->val) {
+		double *val = realloc(g->val, (size_t)nnz * sizeof *val);
+		if (val == NULL)
+			return rs_fail(e, RS_ENOMEM, "out of memory adding noise");
+		g->val = val;
+	}
+	double *deg = realloc(g->deg, (size_t)n * sizeof *deg);
+	if (deg == NULL)
+		return rs_fail(e, RS_ENOMEM, "out of memory adding noise");
+	g->deg = deg;
+	if (g->names) {
+		char **names = realloc(g->names, (size_t)n * sizeof *names);
+		if (names == NULL)
+			return rs_fail(e, RS_ENOMEM, "out of memory adding noise");
+		g->names = names;
+		for (long i = g->n; i < n; i++)
+			g->names[i] = NULL;
+	}
+	for (long i = g->n; i < n; i++) {
+		long p = g->ptr[i];
+		g->idx[p] = (int32_t)i;
+		if (g->val)
+			g->val[p] = 1.0;
+		g->ptr[i + 1] = p + 1;
+		g->deg[i] = 1.0;
+	}
+	g->n = n;
+	g->nnz = nnz;
+	g->loops += count;
+	g->total += (double)count;
+	return 0;
+}

@@ -1,0 +1,892 @@
+/* graphio.c: graph readers (edge lists, Matrix Market, biedges, and GML,
+ * GraphML, Pajek through igraph), gzip input, atomic writes. */
+#include <config.h>
+
+#include "graphio.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <igraph.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#define MAX_ID 2147483646L
+
+const char *rs_gformat_name(enum rs_gformat f)
+{
+	static const char *const names[] = {"auto", "edges", "mtx", "biedges", "gml", "graphml", "pajek"};
+	return names[f];
+}
+
+int rs_gformat_parse(const char *s, enum rs_gformat *f)
+{
+	static const struct {
+		const char *name;
+		enum rs_gformat f;
+	} map[] = {{"auto", RS_GF_AUTO},     {"edges", RS_GF_EDGES}, {"edgelist", RS_GF_EDGES},
+		   {"csv", RS_GF_EDGES},      {"tsv", RS_GF_EDGES},   {"snap", RS_GF_EDGES},
+		   {"mtx", RS_GF_MTX},	      {"mm", RS_GF_MTX},      {"biedges", RS_GF_BIEDGES},
+		   {"gml", RS_GF_GML},	      {"graphml", RS_GF_GRAPHML}, {"pajek", RS_GF_PAJEK},
+		   {"net", RS_GF_PAJEK}};
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (!strcasecmp(s, map[i].name)) {
+			*f = map[i].f;
+			return 0;
+		}
+	return -1;
+}
+
+char *rs_read_file(const char *path, size_t *len, rs_err *e)
+{
+	gzFile z = gzopen(path, "rb");
+	if (z == NULL)
+		return rs_fail(e, RS_EIO, "cannot open '%s': %s", path, strerror(errno ? errno : ENOENT)),
+		       NULL;
+	gzbuffer(z, 1 << 17);
+	size_t cap = 1 << 20, n = 0;
+	char *buf = malloc(cap);
+	if (buf == NULL) {
+		gzclose(z);
+		rs_fail(e, RS_ENOMEM, "out of memory reading '%s'", path);
+		return NULL;
+	}
+	for (;;) {
+		if (cap - n < (1 << 16) + 1) {
+			if (cap > ((size_t)1 << 40)) {
+				free(buf);
+				gzclose(z);
+				rs_fail(e, RS_ENOMEM, "'%s' is larger than 1 TB", path);
+				return NULL;
+			}
+			char *nb = realloc(buf, cap * 2);
+			if (nb == NULL) {
+				free(buf);
+				gzclose(z);
+				rs_fail(e, RS_ENOMEM, "out of memory reading '%s' (%zu MB so far)", path,
+					n >> 20);
+				return NULL;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+		int got = gzread(z, buf + n, (unsigned)(cap - n - 1 < (1u << 30) ? cap - n - 1 : (1u << 30)));
+		if (got < 0) {
+			int zerr;
+			const char *msg = gzerror(z, &zerr);
+			size_t pl = strlen(path);
+			if (!strncmp(msg, path, pl) && !strncmp(msg + pl, ": ", 2))
+				msg += pl + 2; /* zlib puts the path in front */
+			rs_fail(e, RS_EIO, "%s: %s (corrupt or truncated gzip?)", path,
+				zerr == Z_ERRNO ? strerror(errno) : msg);
+			free(buf);
+			gzclose(z);
+			return NULL;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+	}
+	gzclose(z);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* ------------------------------------------------------------ names */
+
+/* An open-addressing map from node names to ids. */
+typedef struct namemap {
+	char **names; /* id -> name (owned) */
+	long count, cap;
+	int32_t *slot; /* hash slots: id + 1, 0 = empty */
+	long nslot;
+} namemap;
+
+static uint64_t hash_str(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return h;
+}
+
+static int nm_grow(namemap *m, rs_err *e)
+{
+	long ns = m->nslot ? 2 * m->nslot : 1024;
+	int32_t *slot = calloc((size_t)ns, sizeof *slot);
+	if (slot == NULL)
+		return rs_fail(e, RS_ENOMEM, "out of memory for node names");
+	for (long i = 0; i < m->count; i++) {
+		uint64_t h = hash_str(m->names[i], strlen(m->names[i])) & (uint64_t)(ns - 1);
+		while (slot[h])
+			h = (h + 1) & (uint64_t)(ns - 1);
+		slot[h] = (int32_t)(i + 1);
+	}
+	free(m->slot);
+	m->slot = slot;
+	m->nslot = ns;
+	return 0;
+}
+
+/* The id of name s[0..n), added if new; -1 on error. */
+static long nm_intern(namemap *m, const char *s, size_t n, int add, rs_err *e)
+{
+	if (m->nslot == 0 || 2 * (m->count + 1) > m->nslot)
+		if (nm_grow(m, e) != 0)
+			return -1;
+	uint64_t h = hash_str(s, n) & (uint64_t)(m->nslot - 1);
+	while (m->slot[h]) {
+		const char *t = m->names[m->slot[h] - 1];
+		if (strncmp(t, s, n) == 0 && t[n] == '\0')
+			return m->slot[h] - 1;
+		h = (h + 1) & (uint64_t)(m->nslot - 1);
+	}
+	if (!add)
+		return -2;
+	if (m->count >= MAX_ID) {
+		rs_fail(e, RS_EINVAL, "more than %ld distinct nodes", MAX_ID);
+		return -1;
+	}
+	if (m->count == m->cap) {
+		long cap = m->cap ? 2 * m->cap : 1024;
+		char **nn = realloc(m->names, (size_t)cap * sizeof *nn);
+		if (nn == NULL) {
+			rs_fail(e, RS_ENOMEM, "out of memory for node names");
+			return -1;
+		}
+		m->names = nn;
+		m->cap = cap;
+	}
+	char *copy = malloc(n + 1);
+	if (copy == NULL) {
+		rs_fail(e, RS_ENOMEM, "out of memory for node names");
+		return -1;
+	}
+	memcpy(copy, s, n);
+	copy[n] = '\0';
+	m->names[m->count] = copy;
+	m->slot[h] = (int32_t)(m->count + 1);
+	return m->count++;
+}
+
+static void nm_free(namemap *m)
+{
+	for (long i = 0; i < m->count; i++)
+		free(m->names[i]);
+	free(m->names);
+	free(m->slot);
+}
+
+/* ------------------------------------------------------------ edge lists */
+
+static int parse_long(const char *s, long *out)
+{
+	if (*s == '\0')
+		return -1;
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (*end != '\0' || errno == ERANGE)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_weight(const char *s, double *out)
+{
+	char *end;
+	if (*s == '\0')
+		return -1;
+	double v = strtod(s, &end);
+	if (*end != '\0')
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int header_word(const char *s)
+{
+	static const char *const words[] = {"source", "target", "from", "to", "src", "dst", "node1",
+					    "node2", "id_1", "id_2", "u", "v", "i", "j", "weight",
+					    "w", "row", "col", "node", "id", "a", "b", NULL};
+	for (int i = 0; words[i]; i++)
+		if (!strcasecmp(s, words[i]))
+			return 1;
+	return 0;
+}
+
+/* Split a line into at most 4 fields in place; returns the count. */
+static int split(char *line, char delim, char **f)
+{
+	int n = 0;
+	char *p = line;
+	if (delim == ' ') {
+		while (n < 4) {
+			while (*p == ' ' || *p == '\t')
+				p++;
+			if (*p == '\0')
+				break;
+			f[n++] = p;
+			while (*p && *p != ' ' && *p != '\t')
+				p++;
+			if (*p)
+				*p++ = '\0';
+		}
+		return n;
+	}
+	while (n < 4) {
+		while (*p == ' ')
+			p++;
+		f[n++] = p;
+		char *q = strchr(p, delim);
+		char *end = q ? q : p + strlen(p);
+		char *t = end;
+		while (t > p && (t[-1] == ' ' || t[-1] == '\t'))
+			t--;
+		if (t - p >= 2 && *p == '"' && t[-1] == '"') {
+			f[n - 1] = p + 1;
+			t--;
+		}
+		*t = '\0';
+		if (q == NULL)
+			break;
+		p = q + 1;
+	}
+	return n;
+}
+
+/* "# nodes: N", "# rows: R cols: C": numbers announced in comments. */
+static long comment_number(const char *line, const char *key)
+{
+	const char *p = strstr(line, key);
+	if (p == NULL)
+		return -1;
+	p += strlen(key);
+	while (*p == ' ' || *p == '\t' || *p == '=')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	return strtol(p, NULL, 10);
+}
+
+struct reader {
+	const char *path;
+	long lineno;
+	rs_err *e;
+};
+
+#define FAIL_AT(r, ...)                                                                            \
+	do {                                                                                       \
+		char m_[400];                                                                      \
+		snprintf(m_, sizeof m_, __VA_ARGS__);                                              \
+		rs_fail((r)->e, RS_EINVAL, "%s:%ld: %s", (r)->path, (r)->lineno, m_);              \
+	} while (0)
+
+static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *o, int bipartite,
+			       rs_load_info *info, rs_err *e)
+{
+	struct reader rd = {path, 0, e};
+	rs_edges E = {0};
+	namemap rows = {0}, cols = {0};
+	int symbolic = 0, first = 1, header = o->header;
+	char delim = 0;
+	long n_decl = -1, r_decl = -1, c_decl = -1, maxu = -1, maxv = -1, minid = LONG_MAX;
+	rs_graph *g = NULL;
+	char *p = buf;
+	while (*p) {
+		char *line = p;
+		char *nl = strchr(p, '\n');
+		if (nl) {
+			*nl = '\0';
+			p = nl + 1;
+		} else {
+			p += strlen(p);
+		}
+		rd.lineno++;
+		size_t ll = strlen(line);
+		if (ll > 0 && line[ll - 1] == '\r')
+			line[--ll] = '\0';
+		char *s = line;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\0')
+			continue;
+		if (*s == '#' || *s == '%') {
+			long v;
+			if ((v = comment_number(s, "nodes:")) >= 0)
+				n_decl = v;
+			if ((v = comment_number(s, "rows:")) >= 0)
+				r_decl = v;
+			if ((v = comment_number(s, "cols:")) >= 0)
+				c_decl = v;
+			continue;
+		}
+		if (delim == 0)
+			delim = strchr(s, ',') ? ',' : strchr(s, ';') ? ';' : strchr(s, '\t') ? '\t' : ' ';
+		char *f[4];
+		int nf = split(s, delim, f);
+		if (first) {
+			first = 0;
+			long t;
+			int numeric = nf >= 2 && parse_long(f[0], &t) == 0 && parse_long(f[1], &t) == 0;
+			if (header < 0)
+				header = !numeric && nf >= 2 && header_word(f[0]) && header_word(f[1]);
+			if (header) {
+				info->header_skipped = 1;
+				continue;
+			}
+		}
+		if (nf < 2) {
+			FAIL_AT(&rd, "expected two node ids%s, found %d field%s", " and an optional weight",
+				nf, nf == 1 ? "" : "s");
+			goto fail;
+		}
+		if (nf > 3 && delim != ' ') {
+			FAIL_AT(&rd, "more than 3 fields (source, target, weight)");
+			goto fail;
+		}
+		double w = 1.0;
+		if (nf >= 3) {
+			if (parse_weight(f[2], &w) != 0) {
+				FAIL_AT(&rd, "weight '%s' is not a number", f[2]);
+				goto fail;
+			}
+			if (!isfinite(w) || w < 0) {
+				FAIL_AT(&rd, "weight %s: weights must be finite and >= 0", f[2]);
+				goto fail;
+			}
+		}
+		long u, v;
+		if (!symbolic && (parse_long(f[0], &u) != 0 || parse_long(f[1], &v) != 0 || u < 0 ||
+				  v < 0 || u > MAX_ID || v > MAX_ID)) {
+			/* switch to names: the ids read so far become names too */
+			symbolic = 1;
+			for (long i = 0; i < E.count; i++) {
+				char tmp[24];
+				int l = snprintf(tmp, sizeof tmp, "%d", E.u[i]);
+				long a = nm_intern(&rows, tmp, (size_t)l, 1, e);
+				l = snprintf(tmp, sizeof tmp, "%d", E.v[i]);
+				long b = nm_intern(bipartite ? &cols : &rows, tmp, (size_t)l, 1, e);
+				if (a < 0 || b < 0)
+					goto fail;
+				E.u[i] = (int32_t)a;
+				E.v[i] = (int32_t)b;
+			}
+		}
+		if (symbolic) {
+			u = nm_intern(&rows, f[0], strlen(f[0]), 1, e);
+			v = nm_intern(bipartite ? &cols : &rows, f[1], strlen(f[1]), 1, e);
+			if (u < 0 || v < 0)
+				goto fail;
+		} else {
+			if (u > maxu)
+				maxu = u;
+			if (v > maxv)
+				maxv = v;
+			if (u < minid)
+				minid = u;
+			if (v < minid)
+				minid = v;
+		}
+		if (rs_edges_push(&E, u, v, w, e) != 0)
+			goto fail;
+	}
+	info->lines = rd.lineno;
+	long n, m = 0;
+	if (symbolic) {
+		info->relabeled = 1;
+		n = rows.count;
+		m = bipartite ? cols.count : 0;
+	} else {
+		int base = o->base;
+		if (base < 0)
+			base = (minid == 1 && n_decl < 0 && r_decl < 0) ? 1 : 0;
+		if (base == 1) {
+			if (minid < 1 && E.count > 0) {
+				rs_fail(e, RS_EINVAL, "%s: node id 0 in a file read as 1-based", path);
+				goto fail;
+			}
+			for (long i = 0; i < E.count; i++) {
+				E.u[i]--;
+				E.v[i]--;
+			}
+			maxu--;
+			maxv--;
+			info->one_based = 1;
+		}
+		if (bipartite) {
+			n = r_decl >= 0 ? r_decl : maxu + 1;
+			m = c_decl >= 0 ? c_decl : maxv + 1;
+			if (maxu >= n || maxv >= m) {
+				rs_fail(e, RS_EINVAL, "%s: ids up to (%ld, %ld) but the header says %ld rows, %ld columns",
+					path, maxu, maxv, n, m);
+				goto fail;
+			}
+		} else {
+			long top = maxu > maxv ? maxu : maxv;
+			n = n_decl >= 0 ? n_decl : top + 1;
+			if (top >= n) {
+				rs_fail(e, RS_EINVAL, "%s: node id %ld but the header says %ld nodes", path, top,
+					n);
+				goto fail;
+			}
+		}
+	}
+	if (E.count == 0 && n <= 0) {
+		rs_fail(e, RS_EINVAL, "%s: no edges (and no '# nodes: N' line)", path);
+		goto fail;
+	}
+	info->weighted = E.w != NULL;
+	g = rs_graph_build(n, m, bipartite, &E, o->merge, &info->merged, &info->dropped, e);
+	if (g == NULL)
+		goto fail;
+	if (symbolic) {
+		g->names = rows.names;
+		rows.names = NULL;
+		rows.count = 0;
+		if (bipartite) {
+			g->cnames = cols.names;
+			cols.names = NULL;
+			cols.count = 0;
+		}
+	}
+fail:
+	rs_edges_free(&E);
+	nm_free(&rows);
+	nm_free(&cols);
+	return g;
+}
+
+/* ------------------------------------------------------------ Matrix Market */
+
+static rs_graph *read_mtx(char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
+			  rs_err *e)
+{
+	struct reader rd = {path, 1, e};
+	char *p = buf, *nl = strchr(p, '\n');
+	if (nl)
+		*nl = '\0';
+	char obj[32], fmt[32], field[32], sym[32];
+	if (sscanf(p, "%%%%MatrixMarket %31s %31s %31s %31s", obj, fmt, field, sym) != 4) {
+		FAIL_AT(&rd, "not a Matrix Market header (%%%%MatrixMarket matrix coordinate ...)");
+		return NULL;
+	}
+	if (strcasecmp(obj, "matrix") || strcasecmp(fmt, "coordinate")) {
+		FAIL_AT(&rd, "only 'matrix coordinate' files are graphs (got '%s %s')", obj, fmt);
+		return NULL;
+	}
+	int pattern = !strcasecmp(field, "pattern");
+	if (!pattern && strcasecmp(field, "real") && strcasecmp(field, "integer")) {
+		FAIL_AT(&rd, "field '%s' is not supported (real, integer or pattern)", field);
+		return NULL;
+	}
+	int symmetric = !strcasecmp(sym, "symmetric");
+	if (!symmetric && strcasecmp(sym, "general")) {
+		FAIL_AT(&rd, "symmetry '%s' is not supported (general or symmetric)", sym);
+		return NULL;
+	}
+	p = nl ? nl + 1 : p + strlen(p);
+	long R = -1, C = -1, Z = -1, seen = 0;
+	rs_edges E = {0};
+	rs_graph *g = NULL;
+	int bip = 0;
+	while (*p) {
+		char *line = p;
+		nl = strchr(p, '\n');
+		if (nl) {
+			*nl = '\0';
+			p = nl + 1;
+		} else {
+			p += strlen(p);
+		}
+		rd.lineno++;
+		char *s = line;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '%' || *s == '\0' || *s == '\r')
+			continue;
+		char *f[4];
+		int nf = split(s, ' ', f);
+		for (int i = 0; i < nf; i++) {
+			size_t l = strlen(f[i]);
+			if (l && f[i][l - 1] == '\r')
+				f[i][l - 1] = '\0';
+		}
+		if (R < 0) {
+			if (nf != 3 || parse_long(f[0], &R) || parse_long(f[1], &C) || parse_long(f[2], &Z) ||
+			    R < 1 || C < 1 || Z < 0) {
+				FAIL_AT(&rd, "expected the size line 'rows cols entries'");
+				goto fail;
+			}
+			if (R > MAX_ID || C > MAX_ID) {
+				FAIL_AT(&rd, "%ld x %ld: more than %ld nodes is beyond this build", R, C, MAX_ID);
+				goto fail;
+			}
+			if ((double)Z > (double)R * (double)C || Z > 4000000000L) {
+				FAIL_AT(&rd, "%ld entries cannot fit a %ld x %ld matrix", Z, R, C);
+				goto fail;
+			}
+			long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+			double need = (double)Z * 2 * (symmetric ? 2 : 1) * 24;
+			if (pages > 0 && psz > 0 && need > (double)pages * (double)psz) {
+				FAIL_AT(&rd, "%ld entries need about %.1f GB, more than this machine's memory",
+					Z, need / 1e9);
+				goto fail;
+			}
+			bip = R != C || o->bipartite;
+			if (bip && symmetric) {
+				FAIL_AT(&rd, "a symmetric matrix must be square");
+				goto fail;
+			}
+			continue;
+		}
+		if (nf < (pattern ? 2 : 3)) {
+			FAIL_AT(&rd, "expected 'row col%s', found %d field%s", pattern ? "" : " value", nf,
+				nf == 1 ? "" : "s");
+			goto fail;
+		}
+		long i, j;
+		double w = 1.0;
+		if (parse_long(f[0], &i) || parse_long(f[1], &j) || i < 1 || j < 1 || i > R || j > C) {
+			FAIL_AT(&rd, "entry (%s, %s) is outside the %ld x %ld matrix (indices start at 1)",
+				f[0], f[1], R, C);
+			goto fail;
+		}
+		if (!pattern && (parse_weight(f[2], &w) || !isfinite(w) || w < 0)) {
+			FAIL_AT(&rd, "value '%s': weights must be finite numbers >= 0", f[2]);
+			goto fail;
+		}
+		if (++seen > Z) {
+			FAIL_AT(&rd, "more entries than the %ld announced", Z);
+			goto fail;
+		}
+		if (rs_edges_push(&E, i - 1, j - 1, w, e) != 0)
+			goto fail;
+	}
+	if (R < 0) {
+		rs_fail(e, RS_EINVAL, "%s: no size line", path);
+		goto fail;
+	}
+	if (seen < Z) {
+		rs_fail(e, RS_EINVAL, "%s:%ld: %ld entries announced, %ld found (truncated file?)", path,
+			rd.lineno, Z, seen);
+		goto fail;
+	}
+	info->lines = rd.lineno;
+	info->weighted = !pattern;
+	info->symmetrized = !bip && !symmetric;
+	g = rs_graph_build(R, bip ? C : 0, bip, &E, o->merge, &info->merged, &info->dropped, e);
+fail:
+	rs_edges_free(&E);
+	return g;
+}
+
+/* ------------------------------------------------------------ igraph formats */
+
+static char igraph_msg[300];
+
+static void igraph_catch(const char *reason, const char *file, int line, igraph_error_t err)
+{
+	(void)file;
+	(void)line;
+	snprintf(igraph_msg, sizeof igraph_msg, "%s (%s)", reason, igraph_strerror(err));
+	IGRAPH_FINALLY_FREE();
+}
+
+static void igraph_quiet(const char *reason, const char *file, int line)
+{
+	(void)reason;
+	(void)file;
+	(void)line;
+}
+
+static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gformat fmt,
+			     const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	FILE *f = fmemopen(buf, len ? len : 1, "r");
+	if (f == NULL) {
+		rs_fail(e, RS_ENOMEM, "%s: cannot open a memory stream", path);
+		return NULL;
+	}
+	igraph_set_attribute_table(&igraph_cattribute_table);
+	igraph_error_handler_t *old = igraph_set_error_handler(igraph_catch);
+	igraph_warning_handler_t *oldw = igraph_set_warning_handler(igraph_quiet);
+	igraph_t G;
+	igraph_error_t rc;
+	igraph_msg[0] = '\0';
+	if (fmt == RS_GF_GML)
+		rc = igraph_read_graph_gml(&G, f);
+	else if (fmt == RS_GF_GRAPHML)
+		rc = igraph_read_graph_graphml(&G, f, 0);
+	else
+		rc = igraph_read_graph_pajek(&G, f);
+	fclose(f);
+	igraph_set_error_handler(old);
+	igraph_set_warning_handler(oldw);
+	if (rc != IGRAPH_SUCCESS) {
+		rs_fail(e, RS_EINVAL, "%s: not a valid %s file: %s", path, rs_gformat_name(fmt),
+			igraph_msg[0] ? igraph_msg : "parse error");
+		return NULL;
+	}
+	rs_graph *g = NULL;
+	rs_edges E = {0};
+	igraph_vector_int_t el;
+	igraph_vector_t wv, lv;
+	igraph_vector_int_init(&el, 0);
+	igraph_vector_init(&wv, 0);
+	igraph_vector_init(&lv, 0);
+	long n = (long)igraph_vcount(&G);
+	igraph_get_edgelist(&G, &el, 0);
+	int weighted = igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_EDGE, "weight");
+	if (weighted)
+		igraph_cattribute_EANV(&G, "weight", igraph_ess_all(IGRAPH_EDGEORDER_ID), &wv);
+	long ne = (long)igraph_ecount(&G);
+	for (long i = 0; i < ne; i++) {
+		double w = weighted ? VECTOR(wv)[i] : 1.0;
+		if (isnan(w))
+			w = 1.0; /* an edge without a weight where others have one */
+		if (!isfinite(w) || w < 0) {
+			rs_fail(e, RS_EINVAL, "%s: edge %ld has weight %g: weights must be finite and >= 0",
+				path, i + 1, w);
+			goto out;
+		}
+		if (rs_edges_push(&E, VECTOR(el)[2 * i], VECTOR(el)[2 * i + 1], w, e) != 0)
+			goto out;
+	}
+	info->weighted = weighted;
+	info->symmetrized = igraph_is_directed(&G);
+	info->lines = ne;
+	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
+	if (g == NULL)
+		goto out;
+	/* names: a string "label" or "name" attribute */
+	const char *nattr = igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_VERTEX, "label") ? "label"
+			    : igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_VERTEX, "name") ? "name"
+											  : NULL;
+	igraph_attribute_type_t type;
+	if (nattr && igraph_cattribute_table.gettype(&G, &type, IGRAPH_ATTRIBUTE_VERTEX, nattr) == 0 &&
+	    type == IGRAPH_ATTRIBUTE_STRING) {
+		g->names = calloc((size_t)n, sizeof *g->names);
+		for (long i = 0; g->names && i < n; i++)
+			g->names[i] = strdup(VAS(&G, nattr, i));
+	}
+	/* ground truth: a numeric "value" attribute (polblogs), or "value"/"community" strings */
+	const char *lattr = igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_VERTEX, "value") ? "value"
+			    : igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_VERTEX, "community")
+				    ? "community"
+				    : NULL;
+	if (lattr && igraph_cattribute_table.gettype(&G, &type, IGRAPH_ATTRIBUTE_VERTEX, lattr) == 0 &&
+	    type == IGRAPH_ATTRIBUTE_NUMERIC) {
+		igraph_cattribute_VANV(&G, lattr, igraph_vss_all(), &lv);
+		int32_t *y = malloc((size_t)n * sizeof *y);
+		if (y != NULL) {
+			int ok = 1;
+			for (long i = 0; i < n; i++) {
+				double v = VECTOR(lv)[i];
+				if (!(v == floor(v)) || v < -1 || v > 1e9)
+					ok = 0;
+				y[i] = ok ? (int32_t)v : -1;
+			}
+			if (ok)
+				info->labels = rs_labels_from_ints(y, n, e);
+			free(y);
+		}
+	}
+out:
+	rs_edges_free(&E);
+	igraph_vector_int_destroy(&el);
+	igraph_vector_destroy(&wv);
+	igraph_vector_destroy(&lv);
+	igraph_destroy(&G);
+	return g;
+}
+
+/* ------------------------------------------------------------ dispatch */
+
+static enum rs_gformat guess(const char *path, const char *buf)
+{
+	char base[512];
+	snprintf(base, sizeof base, "%s", path);
+	size_t l = strlen(base);
+	if (l > 3 && !strcasecmp(base + l - 3, ".gz"))
+		base[l - 3] = '\0';
+	const char *dot = strrchr(base, '.');
+	if (dot) {
+		static const struct {
+			const char *ext;
+			enum rs_gformat f;
+		} ext[] = {{".mtx", RS_GF_MTX},	   {".mm", RS_GF_MTX},	   {".biedges", RS_GF_BIEDGES},
+			   {".gml", RS_GF_GML},	   {".graphml", RS_GF_GRAPHML}, {".net", RS_GF_PAJEK},
+			   {".pajek", RS_GF_PAJEK}};
+		for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++)
+			if (!strcasecmp(dot, ext[i].ext))
+				return ext[i].f;
+	}
+	const char *s = buf;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (!strncmp(s, "%%MatrixMarket", 14))
+		return RS_GF_MTX;
+	if (!strncmp(s, "<?xml", 5) || !strncmp(s, "<graphml", 8))
+		return RS_GF_GRAPHML;
+	if (!strncasecmp(s, "*vertices", 9))
+		return RS_GF_PAJEK;
+	if (!strncmp(s, "graph", 5) || !strncmp(s, "Creator", 7))
+		return RS_GF_GML;
+	if (strstr(s, "# rows:") && s == strstr(s, "#"))
+		return RS_GF_BIEDGES;
+	return RS_GF_EDGES;
+}
+
+rs_graph *rs_graph_load(const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	memset(info, 0, sizeof *info);
+	size_t len;
+	char *buf = rs_read_file(path, &len, e);
+	if (buf == NULL)
+		return NULL;
+	if (memchr(buf, '\0', len) != NULL) {
+		free(buf);
+		rs_fail(e, RS_EINVAL, "%s: binary data (a NUL byte), not a text graph", path);
+		return NULL;
+	}
+	enum rs_gformat f = o->format == RS_GF_AUTO ? guess(path, buf) : o->format;
+	info->format = rs_gformat_name(f);
+	rs_graph *g = NULL;
+	switch (f) {
+	case RS_GF_MTX: g = read_mtx(buf, path, o, info, e); break;
+	case RS_GF_BIEDGES: g = read_edgelist(buf, path, o, 1, info, e); break;
+	case RS_GF_GML:
+	case RS_GF_GRAPHML:
+	case RS_GF_PAJEK:
+		if (o->bipartite) {
+			rs_fail(e, RS_EINVAL, "%s: 'bipartite' applies to edge lists and Matrix Market files",
+				path);
+			break;
+		}
+		g = read_igraph(buf, len, path, f, o, info, e);
+		break;
+	default: g = read_edgelist(buf, path, o, o->bipartite, info, e); break;
+	}
+	if (g != NULL && o->directed && !g->bipartite)
+		info->symmetrized = 1;
+	free(buf);
+	return g;
+}
+
+/* ------------------------------------------------------------ writing */
+
+int rs_atomic_open(rs_atomic *a, const char *path, rs_err *e)
+{
+	memset(a, 0, sizeof *a);
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* a device, a pipe: write in place, never replace it */
+		if (S_ISDIR(st.st_mode))
+			return rs_fail(e, RS_EIO, "cannot write '%s': it is a directory", path);
+		a->f = fopen(path, "w");
+		if (a->f == NULL)
+			return rs_fail(e, RS_EIO, "cannot write '%s': %s", path, strerror(errno));
+		a->path = strdup(path);
+		return 0;
+	}
+	size_t l = strlen(path);
+	a->path = strdup(path);
+	a->tmp = malloc(l + 16);
+	if (a->path == NULL || a->tmp == NULL) {
+		rs_atomic_abort(a);
+		return rs_fail(e, RS_ENOMEM, "out of memory");
+	}
+	snprintf(a->tmp, l + 16, "%s.tmp.XXXXXX", path);
+	int fd = mkstemp(a->tmp);
+	if (fd < 0) {
+		int err = errno;
+		free(a->tmp);
+		a->tmp = NULL;
+		rs_atomic_abort(a);
+		return rs_fail(e, RS_EIO, "cannot write '%s': %s", path, strerror(err));
+	}
+	a->f = fdopen(fd, "w");
+	if (a->f == NULL) {
+		close(fd);
+		rs_atomic_abort(a);
+		return rs_fail(e, RS_EIO, "cannot write '%s': %s", path, strerror(errno));
+	}
+	return 0;
+}
+
+void rs_atomic_abort(rs_atomic *a)
+{
+	if (a->f)
+		fclose(a->f);
+	if (a->tmp)
+		unlink(a->tmp);
+	free(a->tmp);
+	free(a->path);
+	memset(a, 0, sizeof *a);
+}
+
+int rs_atomic_commit(rs_atomic *a, rs_err *e)
+{
+	int bad = ferror(a->f) || fflush(a->f) != 0 || (a->tmp && fsync(fileno(a->f)) != 0);
+	int err = errno;
+	if (fclose(a->f) != 0 && !bad) {
+		bad = 1;
+		err = errno;
+	}
+	a->f = NULL;
+	if (!bad && a->tmp && rename(a->tmp, a->path) != 0) {
+		bad = 1;
+		err = errno;
+	}
+	if (bad) {
+		rs_fail(e, RS_EIO, "cannot write '%s': %s%s", a->path, strerror(err ? err : EIO),
+			a->tmp ? " (the previous file, if any, is unchanged)" : "");
+		rs_atomic_abort(a);
+		return -1;
+	}
+	free(a->tmp);
+	free(a->path);
+	memset(a, 0, sizeof *a);
+	return 0;
+}
+
+int rs_graph_save(const rs_graph *g, const char *path, rs_err *e)
+{
+	size_t l = strlen(path);
+	int mtx = l > 4 && !strcasecmp(path + l - 4, ".mtx");
+	rs_atomic a;
+	if (rs_atomic_open(&a, path, e) != 0)
+		return -1;
+	FILE *f = a.f;
+	if (mtx) {
+		fprintf(f, "%%%%MatrixMarket matrix coordinate %s %s\n", g->val ? "real" : "pattern",
+			g->bipartite ? "general" : "symmetric");
+		fprintf(f, "%% written by regspec\n%ld %ld %ld\n", g->n, g->bipartite ? g->m : g->n,
+			g->bipartite ? g->nnz : rs_graph_edges(g));
+	} else if (g->bipartite) {
+		fprintf(f, "# written by regspec\n# rows: %ld cols: %ld nnz: %ld\n", g->n, g->m, g->nnz);
+	} else {
+		fprintf(f, "# written by regspec\n# nodes: %ld edges: %ld weighted: %d\n", g->n,
+			rs_graph_edges(g), g->val != NULL);
+	}
+	for (long i = 0; i < g->n; i++)
+		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+			long j = g->idx[p];
+			if (!g->bipartite && j > i)
+				continue; /* each undirected edge once: the lower triangle */
+			long r = i + mtx, c = j + mtx;
+			if (g->val)
+				fprintf(f, "%ld %ld %.17g\n", r, c, g->val[p]);
+			else
+				fprintf(f, "%ld %ld\n", r, c);
+		}
+	return rs_atomic_commit(&a, e);
+}

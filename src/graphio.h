@@ -1,0 +1,65 @@
+/* graphio.h: reading and writing graphs in the formats people have.
+ *
+ * Text edge lists (whitespace, CSV, TSV; '#' and '%' comments; a header
+ * line detected; optional weight column; numeric or symbolic node names),
+ * SNAP text, Matrix Market coordinate files (a square matrix is a graph, a
+ * rectangular one a biadjacency), .biedges bipartite lists, and GML,
+ * GraphML and Pajek through igraph.  Any of them may be gzip-compressed.
+ * Every error names the file and, where there is one, the line.
+ */
+#ifndef RS_GRAPHIO_H
+#define RS_GRAPHIO_H
+
+#include "graph.h"
+#include "labels.h"
+#include "rs-err.h"
+
+#include <stdio.h>
+
+enum rs_gformat { RS_GF_AUTO, RS_GF_EDGES, RS_GF_MTX, RS_GF_BIEDGES, RS_GF_GML, RS_GF_GRAPHML,
+		  RS_GF_PAJEK };
+
+typedef struct rs_load_opts {
+	enum rs_gformat format;
+	int bipartite;     /* read an edge list as (row, col) pairs          */
+	int directed;      /* the input lists arcs: say it was symmetrized   */
+	enum rs_merge merge;
+	int header;        /* -1 detect, 0 none, 1 the first line is a header */
+	int base;          /* -1 detect, 0 or 1                              */
+} rs_load_opts;
+
+typedef struct rs_load_info {
+	const char *format;
+	long lines;
+	long merged;       /* duplicate entries merged                       */
+	long dropped;      /* zero weights dropped                           */
+	int symmetrized;   /* directed input made undirected                 */
+	int header_skipped;
+	int one_based;
+	int relabeled;     /* ids compacted or names mapped to 0..n-1        */
+	int weighted;
+	rs_labels *labels; /* from a node attribute (GML value), or NULL     */
+} rs_load_info;
+
+const char *rs_gformat_name(enum rs_gformat f);
+int rs_gformat_parse(const char *s, enum rs_gformat *f);
+
+rs_graph *rs_graph_load(const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e);
+
+/* Read a whole file, gzip or not, into a NUL-terminated buffer. */
+char *rs_read_file(const char *path, size_t *len, rs_err *e);
+
+/* Atomic writes: the data goes to a temporary file beside path, which
+ * replaces path only when everything was written and synced. */
+typedef struct rs_atomic {
+	FILE *f;
+	char *tmp;
+	char *path;
+} rs_atomic;
+int rs_atomic_open(rs_atomic *a, const char *path, rs_err *e);
+int rs_atomic_commit(rs_atomic *a, rs_err *e);
+void rs_atomic_abort(rs_atomic *a);
+
+int rs_graph_save(const rs_graph *g, const char *path, rs_err *e);
+
+#endif

@@ -1,0 +1,591 @@
+/* gspectrum.c: matrix-free spectral embedding of graphs. */
+#include <config.h>
+
+#include "gspectrum.h"
+
+#include "lanczos.h"
+#include "rng.h"
+
+#include <lapacke.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double rs_graph_rel_to_abs(const rs_graph *g, double alpha_rel)
+{
+	double n = (double)g->n;
+	if (g->bipartite)
+		return alpha_rel * g->total / (n * (double)g->m);
+	return alpha_rel * g->total / (n * n);
+}
+
+/* The operator and its deflation. */
+struct gop {
+	const rs_graph *g;
+	long N;          /* n, or n + m                                  */
+	double alpha;
+	double *u;       /* d^-1/2, 0 for nodes left out                  */
+	double *tmp;     /* N                                             */
+	/* theta = 1 space: q = d^1/2 / sqrt(vol of its component) */
+	long ncomp;
+	int32_t *comp;   /* N, or NULL when there is one component        */
+	double *q;       /* N                                             */
+	double *coef;    /* ncomp                                         */
+	/* twin classes: node lists, offsets */
+	long ntwin_class;
+	long *tw_off;
+	int32_t *tw_node;
+	double *tw_theta;
+};
+
+static double row_dot(const rs_graph *g, const long *ptr, const int32_t *idx, const double *val,
+		      long i, const double *x)
+{
+	double s = 0;
+	if (val)
+		for (long p = ptr[i]; p < ptr[i + 1]; p++)
+			s += val[p] * x[idx[p]];
+	else
+		for (long p = ptr[i]; p < ptr[i + 1]; p++)
+			s += x[idx[p]];
+	(void)g;
+	return s;
+}
+
+static void gop_apply(void *ctx, const double *x, double *y)
+{
+	struct gop *G = ctx;
+	const rs_graph *g = G->g;
+	long N = G->N;
+	double *t = G->tmp;
+#pragma omp parallel for schedule(static)
+	for (long i = 0; i < N; i++)
+		t[i] = G->u[i] * x[i];
+	if (!g->bipartite) {
+		double s = G->alpha != 0 ? rs_dot(N, G->u, x) : 0.0;
+		double as = G->alpha * s;
+#pragma omp parallel for schedule(dynamic, 1024)
+		for (long i = 0; i < N; i++)
+			y[i] = G->u[i] * (row_dot(g, g->ptr, g->idx, g->val, i, t) + as);
+	} else {
+		long n = g->n, m = g->m;
+		/* rows see the columns, columns see the rows */
+		double s2 = G->alpha != 0 ? rs_dot(m, G->u + n, x + n) : 0.0;
+		double s1 = G->alpha != 0 ? rs_dot(n, G->u, x) : 0.0;
+		const double *tc = t + n;
+#pragma omp parallel for schedule(dynamic, 1024)
+		for (long i = 0; i < n; i++)
+			y[i] = G->u[i] * (row_dot(g, g->ptr, g->idx, g->val, i, tc) + G->alpha * s2);
+#pragma omp parallel for schedule(dynamic, 1024)
+		for (long j = 0; j < m; j++)
+			y[n + j] = G->u[n + j] * (row_dot(g, g->tptr, g->tidx, g->tval, j, t) + G->alpha * s1);
+	}
+}
+
+static void gop_project(void *ctx, double *x)
+{
+	struct gop *G = ctx;
+	long N = G->N;
+	/* twins: keep the class mean only */
+	for (long c = 0; c < G->ntwin_class; c++) {
+		double s = 0;
+		long lo = G->tw_off[c], hi = G->tw_off[c + 1];
+		for (long p = lo; p < hi; p++)
+			s += x[G->tw_node[p]];
+		s /= (double)(hi - lo);
+		for (long p = lo; p < hi; p++)
+			x[G->tw_node[p]] = s;
+	}
+	/* the theta = 1 space; nodes left out stay at 0 */
+	if (G->comp == NULL) {
+		double c = rs_dot(N, G->q, x);
+#pragma omp parallel for schedule(static)
+		for (long i = 0; i < N; i++)
+			x[i] = G->u[i] == 0 ? 0.0 : x[i] - c * G->q[i];
+	} else {
+		memset(G->coef, 0, (size_t)G->ncomp * sizeof *G->coef);
+		for (long i = 0; i < N; i++)
+			if (G->comp[i] >= 0)
+				G->coef[G->comp[i]] += G->q[i] * x[i];
+		for (long i = 0; i < N; i++)
+			x[i] = G->comp[i] < 0 ? 0.0 : x[i] - G->coef[G->comp[i]] * G->q[i];
+	}
+}
+
+static void gop_free(struct gop *G)
+{
+	free(G->u);
+	free(G->tmp);
+	free(G->comp);
+	free(G->q);
+	free(G->coef);
+	free(G->tw_off);
+	free(G->tw_node);
+	free(G->tw_theta);
+}
+
+/* Degrees at alpha: rows B1 + m alpha (or A1 + n alpha), columns B^T 1 + n alpha. */
+static void degrees(const rs_graph *g, double alpha, double *d)
+{
+	if (g->bipartite) {
+		for (long i = 0; i < g->n; i++)
+			d[i] = g->deg[i] + alpha * (double)g->m;
+		for (long j = 0; j < g->m; j++)
+			d[g->n + j] = g->cdeg[j] + alpha * (double)g->n;
+	} else {
+		for (long i = 0; i < g->n; i++)
+			d[i] = g->deg[i] + alpha * (double)g->n;
+	}
+}
+
+/* Components among nodes of positive degree, ordered by volume (largest
+ * first): comp[i] = rank, -1 for nodes left out.  Returns the count. */
+static long ranked_components(const rs_graph *g, const double *d, int32_t *comp, double **vol_out,
+			      rs_err *e)
+{
+	long N = g->n + g->m;
+	long c = rs_graph_components(g, comp, e);
+	if (c < 0)
+		return -1;
+	double *vol = rs_zalloc(e, (size_t)c, sizeof *vol, "component volumes");
+	long *order = rs_alloc(e, (size_t)c, sizeof *order, "component order");
+	long *rank = rs_alloc(e, (size_t)c, sizeof *rank, "component order");
+	if (!vol || !order || !rank) {
+		free(vol);
+		free(order);
+		free(rank);
+		return -1;
+	}
+	for (long i = 0; i < N; i++)
+		vol[comp[i]] += d[i];
+	/* order by volume, descending, ties by first node: a stable insertion into buckets
+	 * would be overkill; components are few compared with nodes */
+	for (long i = 0; i < c; i++)
+		order[i] = i;
+	long gap; /* shell sort */
+	for (gap = c / 2; gap > 0; gap /= 2)
+		for (long i = gap; i < c; i++)
+			for (long j = i - gap; j >= 0; j -= gap) {
+				long a = order[j], b = order[j + gap];
+				if (vol[a] > vol[b] || (vol[a] == vol[b] && a < b))
+					break;
+				order[j] = b;
+				order[j + gap] = a;
+			}
+	long kept = 0;
+	for (long i = 0; i < c; i++)
+		rank[order[i]] = vol[order[i]] > 0 ? kept++ : -1;
+	for (long i = 0; i < N; i++)
+		comp[i] = (int32_t)rank[comp[i]];
+	double *v2 = rs_alloc(e, (size_t)(kept ? kept : 1), sizeof *v2, "component volumes");
+	if (v2 == NULL) {
+		free(vol);
+		free(order);
+		free(rank);
+		return -1;
+	}
+	for (long i = 0; i < c; i++)
+		if (rank[i] >= 0)
+			v2[rank[i]] = vol[i];
+	free(vol);
+	free(order);
+	free(rank);
+	*vol_out = v2;
+	return kept;
+}
+
+/* Twin classes: isolated nodes whose only entry is a self-loop, grouped by
+ * its weight (classes of 2 or more). */
+static int find_twins(const rs_graph *g, struct gop *G, double alpha, rs_err *e)
+{
+	if (g->bipartite || alpha <= 0)
+		return 0;
+	long cnt = 0;
+	for (long i = 0; i < g->n; i++)
+		if (g->ptr[i + 1] - g->ptr[i] == 1 && g->idx[g->ptr[i]] == i)
+			cnt++;
+	if (cnt < 2)
+		return 0;
+	int32_t *nodes = rs_alloc(e, (size_t)cnt, sizeof *nodes, "twins");
+	double *w = rs_alloc(e, (size_t)cnt, sizeof *w, "twins");
+	if (!nodes || !w) {
+		free(nodes);
+		free(w);
+		return -1;
+	}
+	long t = 0;
+	for (long i = 0; i < g->n; i++)
+		if (g->ptr[i + 1] - g->ptr[i] == 1 && g->idx[g->ptr[i]] == i) {
+			nodes[t] = (int32_t)i;
+			w[t++] = g->val ? g->val[g->ptr[i]] : 1.0;
+		}
+	/* group by weight: sort (weight, node) by insertion into distinct weights */
+	double *wv = NULL;
+	long nw = 0;
+	long *cntw = NULL;
+	for (long i = 0; i < cnt; i++) {
+		long c;
+		for (c = 0; c < nw && wv[c] != w[i]; c++)
+			;
+		if (c == nw) {
+			if (nw >= 64) /* too many distinct loop weights: not noise, skip */
+				goto none;
+			wv = realloc(wv, (size_t)(nw + 1) * sizeof *wv);
+			cntw = realloc(cntw, (size_t)(nw + 1) * sizeof *cntw);
+			wv[nw] = w[i];
+			cntw[nw++] = 0;
+		}
+		cntw[c]++;
+	}
+	long ncl = 0;
+	for (long c = 0; c < nw; c++)
+		ncl += cntw[c] >= 2;
+	G->tw_off = rs_alloc(e, (size_t)ncl + 1, sizeof *G->tw_off, "twins");
+	G->tw_node = rs_alloc(e, (size_t)cnt, sizeof *G->tw_node, "twins");
+	G->tw_theta = rs_alloc(e, (size_t)ncl + 1, sizeof *G->tw_theta, "twins");
+	if (!G->tw_off || !G->tw_node || !G->tw_theta)
+		goto fail;
+	long pos = 0, cl = 0;
+	for (long c = 0; c < nw; c++) {
+		if (cntw[c] < 2)
+			continue;
+		G->tw_off[cl] = pos;
+		for (long i = 0; i < cnt; i++)
+			if (w[i] == wv[c])
+				G->tw_node[pos++] = nodes[i];
+		G->tw_theta[cl] = wv[c] / (wv[c] + alpha * (double)g->n);
+		cl++;
+	}
+	G->tw_off[cl] = pos;
+	G->ntwin_class = cl;
+none:
+	free(nodes);
+	free(w);
+	free(wv);
+	free(cntw);
+	return 0;
+fail:
+	free(nodes);
+	free(w);
+	free(wv);
+	free(cntw);
+	return -1;
+}
+
+/* One entry of the merged list of top eigenpairs. */
+struct pick {
+	double theta;
+	int kind;  /* 0: theta = 1 basis vector, 1: Lanczos, 2: twin */
+	long index; /* which one of its kind */
+	long cls;   /* twin class */
+};
+
+static int pick_cmp(const void *a, const void *b)
+{
+	const struct pick *x = a, *y = b;
+	if (x->theta != y->theta)
+		return x->theta > y->theta ? -1 : 1;
+	if (x->kind != y->kind)
+		return x->kind - y->kind;
+	return (x->index > y->index) - (x->index < y->index);
+}
+
+rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_err *e)
+{
+	double t0 = now_seconds();
+	long N = g->n + g->m;
+	int k = o->k;
+	double alpha = o->alpha;
+	if (!(alpha >= 0) || !isfinite(alpha)) {
+		rs_fail(e, RS_EINVAL, "alpha must be a finite number >= 0");
+		return NULL;
+	}
+	if (k < 1 || k + 1 > N) {
+		rs_fail(e, RS_EINVAL, "k = %d must be between 1 and n - 1 = %ld", k, N - 1);
+		return NULL;
+	}
+	struct gop G = {0};
+	rs_spectrum *S = NULL;
+	double *d = NULL, *vol = NULL, *start = NULL;
+	rs_lanczos_out L = {0};
+	struct pick *picks = NULL;
+	G.g = g;
+	G.N = N;
+	G.alpha = alpha;
+	d = rs_alloc(e, (size_t)N, sizeof *d, "degrees");
+	G.u = rs_alloc(e, (size_t)N, sizeof *G.u, "degrees");
+	G.tmp = rs_alloc(e, (size_t)N, sizeof *G.tmp, "work vector");
+	G.q = rs_alloc(e, (size_t)N, sizeof *G.q, "work vector");
+	if (!d || !G.u || !G.tmp || !G.q)
+		goto out;
+	degrees(g, alpha, d);
+	long zero = 0;
+	for (long i = 0; i < N; i++) {
+		zero += !(d[i] > 0);
+		G.u[i] = d[i] > 0 ? 1.0 / sqrt(d[i]) : 0.0;
+	}
+	/* the theta = 1 space */
+	if (alpha > 0) {
+		G.ncomp = 1;
+		double vol1 = 0;
+		for (long i = 0; i < N; i++)
+			vol1 += d[i];
+		for (long i = 0; i < N; i++)
+			G.q[i] = sqrt(d[i] / vol1);
+		vol = rs_alloc(e, 1, sizeof *vol, "volumes");
+		if (vol == NULL)
+			goto out;
+		vol[0] = vol1;
+	} else {
+		G.comp = rs_alloc(e, (size_t)N, sizeof *G.comp, "components");
+		if (G.comp == NULL)
+			goto out;
+		G.ncomp = ranked_components(g, d, G.comp, &vol, e);
+		if (G.ncomp < 0)
+			goto out;
+		if (G.ncomp == 0) {
+			rs_fail(e, RS_ESINGULAR, "every node has degree 0 at alpha = 0: set alpha > 0");
+			goto out;
+		}
+		for (long i = 0; i < N; i++)
+			G.q[i] = G.comp[i] >= 0 ? sqrt(d[i] / vol[G.comp[i]]) : 0.0;
+		G.coef = rs_alloc(e, (size_t)G.ncomp, sizeof *G.coef, "coefficients");
+		if (G.coef == NULL)
+			goto out;
+	}
+	if (find_twins(g, &G, alpha, e) != 0)
+		goto out;
+	long ntw = 0;
+	for (long c = 0; c < G.ntwin_class; c++)
+		ntw += G.tw_off[c + 1] - G.tw_off[c] - 1;
+	long dim = N - zero - G.ncomp - ntw; /* what Lanczos can still find */
+	int need = k + 1 - (int)(G.ncomp < k + 1 ? G.ncomp : k + 1);
+	if (need > dim)
+		need = (int)dim;
+	if (need > 0) {
+		if (o->warm && o->warm->rows == N && o->warm->nvec > 1) {
+			start = rs_zalloc(e, (size_t)N, sizeof *start, "start vector");
+			if (start == NULL)
+				goto out;
+			rs_rng rng;
+			rs_rng_seed(&rng, o->seed + 7);
+			for (int c = 1; c < o->warm->nvec; c++) {
+				double a = 1.0 + 0.1 * rs_rng_uniform(&rng);
+				const double *x = o->warm->vec + (size_t)c * N;
+				for (long i = 0; i < N; i++)
+					start[i] += a * x[i] * sqrt(d[i]);
+			}
+		}
+		rs_lanczos_opts lo = {need, o->ncv, o->tol > 0 ? o->tol : 1e-8, 0, o->seed, start,
+				      o->cancel};
+		if (rs_lanczos(N, gop_apply, gop_project, &G, &lo, &L, e) != 0)
+			goto out;
+	}
+	/* merge: theta = 1 vectors, Lanczos pairs, twin pairs; keep the top k + 1 */
+	long nq = G.ncomp < k + 1 ? G.ncomp : k + 1;
+	long npick = nq + (need > 0 ? need : 0) + (ntw < k + 1 ? ntw : k + 1);
+	picks = rs_alloc(e, (size_t)npick, sizeof *picks, "eigenpairs");
+	if (picks == NULL)
+		goto out;
+	long np = 0;
+	for (long i = 0; i < nq; i++)
+		picks[np++] = (struct pick){1.0, 0, i, 0};
+	for (int i = 0; i < need; i++)
+		picks[np++] = (struct pick){L.theta[i], 1, i, 0};
+	for (long c = 0, taken = 0; c < G.ntwin_class && taken < k + 1; c++)
+		for (long j = 1; j < G.tw_off[c + 1] - G.tw_off[c] && taken < k + 1; j++, taken++)
+			picks[np++] = (struct pick){G.tw_theta[c], 2, j, c};
+	qsort(picks, (size_t)np, sizeof *picks, pick_cmp);
+	int nvec = np < k + 1 ? (int)np : k + 1;
+	S = rs_spectrum_new(N, nvec, N, e);
+	if (S == NULL)
+		goto out;
+	S->solver = RS_SOLVER_LANCZOS;
+	S->partial = 1;
+	S->matvecs = L.matvecs;
+	S->restarts = L.restarts;
+	S->zero_degree = zero;
+	S->components = G.ncomp;
+	S->twins = ntw;
+	S->warm = start != NULL;
+	long *hint = rs_zalloc(e, (size_t)nvec, sizeof *hint, "multiplicities");
+	if (hint == NULL)
+		goto out;
+	/* coefficients of the theta = 1 basis: the global vector first, then the
+	 * components by volume, each made orthogonal to those before it */
+	int qdone = 0, first_twin = 1;
+	for (int c = 0; c < nvec; c++) {
+		const struct pick *p = &picks[c];
+		double *x = S->vec + (size_t)c * N;
+		S->lambda[c] = 1.0 - p->theta;
+		if (p->kind == 0) {
+			long j = p->index; /* j = 0: all components together */
+			double total = 0;
+			for (long t = 0; t < G.ncomp; t++)
+				total += vol[t];
+			/* Helmert-like: v_j = (sum_{t<j} sqrt(vol_t) q_t) * a - q_j * b, orthonormal */
+			double prefix = 0;
+			for (long t = 0; t < j; t++)
+				prefix += vol[t];
+			for (long i = 0; i < N; i++) {
+				long t = G.comp ? G.comp[i] : (G.u[i] > 0 ? 0 : -1);
+				double v = 0;
+				if (t >= 0) {
+					if (j == 0)
+						v = sqrt(d[i] / total);
+					else if (t < j)
+						v = sqrt(d[i]) * sqrt(vol[j] / (prefix * (prefix + vol[j])));
+					else if (t == j)
+						v = -sqrt(d[i]) * sqrt(prefix / (vol[j] * (prefix + vol[j])));
+				}
+				x[i] = v * G.u[i];
+			}
+			hint[c] = qdone++ == 0 ? G.ncomp : 0;
+		} else if (p->kind == 1) {
+			const double *v = L.vec + (size_t)p->index * N;
+			for (long i = 0; i < N; i++)
+				x[i] = v[i] * G.u[i];
+			hint[c] = 1;
+		} else {
+			long lo = G.tw_off[p->cls], j = p->index; /* Helmert vector j on the class */
+			memset(x, 0, (size_t)N * sizeof *x);
+			double a = 1.0 / sqrt((double)j * (double)(j + 1));
+			for (long t = 0; t < j; t++)
+				x[G.tw_node[lo + t]] = a * G.u[G.tw_node[lo + t]];
+			x[G.tw_node[lo + j]] = -(double)j * a * G.u[G.tw_node[lo + j]];
+			hint[c] = first_twin ? G.tw_off[p->cls + 1] - lo - 1 : 0;
+			first_twin = 0;
+		}
+	}
+	rs_sign_fix(S->vec, N, nvec);
+	S->residual = 0;
+	for (int i = 0; i < need; i++)
+		S->residual = fmax(S->residual, L.resid[i]);
+	if (rs_spectrum_group(S, hint, e) != 0) {
+		rs_spectrum_free(S);
+		S = NULL;
+	}
+	free(hint);
+	if (S)
+		S->seconds = now_seconds() - t0;
+out:
+	gop_free(&G);
+	free(d);
+	free(vol);
+	free(start);
+	free(picks);
+	rs_lanczos_out_free(&L);
+	return S;
+}
+
+rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, long max_nodes,
+				     rs_err *e)
+{
+	double t0 = now_seconds();
+	long N = g->n + g->m;
+	if (N > max_nodes) {
+		rs_fail(e, RS_EINVAL, "the dense solver is limited to %ld nodes, this graph has %ld", max_nodes, N);
+		return NULL;
+	}
+	if (k + 1 > N) {
+		rs_fail(e, RS_EINVAL, "k = %d must be less than n = %ld", k, N);
+		return NULL;
+	}
+	double *A = rs_zalloc(e, (size_t)N * N, sizeof *A, "dense matrix");
+	double *d = rs_alloc(e, (size_t)N, sizeof *d, "degrees");
+	double *w = rs_alloc(e, (size_t)N, sizeof *w, "eigenvalues");
+	double *Z = rs_alloc(e, (size_t)N * N, sizeof *Z, "eigenvectors");
+	lapack_int *isuppz = rs_alloc(e, 2 * (size_t)N, sizeof *isuppz, "LAPACK workspace");
+	long *hint = NULL;
+	rs_spectrum *S = NULL;
+	if (!A || !d || !w || !Z || !isuppz)
+		goto out;
+	degrees(g, alpha, d);
+	for (long i = 0; i < g->n; i++)
+		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+			long j = g->idx[p] + (g->bipartite ? g->n : 0);
+			double v = g->val ? g->val[p] : 1.0;
+			A[i * N + j] += v;
+			if (g->bipartite)
+				A[j * N + i] += v;
+		}
+	for (long i = 0; i < N; i++)
+		for (long j = 0; j < N; j++) {
+			int coupled = !g->bipartite || ((i < g->n) != (j < g->n));
+			double v = A[i * N + j] + (coupled ? alpha : 0.0);
+			A[i * N + j] = d[i] > 0 && d[j] > 0 ? v / sqrt(d[i] * d[j]) : 0.0;
+		}
+	lapack_int found;
+	lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, 'V', 'A', 'U', (lapack_int)N, A,
+					 (lapack_int)N, 0, 0, 0, 0, 0.0, &found, w, Z, (lapack_int)N,
+					 isuppz);
+	if (info != 0) {
+		rs_fail(e, RS_ENUMERIC, "LAPACK dsyevr failed (info %d)", (int)info);
+		goto out;
+	}
+	S = rs_spectrum_new(N, k + 1, N, e);
+	hint = rs_zalloc(e, (size_t)k + 1, sizeof *hint, "multiplicities");
+	if (S == NULL || hint == NULL)
+		goto out;
+	S->solver = RS_SOLVER_DENSE;
+	S->partial = 1;
+	long zero = 0;
+	for (long i = 0; i < N; i++)
+		zero += !(d[i] > 0);
+	S->zero_degree = zero;
+	/* nodes left out give theta = 0 entries: skip their eigenvectors */
+	int c = 0;
+	for (long src = N - 1; src >= 0 && c <= k; src--) {
+		double *x = S->vec + (size_t)c * N;
+		double mass = 0;
+		for (long i = 0; i < N; i++) {
+			x[i] = d[i] > 0 ? Z[i + src * N] / sqrt(d[i]) : 0.0;
+			if (d[i] > 0)
+				mass += Z[i + src * N] * Z[i + src * N];
+		}
+		if (mass < 0.5)
+			continue;
+		S->lambda[c] = 1.0 - w[src];
+		c++;
+	}
+	/* multiplicities over the whole spectrum (the nodes left out excepted),
+	 * not just over the k + 1 values listed */
+	for (int j = 0; j < c; j++) {
+		if (j > 0 && fabs(S->lambda[j] - S->lambda[j - 1]) <= RS_EIG_TIE) {
+			hint[j] = 0;
+			continue;
+		}
+		long cnt = 0;
+		for (long src = 0; src < N; src++)
+			cnt += fabs(1.0 - w[src] - S->lambda[j]) <= RS_EIG_TIE;
+		if (fabs(S->lambda[j] - 1.0) <= RS_EIG_TIE)
+			cnt -= zero; /* the theta = 0 entries of the nodes left out */
+		hint[j] = cnt > 0 ? cnt : 1;
+	}
+	S->nvec = c;
+	rs_sign_fix(S->vec, N, c);
+	if (fabs(S->lambda[0]) < 1e-12)
+		S->lambda[0] = 0;
+	if (rs_spectrum_group(S, hint, e) != 0) {
+		rs_spectrum_free(S);
+		S = NULL;
+		goto out;
+	}
+	S->seconds = now_seconds() - t0;
+out:
+	free(A);
+	free(d);
+	free(w);
+	free(Z);
+	free(isuppz);
+	free(hint);
+	return S;
+}

@@ -1,0 +1,44 @@
+/* gspectrum.h: the spectral embedding of a graph, matrix-free.
+ *
+ * The operator N_alpha = D^-1/2 (A + alpha J) D^-1/2 (bipartite: the
+ * (n + m)-node graph [[0, B_alpha], [B_alpha^T, 0]]) is applied as a sparse
+ * product plus a rank-one term; no n x n matrix is formed.  What is known
+ * exactly is deflated before the Lanczos iteration:
+ *  - theta = 1 (lambda = 0): at alpha > 0 the vector d^1/2; at alpha = 0 one
+ *    vector d^1/2 per connected component, so lambda = 0 comes with its full
+ *    multiplicity (the number of components);
+ *  - nodes of degree 0 at alpha = 0 make the pencil singular: they are left
+ *    out of the problem and embedded at 0;
+ *  - at alpha > 0, isolated nodes whose only edge is a self-loop of weight w
+ *    (the paper's noise) are twins: theta = w / (w + n alpha) with
+ *    multiplicity (class size - 1), eigenvectors summing to 0 on the class.
+ * The rest comes from thick-restart Lanczos (lanczos.h), warm-started from a
+ * previous solution when one is given.
+ */
+#ifndef RS_GSPECTRUM_H
+#define RS_GSPECTRUM_H
+
+#include "graph.h"
+#include "spectrum.h"
+
+#include <signal.h>
+#include <stdint.h>
+
+typedef struct rs_gsolve_opts {
+	double alpha;       /* absolute pair weight                         */
+	int k;              /* embedding dimension: k + 1 eigenpairs         */
+	double tol;
+	int ncv;
+	uint64_t seed;
+	const rs_spectrum *warm; /* a previous solution on the same graph     */
+	volatile sig_atomic_t *cancel;
+} rs_gsolve_opts;
+
+rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_err *e);
+/* Dense LAPACK solve of the same problem (n + m <= max_nodes), for checks. */
+rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, long max_nodes,
+				     rs_err *e);
+/* The absolute alpha for a relative one: alpha w / n^2 (bipartite w / (n m)). */
+double rs_graph_rel_to_abs(const rs_graph *g, double alpha_rel);
+
+#endif

@@ -1,0 +1,27 @@
+/* labels.h: ground-truth classes of the nodes of a graph. */
+#ifndef RS_LABELS_H
+#define RS_LABELS_H
+
+#include "graph.h"
+#include "rs-err.h"
+
+typedef struct rs_labels {
+	long n;            /* nodes covered (the graph's original nodes)   */
+	int32_t *y;        /* class of each node, -1 = unlabelled          */
+	int nclass;
+	char **class_names; /* nclass names, or NULL                       */
+	long labelled;
+} rs_labels;
+
+/* Read labels for g: one label a line (line i = node i), or "node label"
+ * pairs naming nodes by id or name.  Integer classes keep their values
+ * (-1 = unlabelled); other tokens become classes in order of appearance. */
+rs_labels *rs_labels_read(const char *path, const rs_graph *g, rs_err *e);
+/* "id<TAB>name" lines naming the classes. */
+int rs_labels_read_names(rs_labels *L, const char *path, rs_err *e);
+rs_labels *rs_labels_from_ints(const int32_t *y, long n, rs_err *e);
+void rs_labels_free(rs_labels *L);
+/* Class sizes (nclass entries, allocated). */
+long *rs_labels_sizes(const rs_labels *L, rs_err *e);
+
+#endif

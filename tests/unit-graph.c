@@ -1,0 +1,327 @@
+/* unit-graph.c: readers on every format (small files written here, and the
+ * real files of ../shared/data when present), CSR building, labels, the
+ * SBM's statistics, noise bookkeeping, and the iterative solver against
+ * dense LAPACK (eigenvalues to 1e-8, eigenvectors by their D-inner products)
+ * on graphs with repeated eigenvalues. */
+#include <config.h>
+
+#include "graphio.h"
+#include "gspectrum.h"
+#include "lanczos.h"
+#include "sbm.h"
+#include "tap.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+static char dir[64];
+
+static const char *write_file(const char *name, const char *text)
+{
+	static char path[256];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+static rs_graph *load(const char *path, rs_load_opts *o, rs_load_info *info)
+{
+	rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1};
+	rs_err e = {0};
+	rs_graph *g = rs_graph_load(path, o ? o : &def, info, &e);
+	if (g == NULL)
+		printf("# load %s: %s\n", path, e.msg);
+	return g;
+}
+
+static double weight(const rs_graph *g, long i, long j)
+{
+	for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++)
+		if (g->idx[p] == j)
+			return g->val ? g->val[p] : 1.0;
+	return 0;
+}
+
+static void readers(void)
+{
+	rs_load_info info;
+	rs_graph *g = load(write_file("a.edges", "# nodes: 6\n% comment\n0 1\n1 2 2.5\n2 0\n2 2\n1 0 4\n"), NULL, &info);
+	tap_ok(g && g->n == 6 && rs_graph_edges(g) == 4 && g->loops == 1,
+	       "edge list: '# nodes' keeps isolated nodes, self-loop once, duplicate merged");
+	tap_ok(g && weight(g, 1, 2) == 2.5 && weight(g, 2, 1) == 2.5 && weight(g, 0, 1) == 4,
+	       "weights symmetric; duplicates merged by max");
+	tap_ok(g && g->deg[2] == 2.5 + 1 + 1 && rs_graph_isolated(g) == 3, "degrees (self-loop counted once), isolated nodes");
+	rs_graph_free(g);
+	rs_load_opts sum = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1};
+	g = load(write_file("b.edges", "0 1 1\n1 0 2\n"), &sum, &info);
+	tap_ok(g && weight(g, 0, 1) == 3 && info.merged == 0, "merge sum adds the weights of duplicates");
+	rs_graph_free(g);
+	g = load(write_file("c.csv", "source,target,weight\r\nalice,bob,1\r\nbob,carol,0\r\ncarol,alice,2\r\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && info.header_skipped && info.relabeled && info.dropped == 1 &&
+		       !strcmp(g->names[0], "alice") && rs_graph_edges(g) == 2,
+	       "CSV with a header and CRLF, symbolic names, zero weight dropped");
+	rs_graph_free(g);
+	g = load(write_file("d.tsv", "1\t2\n2\t3\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && info.one_based, "TSV with ids from 1 read as 1-based");
+	rs_graph_free(g);
+	g = load(write_file("e.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n% c\n4 4 3\n2 1\n3 2\n4 4\n"), NULL, &info);
+	tap_ok(g && g->n == 4 && rs_graph_edges(g) == 3 && g->loops == 1 && weight(g, 0, 1) == 1,
+	       "Matrix Market pattern symmetric");
+	rs_graph_free(g);
+	g = load(write_file("f.mtx", "%%MatrixMarket matrix coordinate real general\n2 3 2\n1 3 0.5\n2 1 2\n"), NULL, &info);
+	tap_ok(g && g->bipartite && g->n == 2 && g->m == 3 && g->cdeg[2] == 0.5,
+	       "Matrix Market rectangular: a bipartite graph");
+	rs_graph_free(g);
+	g = load(write_file("g.biedges", "# rows: 3 cols: 2 nnz: 2\n0 1\n2 0 3\n"), NULL, &info);
+	tap_ok(g && g->bipartite && g->n == 3 && g->m == 2 && g->deg[2] == 3 && g->tptr[2] == 2,
+	       ".biedges with its transpose");
+	rs_graph_free(g);
+	g = load(write_file("h.graphml",
+			    "<?xml version=\"1.0\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+			    "<graph edgedefault=\"undirected\"><node id=\"a\"/><node id=\"b\"/><node id=\"c\"/>"
+			    "<edge source=\"a\" target=\"b\"/><edge source=\"b\" target=\"c\"/></graph></graphml>\n"),
+		 NULL, &info);
+	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && !strcmp(info.format, "graphml"), "GraphML through igraph");
+	rs_graph_free(g);
+	g = load(write_file("i.net", "*Vertices 3\n1 \"x\"\n2 \"y\"\n3 \"z\"\n*Edges\n1 2 2\n2 3\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 2 && !strcmp(info.format, "pajek"),
+	       "Pajek through igraph, weights");
+	rs_graph_free(g);
+	g = load(write_file("j.gml", "graph [ directed 1 node [ id 0 value 1 ] node [ id 1 value 0 ] node [ id 2 value 1 ]"
+				     " edge [ source 0 target 1 ] edge [ source 1 target 0 ] edge [ source 2 target 1 ] ]\n"),
+		 NULL, &info);
+	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && info.symmetrized && info.labels &&
+		       info.labels->y[0] == 1 && info.labels->nclass == 2,
+	       "GML: directed arcs symmetrized, 'value' becomes labels");
+	rs_labels_free(info.labels);
+	rs_graph_free(g);
+	/* gzip */
+	char gz[256];
+	snprintf(gz, sizeof gz, "%s/k.edges.gz", dir);
+	gzFile z = gzopen(gz, "wb");
+	gzputs(z, "# nodes: 5\n0 1\n1 2\n3 4\n");
+	gzclose(z);
+	g = load(gz, NULL, &info);
+	tap_ok(g && g->n == 5 && rs_graph_edges(g) == 3, "gzip-compressed edge list");
+	int32_t comp[5];
+	rs_err e;
+	tap_ok(g && rs_graph_components(g, comp, &e) == 2 && comp[0] == comp[2] && comp[3] != comp[0],
+	       "connected components");
+	/* Matrix Market written and read back */
+	char mtx[256];
+	snprintf(mtx, sizeof mtx, "%s/back.mtx", dir);
+	tap_ok(g && rs_graph_save(g, mtx, &e) == 0, "save as Matrix Market");
+	rs_graph *h = load(mtx, NULL, &info);
+	tap_ok(h && h->n == 5 && h->nnz == g->nnz && memcmp(h->idx, g->idx, (size_t)g->nnz * 4) == 0,
+	       "Matrix Market read back: the same graph");
+	rs_graph_free(h);
+	rs_graph_free(g);
+	/* labels */
+	g = load(write_file("l.edges", "# nodes: 4\n0 1\n2 3\n"), NULL, &info);
+	rs_labels *L = rs_labels_read(write_file("l.labels", "red\nblue\n\nred\n"), g, &e);
+	tap_ok(L && L->nclass == 2 && L->y[2] == -1 && L->y[3] == 0 && L->labelled == 3,
+	       "string labels, an empty line unlabelled");
+	rs_labels_free(L);
+	L = rs_labels_read(write_file("m.labels", "0\n1\n"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "2 labels for 4 nodes"), "a label file that does not match: %s", e.msg);
+	L = rs_labels_read(write_file("n.labels", "3 1\n0 0\n"), g, &e);
+	tap_ok(L && L->y[3] == 1 && L->y[1] == -1, "'node label' pairs");
+	rs_labels_free(L);
+	L = rs_labels_read(write_file("o.labels", "9 1\n"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "node '9' is not in the graph"), "pairs naming an unknown node: %s", e.msg);
+	/* noise */
+	tap_ok(rs_graph_add_noise(g, 2, &e) == 0 && g->n == 6 && g->orig_n == 4 && g->loops == 2 &&
+		       g->deg[5] == 1,
+	       "noise appends isolated nodes with a self-loop");
+	rs_graph_free(g);
+}
+
+static void sbm_stats(void)
+{
+	long sizes[4] = {300, 300, 200, 200};
+	double P[16];
+	for (int a = 0; a < 4; a++)
+		for (int b = 0; b < 4; b++)
+			P[a * 4 + b] = a == b ? 0.1 : 0.01;
+	rs_err e;
+	rs_labels *L = NULL;
+	rs_graph *g = rs_sbm(sizes, 4, P, 0, 42, &L, &e);
+	double expect = 0, var = 0;
+	for (int a = 0; a < 4; a++)
+		for (int b = a; b < 4; b++) {
+			double pairs = a == b ? sizes[a] * (sizes[a] - 1) / 2.0 : (double)sizes[a] * sizes[b];
+			expect += pairs * P[a * 4 + b];
+			var += pairs * P[a * 4 + b] * (1 - P[a * 4 + b]);
+		}
+	double got = (double)rs_graph_edges(g);
+	tap_ok(fabs(got - expect) < 5 * sqrt(var), "SBM edge count %g within 5 sd of %g", got, expect);
+	/* density inside block 0 and between blocks 0 and 1 */
+	double in = 0, out = 0;
+	for (long i = 0; i < 300; i++)
+		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+			in += g->idx[p] < 300;
+			out += g->idx[p] >= 300 && g->idx[p] < 600;
+		}
+	double din = in / (300.0 * 299), dout = out / (300.0 * 300);
+	tap_ok(fabs(din - 0.1) < 5 * sqrt(0.1 * 0.9 / (300.0 * 299 / 2)) &&
+		       fabs(dout - 0.01) < 5 * sqrt(0.01 * 0.99 / 90000.0),
+	       "SBM block densities %.4f and %.4f", din, dout);
+	tap_ok(L && L->nclass == 4 && L->y[299] == 0 && L->y[300] == 1, "SBM labels are the blocks");
+	rs_labels *L2 = NULL;
+	rs_graph *g2 = rs_sbm(sizes, 4, P, 0, 42, &L2, &e);
+	tap_ok(g2->nnz == g->nnz && memcmp(g2->idx, g->idx, (size_t)g->nnz * 4) == 0, "same seed, same graph");
+	rs_graph_free(g2);
+	rs_labels_free(L2);
+	g2 = rs_sbm(sizes, 4, P, 1, 43, NULL, &e);
+	tap_ok(g2->nnz != g->nnz || memcmp(g2->idx, g->idx, (size_t)g->nnz * 4) != 0, "another seed, another graph");
+	tap_ok(g2->loops == 1000, "loops: a self-loop on every node");
+	rs_graph_free(g2);
+	rs_graph_free(g);
+	rs_labels_free(L);
+}
+
+/* Compare the iterative and the dense solver: eigenvalues with multiplicities,
+ * and each eigenvector of a simple eigenvalue up to sign (|x1^T D x2| = 1). */
+static void compare(const char *what, const rs_graph *g, double alpha, int k)
+{
+	rs_err e = {0};
+	rs_gsolve_opts o = {alpha, k, 1e-12, 0, 1, NULL, NULL};
+	rs_spectrum *A = rs_graph_spectrum(g, &o, &e);
+	if (A == NULL)
+		printf("# %s: %s\n", what, e.msg);
+	rs_spectrum *D = rs_graph_spectrum_dense(g, alpha, k, 5000, &e);
+	if (A == NULL || D == NULL) {
+		tap_ok(0, "%s: both solvers ran", what);
+		rs_spectrum_free(A);
+		rs_spectrum_free(D);
+		return;
+	}
+	int same = A->ngroups == D->ngroups;
+	double worst = 0;
+	for (int j = 0; same && j < A->ngroups; j++) {
+		worst = fmax(worst, fabs(A->val[j] - D->val[j]));
+		same = A->mult[j] == D->mult[j];
+	}
+	tap_ok(same && worst < 1e-8, "%s: eigenvalues and multiplicities agree (%d groups, max diff %.1e)",
+	       what, A->ngroups, worst);
+	long N = g->n + g->m;
+	double *d = malloc((size_t)N * sizeof *d);
+	for (long i = 0; i < g->n; i++)
+		d[i] = g->deg[i] + alpha * (double)(g->bipartite ? g->m : g->n);
+	for (long j = 0; j < g->m; j++)
+		d[g->n + j] = g->cdeg[j] + alpha * (double)g->n;
+	double angle = 0;
+	int checked = 0;
+	for (int c = 0; c < A->nvec && c < D->nvec; c++) {
+		if (rs_spectrum_multiplicity(A, c) > 1)
+			continue;
+		double s = 0;
+		for (long i = 0; i < N; i++)
+			s += A->vec[i + (size_t)c * N] * d[i] * D->vec[i + (size_t)c * N];
+		angle = fmax(angle, fabs(1 - fabs(s)));
+		checked++;
+	}
+	tap_ok(angle < 1e-8, "%s: %d eigenvectors of simple eigenvalues agree (1 - |x^T D y| <= %.1e)",
+	       what, checked, angle);
+	free(d);
+	rs_spectrum_free(A);
+	rs_spectrum_free(D);
+}
+
+static void solvers(const char *data)
+{
+	char path[512];
+	rs_load_info info;
+	snprintf(path, sizeof path, "%s/karate/karate.edges", data);
+	rs_graph *g = access(path, R_OK) == 0 ? load(path, NULL, &info) : NULL;
+	if (g == NULL) {
+		/* no shared data: a graph of our own with two components and twins */
+		g = load(write_file("s.edges", "# nodes: 12\n0 1\n1 2\n2 0\n2 3\n3 4\n4 5\n5 3\n6 7\n7 8\n8 6\n9 9\n10 10\n"),
+			 NULL, &info);
+	}
+	compare("karate alpha 0.5", g, 0.5, 8);
+	compare("karate alpha 0", g, 0.0, 8);
+	rs_err e;
+	rs_graph_add_noise(g, 6, &e);
+	compare("karate + 6 noise nodes, alpha 0 (lambda = 0 seven times)", g, 0.0, 8);
+	compare("karate + 6 noise nodes, alpha 0.01 (twins)", g, 0.01, 12);
+	rs_graph_free(g);
+	snprintf(path, sizeof path, "%s/cora/cora.edges", data);
+	if (access(path, R_OK) == 0) {
+		g = load(path, NULL, &info);
+		compare("cora alpha 0 (78 components)", g, 0.0, 10);
+		compare("cora alpha 0.001", g, 0.001, 10);
+		rs_graph_free(g);
+		snprintf(path, sizeof path, "%s/davis/davis.biedges", data);
+		g = load(path, NULL, &info);
+		compare("davis bipartite alpha 0", g, 0.0, 6);
+		compare("davis bipartite alpha 1", g, 1.0, 6);
+		rs_graph_free(g);
+		snprintf(path, sizeof path, "%s/polblogs/polblogs.edges", data);
+		g = load(path, NULL, &info);
+		compare("polblogs alpha 0 (266 nodes of degree 0)", g, 0.0, 6);
+		rs_graph_free(g);
+	} else {
+		for (int i = 0; i < 10; i++)
+			tap_ok(1, "# SKIP no ../shared/data");
+	}
+}
+
+static void real_files(const char *data)
+{
+	char path[512];
+	rs_load_info info;
+	snprintf(path, sizeof path, "%s/polblogs/polblogs.gml", data);
+	if (access(path, R_OK) != 0) {
+		for (int i = 0; i < 5; i++)
+			tap_ok(1, "# SKIP no ../shared/data");
+		return;
+	}
+	rs_graph *g = load(path, NULL, &info);
+	tap_ok(g && g->n == 1490 && info.symmetrized && info.labels && info.labels->nclass == 2,
+	       "polblogs.gml: 1490 nodes, directed, 'value' labels");
+	rs_labels_free(info.labels);
+	rs_graph_free(g);
+	snprintf(path, sizeof path, "%s/facebook/facebook_edges.csv", data);
+	g = load(path, NULL, &info);
+	tap_ok(g && g->n == 22470 && info.header_skipped, "facebook CSV with its header");
+	rs_graph_free(g);
+	snprintf(path, sizeof path, "%s/email-eu-core/email-Eu-core.txt", data);
+	g = load(path, NULL, &info);
+	tap_ok(g && g->n == 1005 && g->loops > 0, "email-Eu-core SNAP text, self-loops kept");
+	rs_graph_free(g);
+	snprintf(path, sizeof path, "%s/ego-twitter/ego-twitter.edges.gz", data);
+	g = load(path, NULL, &info);
+	tap_ok(g && g->n == 81306 && rs_graph_edges(g) == 1342296, "ego-twitter, gzip: 81306 nodes, 1342296 edges");
+	rs_graph_free(g);
+	snprintf(path, sizeof path, "%s/20newsgroups/20newsgroups.biedges.gz", data);
+	g = load(path, NULL, &info);
+	tap_ok(g && g->bipartite && g->n == 18846 && g->m == 29800 && g->nnz == 2104286,
+	       "20newsgroups: 18846 x 29800, 2104286 entries");
+	rs_graph_free(g);
+}
+
+int main(void)
+{
+	rs_blas_single_thread();
+	snprintf(dir, sizeof dir, "/tmp/rs-unit-XXXXXX");
+	if (mkdtemp(dir) == NULL)
+		return 99;
+	const char *data = getenv("RS_DATA");
+	if (data == NULL)
+		data = "../shared/data";
+	readers();
+	sbm_stats();
+	solvers(data);
+	real_files(data);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		return 99;
+	return tap_done();
+}
