@@ -68,6 +68,10 @@ static void multiplicity_notes(rs_session *s, rs_result *r, const rs_spectrum *S
 			       "they are left out of the problem and embedded at 0 (alpha > 0 includes "
 			       "them)",
 			    S->zero_degree);
+	if (S->open_mult)
+		result_note(r, "lambda = %.*g repeats up to the last eigenpair computed: it may have more "
+			       "copies than the %ld counted",
+			    s->digits, S->val[S->ngroups - 1], S->mult[S->ngroups - 1]);
 	if (S->twins > 0)
 		result_note(r, "%ld eigenvectors are known exactly from isolated nodes with a "
 			       "self-loop (noise): they sum to 0 over such nodes",

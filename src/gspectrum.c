@@ -368,6 +368,9 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 		ntw += G.tw_off[c + 1] - G.tw_off[c] - 1;
 	long dim = N - zero - G.ncomp - ntw; /* what Lanczos can still find */
 	int need = k + 1 - (int)(G.ncomp < k + 1 ? G.ncomp : k + 1);
+	/* two more than needed, to see whether the last eigenvalue listed repeats */
+	if (need > 0)
+		need += 2;
 	if (need > dim)
 		need = (int)dim;
 	if (need > 0) {
@@ -472,6 +475,14 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 	if (rs_spectrum_group(S, hint, e) != 0) {
 		rs_spectrum_free(S);
 		S = NULL;
+	} else if (nvec < np && picks[nvec - 1].kind == 1) {
+		/* copies of the last value beyond the k + 1 kept: count them in */
+		double v = picks[nvec - 1].theta;
+		long more = 0;
+		for (long i = nvec; i < np; i++)
+			more += fabs(picks[i].theta - v) <= RS_EIG_TIE;
+		S->mult[S->ngroups - 1] += more;
+		S->open_mult = nvec + more == np && more > 0;
 	}
 	free(hint);
 	if (S)

@@ -45,6 +45,7 @@ typedef struct rs_spectrum {
 	long components; /* multiplicity of lambda = 0 (the theta = 1 space)  */
 	long twins;      /* eigenvectors known exactly from self-loop twins    */
 	int warm;        /* started from a previous solution                  */
+	int open_mult;   /* the last multiplicity may be larger (not all copies seen) */
 } rs_spectrum;
 
 /* Allocate an empty spectrum with nvec vectors of rows entries. */

@@ -35,6 +35,9 @@ for f in out err; do
 	    -e 's/in [0-9.e+-]* s: \([0-9]*\) operator/in X s: \1 operator/g' \
 	    -e 's/worst residual [0-9.e+-]* (tol/worst residual X (tol/g' \
 	    -e 's/"residual":[0-9.e+-]*/"residual":X/g' \
+	    -e 's/"\(last_\)\{0,1\}\(matvecs\|restarts\)":[0-9]*/"\1\2":X/g' \
+	    -e 's/^\(last_matvecs\|last_restarts\)\(  *\).*/\1\2X/' \
+	    -e 's/: [0-9]* operator applications, [0-9]* restarts/: N operator applications, N restarts/g' \
 	    -e 's/^\(load\|noise\|sbm\)\(.*\)in [0-9.e+-]* s/\1\2in X s/' \
 	    -e 's/generated in [0-9.e+-]* s/generated in X s/' \
 	    "$tmp/$f" >"$tmp/$f.n"
