@@ -123,10 +123,25 @@ static int read_names(rs_graph *g, const char *path, int cols)
 	return 0;
 }
 
+static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e, rs_load_opts *op,
+		      const char **pathp, const char **labels_pathp, char **labels_owned);
+
 CMD_FN(load)
 {
 	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1};
-	const char *path = argv[1], *labels_path = NULL;
+	char *path_owned = cmd_resolve_path(s, argv[1]), *labels_owned = NULL;
+	const char *path = path_owned, *labels_path = NULL;
+	int rc = load_graph(s, argc, argv, out, e, &o, &path, &labels_path, &labels_owned);
+	free(path_owned);
+	free(labels_owned);
+	return rc;
+}
+
+static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e, rs_load_opts *op,
+		      const char **pathp, const char **labels_pathp, char **labels_owned)
+{
+	rs_load_opts o = *op;
+	const char *path = *pathp, *labels_path = *labels_pathp;
 	int nolabels = 0;
 	for (int i = 2; i < argc; i++) {
 		const char *w = argv[i];
@@ -141,7 +156,8 @@ CMD_FN(load)
 		} else if (!strcmp(w, "nolabels")) {
 			nolabels = 1;
 		} else if (i + 1 < argc && !strcmp(w, "labels")) {
-			labels_path = argv[++i];
+			*labels_owned = cmd_resolve_path(s, argv[++i]);
+			labels_path = *labels_owned;
 		} else if (i + 1 < argc && !strcmp(w, "format")) {
 			if (rs_gformat_parse(argv[++i], &o.format) != 0)
 				return rs_fail(e, RS_EINVAL,
@@ -251,7 +267,9 @@ CMD_FN(labels)
 {
 	if (s->graph == NULL)
 		return rs_fail(e, RS_EINVAL, "labels apply to a loaded or generated graph ('load FILE')");
-	rs_labels *L = rs_labels_read(argv[1], s->graph, e);
+	char *lpath = cmd_resolve_path(s, argv[1]);
+	rs_labels *L = rs_labels_read(lpath, s->graph, e);
+	free(lpath);
 	if (L == NULL)
 		return -1;
 	if (argc == 4) {

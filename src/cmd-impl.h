@@ -37,6 +37,9 @@ CMD_FN(source);
 CMD_FN(help);
 CMD_FN(quit);
 
+/* cmd-script.c: a file named in a script: as given, or beside the script
+ * when it is not found from the current directory (allocated). */
+char *cmd_resolve_path(rs_session *s, const char *path);
 /* cmd-script.c: run a script file as a nested source (also used by main). */
 int cmd_source_file(rs_session *s, const char *path, FILE *out, rs_err *e);
 

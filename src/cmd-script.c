@@ -122,6 +122,19 @@ CMD_FN(expect)
 	return 0;
 }
 
+char *cmd_resolve_path(rs_session *s, const char *path)
+{
+	if (access(path, F_OK) == 0 || path[0] == '/' || s->depth == 0)
+		return xstrdup(path);
+	char *dir = xstrdup(s->src_name[s->depth - 1]);
+	char *beside = xasprintf("%s/%s", dirname(dir), path);
+	free(dir);
+	if (access(beside, F_OK) == 0)
+		return beside;
+	free(beside);
+	return xstrdup(path);
+}
+
 /* Open path, or path beside the running script. */
 static FILE *open_script(rs_session *s, const char *path, char **used)
 {

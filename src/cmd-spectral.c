@@ -597,7 +597,8 @@ static int graph_sweep(rs_session *s, double from, double to, long steps, int lo
 			result_bools(r, "interleaved", RF_TABLE, ok, (size_t)done);
 		if (s->solver != RS_SOLVER_DENSE)
 			result_ints(r, "matvecs", RF_TABLE, mv, (size_t)done);
-		result_note(r, "each step starts from the previous step's eigenvectors (warm start)");
+		if (s->solver != RS_SOLVER_DENSE)
+			result_note(r, "each step starts from the previous step's eigenvectors (warm start)");
 		if (done < steps)
 			result_note(r, "interrupted after %ld of %ld steps", done, steps);
 		cmd_emit(s, out, r);
