@@ -28,6 +28,7 @@ CMD_FN(k);
 CMD_FN(seed);
 CMD_FN(info);
 CMD_FN(set);
+CMD_FN(watch);
 /* cmd-script.c */
 CMD_FN(echo);
 CMD_FN(print);

@@ -4,6 +4,7 @@
 #include "cmd-impl.h"
 
 #include "numparse.h"
+#include "tui.h"
 #include "xalloc.h"
 
 #include <math.h>
@@ -333,6 +334,29 @@ CMD_FN(set)
 	result_strs(r, "value", RF_TABLE, vals, (size_t)n);
 	for (int i = 0; i < n; i++)
 		free(vals[i]);
+	cmd_emit(s, out, r);
+	return 0;
+}
+
+CMD_FN(watch)
+{
+	(void)argc;
+	(void)argv;
+	if (tui_run(s, e) != 0)
+		return -1;
+	/* back at the prompt: say where the view left things */
+	rs_result *r = result_new("watch");
+	result_num(r, "alpha", s->alpha);
+	result_str(r, "alpha_mode", s->alpha_rel ? "rel" : "abs");
+	result_num(r, "alpha_abs", session_alpha_abs(s));
+	result_int(r, "k", session_k(s));
+	result_flag_scalars(r, RF_NOTEXT);
+	if (s->alpha_rel)
+		result_title(r, "left the live view at alpha = %.*g relative (absolute %.*g), k = %ld",
+			     s->digits, s->alpha, s->digits, session_alpha_abs(s), session_k(s));
+	else
+		result_title(r, "left the live view at alpha = %.*g absolute, k = %ld", s->digits,
+			     s->alpha, session_k(s));
 	cmd_emit(s, out, r);
 	return 0;
 }

@@ -6,6 +6,7 @@
 #include "gspectrum.h"
 #include "numparse.h"
 #include "theory.h"
+#include "views.h"
 #include "xalloc.h"
 
 #include <math.h>
@@ -199,81 +200,13 @@ static void model_caveats(const rs_model *M, rs_result *r)
 			       "need not hold here");
 }
 
-/* ---------------------------------------------------------------- graphs
- * A graph with labels is read as a block model whose blocks are the
- * classes: the thresholds mu_j = a n / (a n + n_j) use the class sizes.
- * For a real graph this is a reference, not a theorem. */
-struct classes {
-	int K;          /* non-empty classes                  */
-	int *id;        /* their label values                 */
-	long *size;
-	double *mu;     /* in class order                     */
-	int *order;     /* ranked by mu (largest class first) */
-	double *sorted;
-};
-
-static int graph_classes(rs_session *s, struct classes *c, rs_err *e)
-{
-	memset(c, 0, sizeof *c);
-	if (s->labels == NULL)
-		return rs_fail(e, RS_EINVAL,
-			       "this needs blocks: a block model, or labels for the graph ('labels "
-			       "FILE', or 'load FILE labels FILE')");
-	long *sz = rs_labels_sizes(s->labels, e);
-	if (sz == NULL)
-		return -1;
-	int K = 0;
-	for (int j = 0; j < s->labels->nclass; j++)
-		K += sz[j] > 0;
-	if (K < 1) {
-		free(sz);
-		return rs_fail(e, RS_EINVAL, "no labelled node");
-	}
-	c->K = K;
-	c->id = xcalloc((size_t)K, sizeof *c->id);
-	c->size = xcalloc((size_t)K, sizeof *c->size);
-	c->mu = xcalloc((size_t)K, sizeof *c->mu);
-	c->order = xcalloc((size_t)K, sizeof *c->order);
-	c->sorted = xcalloc((size_t)K, sizeof *c->sorted);
-	double an = session_alpha_abs(s) * (double)session_nodes(s);
-	for (int j = 0, t = 0; j < s->labels->nclass; j++)
-		if (sz[j] > 0) {
-			c->id[t] = j;
-			c->size[t] = sz[j];
-			c->mu[t] = an / (an + (double)sz[j]);
-			t++;
-		}
-	free(sz);
-	rs_theory_rank(c->mu, K, c->order);
-	for (int j = 0; j < K; j++)
-		c->sorted[j] = c->mu[c->order[j]];
-	return 0;
-}
-
-static void classes_free(struct classes *c)
-{
-	free(c->id);
-	free(c->size);
-	free(c->mu);
-	free(c->order);
-	free(c->sorted);
-}
-
-static const char *class_name(const rs_session *s, int id, char *buf, size_t len)
-{
-	if (s->labels->class_names && s->labels->class_names[id])
-		return s->labels->class_names[id];
-	snprintf(buf, len, "%d", id);
-	return buf;
-}
-
 static int graph_mu(rs_session *s, FILE *out, rs_err *e)
 {
 	const rs_spectrum *S = session_spectrum(s, e);
 	if (S == NULL)
 		return -1;
 	struct classes c;
-	if (graph_classes(s, &c, e) != 0)
+	if (views_classes(s, &c, e) != 0)
 		return -1;
 	int rows = c.K < S->nvec ? c.K : S->nvec;
 	enum rs_il *st = xcalloc((size_t)rows, sizeof *st);
@@ -286,7 +219,7 @@ static int graph_mu(rs_session *s, FILE *out, rs_err *e)
 		int b = c.order[i];
 		j[i] = i + 1;
 		size[i] = c.size[b];
-		cls[i] = xstrdup(class_name(s, c.id[b], buf, sizeof buf));
+		cls[i] = xstrdup(views_class_name(s, c.id[b], buf, sizeof buf));
 		chk[i] = (char *)rs_il_name(st[i]);
 		lam[i] = S->lambda[i];
 	}
@@ -315,35 +248,8 @@ static int graph_mu(rs_session *s, FILE *out, rs_err *e)
 	free(size);
 	free(lam);
 	free(st);
-	classes_free(&c);
+	views_classes_free(&c);
 	return 0;
-}
-
-/* Fraction of positive entries of column col over the nodes of each class. */
-static void class_fractions(const rs_session *s, const rs_spectrum *S, const struct classes *c,
-			    int col, double *pos)
-{
-	long *cnt = xcalloc((size_t)c->K, sizeof *cnt), *p = xcalloc((size_t)c->K, sizeof *p);
-	int *slot = xcalloc((size_t)s->labels->nclass + 1, sizeof *slot);
-	for (int t = 0; t < c->K; t++)
-		slot[c->id[t]] = t + 1;
-	const double *x = S->vec + (size_t)col * S->rows;
-	double big = 0;
-	for (long i = 0; i < S->rows; i++)
-		big = fmax(big, fabs(x[i]));
-	for (long i = 0; i < s->labels->n; i++) {
-		int y = s->labels->y[i];
-		if (y < 0 || !slot[y])
-			continue;
-		int t = slot[y] - 1;
-		cnt[t]++;
-		p[t] += x[i] > 1e-9 * big;
-	}
-	for (int t = 0; t < c->K; t++)
-		pos[t] = cnt[t] ? (double)p[t] / (double)cnt[t] : 0;
-	free(cnt);
-	free(p);
-	free(slot);
 }
 
 static int graph_signs(rs_session *s, FILE *out, rs_err *e)
@@ -352,7 +258,7 @@ static int graph_signs(rs_session *s, FILE *out, rs_err *e)
 	if (S == NULL)
 		return -1;
 	struct classes c;
-	if (graph_classes(s, &c, e) != 0)
+	if (views_classes(s, &c, e) != 0)
 		return -1;
 	int K = c.K, k = S->nvec - 1;
 	rs_result *r = result_new("signs");
@@ -364,7 +270,7 @@ static int graph_signs(rs_session *s, FILE *out, rs_err *e)
 	long *size = xcalloc((size_t)K, sizeof *size), *rank = xcalloc((size_t)K, sizeof *rank);
 	char buf[32];
 	for (int i = 0; i < K; i++) {
-		cls[i] = xstrdup(class_name(s, c.id[i], buf, sizeof buf));
+		cls[i] = xstrdup(views_class_name(s, c.id[i], buf, sizeof buf));
 		size[i] = c.size[i];
 		rank[c.order[i]] = i + 1;
 	}
@@ -378,7 +284,7 @@ static int graph_signs(rs_session *s, FILE *out, rs_err *e)
 	char **col = xcalloc((size_t)K, sizeof *col);
 	int agree_all = 1;
 	for (int j = 1; j <= k; j++) {
-		class_fractions(s, S, &c, j, pos);
+		views_class_fractions(s, S, &c, j, pos);
 		for (int t = 0; t < K; t++)
 			act[t] = pos[t] >= 0.9 ? '+' : pos[t] <= 0.1 ? '-' : '~';
 		/* Theorem 1's reading: the j-1 largest classes on one side */
@@ -427,7 +333,7 @@ static int graph_signs(rs_session *s, FILE *out, rs_err *e)
 	free(act);
 	free(prd);
 	free(col);
-	classes_free(&c);
+	views_classes_free(&c);
 	return 0;
 }
 
@@ -444,7 +350,7 @@ static int graph_embed(rs_session *s, int blocks, FILE *out, rs_err *e)
 	result_flag_scalars(r, RF_NOTEXT);
 	if (blocks) {
 		struct classes c;
-		if (graph_classes(s, &c, e) != 0) {
+		if (views_classes(s, &c, e) != 0) {
 			result_free(r);
 			return -1;
 		}
@@ -452,7 +358,7 @@ static int graph_embed(rs_session *s, int blocks, FILE *out, rs_err *e)
 		char buf[32];
 		int *slot = xcalloc((size_t)s->labels->nclass + 1, sizeof *slot);
 		for (int t = 0; t < c.K; t++) {
-			cls[t] = xstrdup(class_name(s, c.id[t], buf, sizeof buf));
+			cls[t] = xstrdup(views_class_name(s, c.id[t], buf, sizeof buf));
 			slot[c.id[t]] = t + 1;
 		}
 		result_strs(r, "class", RF_TABLE, cls, (size_t)c.K);
@@ -476,7 +382,7 @@ static int graph_embed(rs_session *s, int blocks, FILE *out, rs_err *e)
 		free(cls);
 		free(slot);
 		free(m);
-		classes_free(&c);
+		views_classes_free(&c);
 	} else {
 		long N = S->rows;
 		if (N > 1000000) {
@@ -522,7 +428,7 @@ static int graph_sweep(rs_session *s, double from, double to, long steps, int lo
 		return -1;
 	long k = session_k(s);
 	struct classes c;
-	int have = s->labels != NULL && graph_classes(s, &c, e) == 0;
+	int have = s->labels != NULL && views_classes(s, &c, e) == 0;
 	int nm = have ? (int)(k + 1 < c.K ? k + 1 : c.K) : 0;
 	double *al = xcalloc((size_t)steps, sizeof *al), *ab = xcalloc((size_t)steps, sizeof *ab);
 	double *lam = xcalloc((size_t)steps * (size_t)k, sizeof *lam);
@@ -604,7 +510,7 @@ static int graph_sweep(rs_session *s, double from, double to, long steps, int lo
 		cmd_emit(s, out, r);
 	}
 	if (have)
-		classes_free(&c);
+		views_classes_free(&c);
 	free(al);
 	free(ab);
 	free(lam);

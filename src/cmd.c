@@ -163,6 +163,19 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "a graph each step starts from the previous step's eigenvectors (warm start), and the "
 	 "operator applications of each step are shown.",
 	 w_sweep, 0, cmd_sweep},
+	{"watch", NULL, 0, 0, "watch", "the live view: arrow keys move alpha, everything redraws",
+	 "A full-screen view of the model or graph: a header (graph, alpha in both forms, eps, k, "
+	 "solver), the spectrum as a number line on [0, 1] with lambda_j marks and mu_j ticks "
+	 "(a mark in reverse video breaks the interleaving), the lambda_j / mu_j table with its "
+	 "checks, the sign grid of blocks or classes by eigenvector ('!' against the theorem), a "
+	 "scatter of two embedding columns coloured by block or class, and a status line. Keys: "
+	 "Right/Left move alpha by 10 %, PgUp/PgDn by a factor 2, 0 sets it to 0, = types it, a "
+	 "switches absolute/relative, Up/Down change k, e/E change eps, x/y the scatter's columns, "
+	 "? shows the keys, q returns to the prompt with alpha and k where they were moved. "
+	 "Graphs are solved in the background, warm-started, and keys pressed meanwhile coalesce "
+	 "to the latest alpha. Needs a terminal of at least 80x24; NO_COLOR turns colours off, "
+	 "REGSPEC_ASCII=1 draws with ASCII only. Refused when input or output is not a terminal.",
+	 NULL, 0, cmd_watch},
 	{"set", NULL, 0, 2, "set [NAME [VALUE]]", "show or change a setting",
 	 "Settings: format text|csv|json (how results print), digits N (significant digits, "
 	 "default 8), echo on|off, bail on|off (stop a script at its first error), verbose on|off "

@@ -11,6 +11,7 @@
 #include "session.h"
 
 #include <getopt.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -121,6 +122,7 @@ int main(int argc, char **argv)
 	}
 
 	rs_blas_single_thread(); /* our kernels are threaded by row blocks: no nested threads */
+	setlocale(LC_CTYPE, ""); /* characters for the live view; numbers stay in the C locale */
 	rs_session *s = session_new();
 	s->bail = bail;
 	int status = 0, ncmd = 0;

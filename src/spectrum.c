@@ -57,6 +57,27 @@ void rs_spectrum_free(rs_spectrum *S)
 	free(S);
 }
 
+rs_spectrum *rs_spectrum_copy(const rs_spectrum *S, rs_err *e)
+{
+	rs_spectrum *C = rs_alloc(e, 1, sizeof *C, "spectrum");
+	if (C == NULL)
+		return NULL;
+	*C = *S;
+	C->val = rs_alloc(e, (size_t)S->ngroups + 1, sizeof *C->val, "eigenvalues");
+	C->mult = rs_alloc(e, (size_t)S->ngroups + 1, sizeof *C->mult, "multiplicities");
+	C->lambda = rs_alloc(e, (size_t)S->nvec + 1, sizeof *C->lambda, "eigenvalues");
+	C->vec = rs_alloc(e, (size_t)S->rows * (size_t)S->nvec + 1, sizeof *C->vec, "eigenvectors");
+	if (!C->val || !C->mult || !C->lambda || !C->vec) {
+		rs_spectrum_free(C);
+		return NULL;
+	}
+	memcpy(C->val, S->val, (size_t)S->ngroups * sizeof *C->val);
+	memcpy(C->mult, S->mult, (size_t)S->ngroups * sizeof *C->mult);
+	memcpy(C->lambda, S->lambda, (size_t)S->nvec * sizeof *C->lambda);
+	memcpy(C->vec, S->vec, (size_t)S->rows * (size_t)S->nvec * sizeof *C->vec);
+	return C;
+}
+
 /* Sort (value, multiplicity) pairs and merge values closer than RS_EIG_TIE. */
 struct vm {
 	double v;

@@ -58,6 +58,8 @@ int rs_spectrum_group(rs_spectrum *S, const long *mult_hint, rs_err *e);
 rs_spectrum *rs_spectrum_solve(const rs_model *M, double alpha, enum rs_solver solver,
 			       long dense_max, rs_err *e);
 void rs_spectrum_free(rs_spectrum *S);
+/* A deep copy (NULL with a message when memory runs out). */
+rs_spectrum *rs_spectrum_copy(const rs_spectrum *S, rs_err *e);
 
 /* Multiplicity of the eigenvalue lambda_{j+1} (0-based j < nvec) in the
  * whole spectrum. */

@@ -1,0 +1,776 @@
+/* tui.c: the live view.
+ *
+ * A small state machine: keys change the session (alpha, its mode, k, eps,
+ * the scatter's columns); a change asks for a new spectrum; the screen is
+ * redrawn from the session whenever something changed or the terminal was
+ * resized.  Block models are solved on the spot (the aggregate takes
+ * microseconds).  Graphs are solved by a worker thread, warm-started from
+ * its previous solution: keys pressed during a solve cancel it and the
+ * latest request wins, so the screen never freezes.
+ */
+#include <config.h>
+
+#include "tui.h"
+
+#include "gspectrum.h"
+#include "numparse.h"
+#include "theory.h"
+#include "views.h"
+#include "xalloc.h"
+
+#include <curses.h>
+#include <langinfo.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MIN_COLS 80
+#define MIN_ROWS 24
+
+enum { C_OK = 1, C_BAD, C_HEAD, C_MU, C_LAMBDA, C_DIM, C_CLASS0 };
+#define NCLASSCOLOR 6
+
+/* ------------------------------------------------------------ the worker */
+
+struct worker {
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	const rs_graph *g;
+	double tol;
+	int ncv;
+	unsigned long seed;
+	double a_req;
+	int k_req;
+	int pending, running, stop;
+	volatile sig_atomic_t cancel;
+	rs_spectrum *prev; /* the worker's own last solution: its warm start */
+	rs_spectrum *out;  /* a copy for the screen, or NULL                */
+	double out_alpha;
+	long out_k;
+	char err[512];
+	int has_err;
+};
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	pthread_mutex_lock(&w->mu);
+	for (;;) {
+		while (!w->pending && !w->stop)
+			pthread_cond_wait(&w->cv, &w->mu);
+		if (w->stop)
+			break;
+		double a = w->a_req;
+		int k = w->k_req;
+		w->pending = 0;
+		w->running = 1;
+		w->cancel = 0;
+		pthread_mutex_unlock(&w->mu);
+		rs_err e = {0};
+		const rs_spectrum *warm = w->prev && w->prev->solver == RS_SOLVER_LANCZOS ? w->prev : NULL;
+		rs_gsolve_opts o = {a, k, w->tol, w->ncv, w->seed, warm, &w->cancel};
+		rs_spectrum *S = rs_graph_spectrum(w->g, &o, &e);
+		rs_spectrum *copy = S ? rs_spectrum_copy(S, &e) : NULL;
+		pthread_mutex_lock(&w->mu);
+		w->running = 0;
+		if (S && copy) {
+			rs_spectrum_free(w->out);
+			w->out = copy;
+			w->out_alpha = a;
+			w->out_k = k;
+			rs_spectrum_free(w->prev);
+			w->prev = S;
+		} else {
+			rs_spectrum_free(S);
+			if (!w->cancel) {
+				snprintf(w->err, sizeof w->err, "%s", e.msg);
+				w->has_err = 1;
+			}
+		}
+	}
+	pthread_mutex_unlock(&w->mu);
+	return NULL;
+}
+
+/* ------------------------------------------------------------ the view */
+
+struct view {
+	rs_session *s;
+	struct worker *w; /* graphs only */
+	int color, utf8;
+	int cx, cy;       /* scatter columns, as eigenvector indices 1..k */
+	int help;
+	int busy;
+	char msg[600];
+	double t_req;     /* when the pending update was asked for */
+	double last_ms;   /* how long the last update took, key to screen */
+	const char *lambda_s, *mu_s, *mark_s, *tick_s;
+};
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return 1e3 * (double)ts.tv_sec + 1e-6 * (double)ts.tv_nsec;
+}
+
+static void role_on(struct view *v, int pair, int mono)
+{
+	if (v->color)
+		attron(COLOR_PAIR(pair));
+	else if (mono)
+		attron(mono);
+}
+
+static void role_off(struct view *v, int pair, int mono)
+{
+	if (v->color)
+		attroff(COLOR_PAIR(pair));
+	else if (mono)
+		attroff(mono);
+}
+
+/* Ask for the spectrum at the session's current alpha and k. */
+static void request(struct view *v)
+{
+	rs_session *s = v->s;
+	v->t_req = now_ms();
+	if (v->w == NULL) {
+		rs_err e = {0};
+		if (session_spectrum(s, &e) == NULL)
+			snprintf(v->msg, sizeof v->msg, "%s", e.msg);
+		v->last_ms = now_ms() - v->t_req;
+		return;
+	}
+	struct worker *w = v->w;
+	pthread_mutex_lock(&w->mu);
+	w->a_req = session_alpha_abs(s);
+	w->k_req = (int)session_k(s);
+	w->pending = 1;
+	if (w->running)
+		w->cancel = 1; /* the latest request wins */
+	pthread_cond_signal(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+	v->busy = 1;
+}
+
+/* Take a finished solve from the worker.  Returns 1 when the screen changed. */
+static int collect(struct view *v)
+{
+	struct worker *w = v->w;
+	if (w == NULL)
+		return 0;
+	int changed = 0;
+	pthread_mutex_lock(&w->mu);
+	if (w->out) {
+		rs_spectrum_free(v->s->spec);
+		v->s->spec = w->out;
+		v->s->spec_alpha = w->out_alpha;
+		v->s->spec_k = w->out_k;
+		w->out = NULL;
+		changed = 1;
+		v->msg[0] = '\0';
+	}
+	if (w->has_err) {
+		snprintf(v->msg, sizeof v->msg, "%s", w->err);
+		w->has_err = 0;
+		changed = 1;
+	}
+	int busy = w->running || w->pending;
+	pthread_mutex_unlock(&w->mu);
+	if (changed && !busy)
+		v->last_ms = now_ms() - v->t_req;
+	if (busy != v->busy)
+		changed = 1;
+	v->busy = busy;
+	return changed;
+}
+
+/* The current solution, if it is the one for the session's alpha and k. */
+static const rs_spectrum *current(struct view *v)
+{
+	return v->s->spec;
+}
+
+static void draw_header(struct view *v)
+{
+	rs_session *s = v->s;
+	char desc[160];
+	session_describe(s, desc, sizeof desc);
+	role_on(v, C_HEAD, A_BOLD);
+	mvprintw(0, 0, "regspec watch: %.*s", COLS - 16, desc);
+	role_off(v, C_HEAD, A_BOLD);
+	long n = session_nodes(s);
+	char what[64] = "";
+	if (s->model)
+		snprintf(what, sizeof what, "%d blocks", s->model->K);
+	else if (s->labels)
+		snprintf(what, sizeof what, "%d classes", s->labels->nclass);
+	const rs_spectrum *S = current(v);
+	double f = session_rel_factor(s), other = s->alpha_rel ? session_alpha_abs(s)
+							      : (f > 0 ? s->alpha / f : NAN);
+	mvprintw(1, 0, "n = %ld  %s   %s = %.4g %s (%s %.4g)  eps = %g  k = %ld  solver %s", n, what,
+		 v->utf8 ? "\u03b1" : "alpha", s->alpha, s->alpha_rel ? "relative" : "absolute",
+		 s->alpha_rel ? "abs" : "rel", other, s->model ? s->model->eps : 0.0, session_k(s),
+		 S ? rs_solver_name(S->solver) : "-");
+
+}
+
+/* Thresholds ranked, for the model's blocks or the graph's classes. */
+struct thresholds {
+	int K;
+	double *sorted;  /* ranked mu                                   */
+	double *mu;      /* in block order                              */
+	int *order;
+	long *size;
+	char **name;
+	struct classes cls;
+	int have_cls;
+};
+
+static int thresholds_get(struct view *v, struct thresholds *t)
+{
+	rs_session *s = v->s;
+	memset(t, 0, sizeof *t);
+	if (s->model) {
+		int K = s->model->K;
+		t->K = K;
+		t->mu = xcalloc((size_t)K, sizeof *t->mu);
+		t->sorted = xcalloc((size_t)K, sizeof *t->sorted);
+		t->order = xcalloc((size_t)K, sizeof *t->order);
+		t->size = xcalloc((size_t)K, sizeof *t->size);
+		rs_theory_mu(s->model, session_alpha_abs(s), t->mu);
+		rs_theory_rank(t->mu, K, t->order);
+		for (int j = 0; j < K; j++) {
+			t->sorted[j] = t->mu[t->order[j]];
+			t->size[j] = s->model->n[j];
+		}
+		return 0;
+	}
+	rs_err e;
+	if (s->labels == NULL || views_classes(s, &t->cls, &e) != 0)
+		return -1;
+	t->have_cls = 1;
+	t->K = t->cls.K;
+	t->mu = t->cls.mu;
+	t->sorted = t->cls.sorted;
+	t->order = t->cls.order;
+	t->size = t->cls.size;
+	return 0;
+}
+
+static void thresholds_free(struct thresholds *t)
+{
+	if (t->have_cls) {
+		views_classes_free(&t->cls);
+		return;
+	}
+	free(t->mu);
+	free(t->sorted);
+	free(t->order);
+	free(t->size);
+}
+
+static void draw_numberline(struct view *v, const rs_spectrum *S, const struct thresholds *t,
+			    const enum rs_il *st, int nil)
+{
+	int row = 3, left = 4, width = COLS - 2 * left;
+	double top = 1.0;
+	for (int j = 0; j < S->nvec; j++)
+		top = fmax(top, S->lambda[j]);
+	mvprintw(row, 0, "mu");
+	mvprintw(row + 1, 0, "lam");
+	role_on(v, C_DIM, 0);
+	for (int c = 0; c <= width; c++)
+		mvaddstr(row + 1, left + c, v->utf8 ? "\u2500" : "-");
+	role_off(v, C_DIM, 0);
+	mvprintw(row + 2, left, "0");
+	mvprintw(row + 2, left + width - 3, "%.4g", top);
+	for (int j = 0; t && j < t->K && j < 60; j++) {
+		int c = (int)lround(t->sorted[j] / top * width);
+		role_on(v, C_MU, 0);
+		mvaddstr(row, left + c, v->tick_s);
+		role_off(v, C_MU, 0);
+	}
+	for (int j = 0; j < S->nvec; j++) {
+		int c = (int)lround(S->lambda[j] / top * width);
+		int bad = j < nil && st[j] == RS_IL_VIOLATED;
+		role_on(v, bad ? C_BAD : C_LAMBDA, bad ? A_REVERSE : A_BOLD);
+		mvaddstr(row + 1, left + c, v->mark_s);
+		role_off(v, bad ? C_BAD : C_LAMBDA, bad ? A_REVERSE : A_BOLD);
+	}
+}
+
+static void draw_table(struct view *v, const rs_spectrum *S, const struct thresholds *t,
+		       const enum rs_il *st, int nil, int row, int maxrows)
+{
+	attron(A_UNDERLINE);
+	mvprintw(row, 0, " j   %-10s  %-10s  check   ", v->utf8 ? "\u03bb_j" : "lambda_j",
+		 v->utf8 ? "\u03bc_j" : "mu_j");
+	attroff(A_UNDERLINE);
+	int shown = 0;
+	for (int j = 0; j < S->nvec && shown < maxrows - 1; j++, shown++) {
+		mvprintw(row + 1 + shown, 0, "%2d   %-10.6f", j + 1, S->lambda[j]);
+		if (t && j < t->K)
+			printw("  %-10.6f", t->sorted[j]);
+		else
+			printw("  %-10s", "");
+		if (j < nil) {
+			int bad = st[j] == RS_IL_VIOLATED;
+			role_on(v, bad ? C_BAD : C_OK, bad ? A_REVERSE : 0);
+			printw("  %s", rs_il_name(st[j]));
+			role_off(v, bad ? C_BAD : C_OK, bad ? A_REVERSE : 0);
+		}
+	}
+}
+
+/* Sign of column c over block (or class) b, with the theorem's prediction. */
+static void draw_signs(struct view *v, const rs_spectrum *S, const struct thresholds *t, int row,
+		       int maxrows, int width)
+{
+	rs_session *s = v->s;
+	int k = S->nvec - 1, cols = (width - 14) / 4;
+	if (cols > k)
+		cols = k;
+	attron(A_UNDERLINE);
+	mvprintw(row, 0, "%-8s %4s ", s->model ? "block" : "class", "rank");
+	for (int c = 1; c <= cols; c++)
+		printw(" x%-2d", c + 1);
+	attroff(A_UNDERLINE);
+	if (t == NULL) {
+		mvprintw(row + 1, 0, "(signs need blocks: labels for this graph)");
+		return;
+	}
+	int parts = s->model && s->model->bipartite ? 2 : 1;
+	int rows = t->K * parts;
+	char *act = xcalloc((size_t)rows + 1, 1), *prd = xcalloc((size_t)rows + 1, 1);
+	char **grid = xcalloc((size_t)cols + 1, sizeof *grid), **pgrid = xcalloc((size_t)cols + 1, sizeof *pgrid);
+	double *pos = xcalloc((size_t)t->K, sizeof *pos);
+	for (int c = 1; c <= cols; c++) {
+		grid[c] = xcalloc((size_t)rows + 1, 1);
+		pgrid[c] = xcalloc((size_t)rows + 1, 1);
+		if (s->model) {
+			for (int p = 0; p < parts; p++) {
+				for (int b = 0; b < t->K; b++)
+					act[p * t->K + b] = rs_theory_sign(s->model, S, c, p, b);
+				rs_theory_predict(s->model, S, t->mu, c, act + p * t->K, prd + p * t->K);
+			}
+		} else {
+			views_class_fractions(s, S, &t->cls, c, pos);
+			char sg = 0;
+			for (int b = 0; b < t->K; b++)
+				act[b] = pos[b] >= 0.9 ? '+' : pos[b] <= 0.1 ? '-' : '~';
+			for (int r = 0; r < t->K && !sg; r++)
+				if (t->mu[t->order[r]] < S->lambda[c] && act[t->order[r]] != '~')
+					sg = act[t->order[r]];
+			if (!sg)
+				sg = '+';
+			for (int b = 0; b < t->K; b++)
+				prd[b] = t->mu[b] < S->lambda[c] ? sg : (sg == '+' ? '-' : '+');
+		}
+		memcpy(grid[c], act, (size_t)rows);
+		memcpy(pgrid[c], prd, (size_t)rows);
+	}
+	int *rank = xcalloc((size_t)t->K, sizeof *rank);
+	for (int r = 0; r < t->K; r++)
+		rank[t->order[r]] = r + 1;
+	char buf[32];
+	for (int i = 0; i < rows && i < maxrows - 1; i++) {
+		int b = i % t->K;
+		const char *name = s->model ? (snprintf(buf, sizeof buf, "%s%d", parts == 2 ? (i < t->K ? "r" : "c") : "", b + 1), buf)
+					    : views_class_name(s, t->cls.id[b], buf, sizeof buf);
+		mvprintw(row + 1 + i, 0, "%-8.8s %4d ", name, rank[b]);
+		for (int c = 1; c <= cols; c++) {
+			char a = grid[c][i], p = pgrid[c][i];
+			int ok = a == p || p == '?';
+			role_on(v, ok ? C_OK : C_BAD, ok ? 0 : A_REVERSE);
+			printw("  %c%c", a, ok ? ' ' : '!');
+			role_off(v, ok ? C_OK : C_BAD, ok ? 0 : A_REVERSE);
+		}
+	}
+	if (rows > maxrows - 1)
+		mvprintw(row + maxrows - 1, 0, "... %d more", rows - (maxrows - 1));
+	for (int c = 1; c <= cols; c++) {
+		free(grid[c]);
+		free(pgrid[c]);
+	}
+	free(grid);
+	free(pgrid);
+	free(act);
+	free(prd);
+	free(pos);
+	free(rank);
+}
+
+static char class_char(int y)
+{
+	static const char map[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+	return y < 0 ? '.' : map[y % 36];
+}
+
+static void draw_scatter(struct view *v, const rs_spectrum *S, int top, int left, int h, int w)
+{
+	rs_session *s = v->s;
+	int k = S->nvec - 1;
+	if (h < 5 || w < 12 || k < 1)
+		return;
+	int cx = v->cx <= k ? v->cx : 1, cy = v->cy <= k ? v->cy : (k >= 2 ? 2 : 1);
+	mvprintw(top, left, "x_%d (across) vs x_%d (up)", cx + 1, cy + 1);
+	int bh = h - 3, bw = w - 2, by = top + 1, bx = left; /* the frame; inside it bh x bw */
+	mvaddch(by, bx, '+');
+	mvaddch(by, bx + bw + 1, '+');
+	mvaddch(by + bh + 1, bx, '+');
+	mvaddch(by + bh + 1, bx + bw + 1, '+');
+	for (int c = 1; c <= bw; c++) {
+		mvaddch(by, bx + c, '-');
+		mvaddch(by + bh + 1, bx + c, '-');
+	}
+	for (int r = 1; r <= bh; r++) {
+		mvaddch(by + r, bx, '|');
+		mvaddch(by + r, bx + bw + 1, '|');
+	}
+	by++;
+	bx++;
+	const double *X = S->vec + (size_t)cx * S->rows, *Y = S->vec + (size_t)cy * S->rows;
+	double xmin = 0, xmax = 0, ymin = 0, ymax = 0;
+	for (long i = 0; i < S->rows; i++) {
+		xmin = fmin(xmin, X[i]);
+		xmax = fmax(xmax, X[i]);
+		ymin = fmin(ymin, Y[i]);
+		ymax = fmax(ymax, Y[i]);
+	}
+	if (xmax - xmin <= 0)
+		xmax = xmin + 1;
+	if (ymax - ymin <= 0)
+		ymax = ymin + 1;
+	long step = S->rows > 4000 ? S->rows / 4000 : 1;
+	for (long i = 0; i < S->rows; i += step) {
+		int c = (int)((X[i] - xmin) / (xmax - xmin) * (bw - 1));
+		int r = (int)((ymax - Y[i]) / (ymax - ymin) * (bh - 1));
+		int y = -1;
+		if (s->model) /* blocks are numbered from 1 on screen */
+			y = 1 + (S->per_block ? (int)(i % s->model->K) : rs_model_block_of(s->model, i));
+		else if (s->labels && i < s->labels->n)
+			y = s->labels->y[i];
+		int pair = y >= 0 ? C_CLASS0 + y % NCLASSCOLOR : C_DIM;
+		role_on(v, pair, 0);
+		mvaddch(by + r, bx + c, (chtype)(unsigned char)class_char(y));
+		role_off(v, pair, 0);
+	}
+	if (step > 1)
+		mvprintw(top + h - 1, left, "(1 node in %ld shown)", step);
+}
+
+static void draw_help(struct view *v)
+{
+	static const char *const lines[] = {
+		"Keys",
+		"",
+		"Right / Left     alpha x 1.1 / 1.1 (fine)",
+		"PgUp / PgDn      alpha x 2 / 2 (coarse)   0: alpha = 0",
+		"Up / Down        k + 1 / k - 1",
+		"a                absolute / relative alpha (same pair weight)",
+		"=                type an exact alpha",
+		"e / E            eps x 1.5 / 1.5 (block models)",
+		"x / y            the scatter's columns",
+		"p                the view to gnuplot (not built yet)",
+		"?                this help       q  back to the prompt",
+		"",
+		"Signs: + - 0 ~ (mixed); '!' marks a sign against the theorem.",
+		"Number line: mu_j ticks above, lambda_j marks on the axis;",
+		"a mark in reverse video breaks the interleaving.",
+	};
+	int n = (int)(sizeof lines / sizeof lines[0]), w = 68, top = (LINES - n - 2) / 2, left = (COLS - w) / 2;
+	for (int i = -1; i <= n; i++) {
+		move(top + 1 + i, left);
+		for (int c = 0; c < w; c++)
+			addch(' ');
+	}
+	attron(A_BOLD);
+	for (int i = 0; i < n; i++)
+		mvprintw(top + 1 + i, left + 2, "%s", lines[i]);
+	attroff(A_BOLD);
+	(void)v;
+}
+
+static void draw(struct view *v)
+{
+	erase();
+	if (COLS < MIN_COLS || LINES < MIN_ROWS) {
+		const char *m = "terminal too small";
+		mvprintw(LINES / 2, (COLS - (int)strlen(m)) / 2 > 0 ? (COLS - (int)strlen(m)) / 2 : 0, "%s", m);
+		mvprintw(LINES / 2 + 1, 0, "%dx%d, need %dx%d (q quits)", COLS, LINES, MIN_COLS, MIN_ROWS);
+		refresh();
+		return;
+	}
+	draw_header(v);
+	const rs_spectrum *S = current(v);
+	if (S != NULL) {
+		struct thresholds t;
+		int have = thresholds_get(v, &t) == 0;
+		int nil = have ? (t.K < S->nvec ? t.K : S->nvec) : 0;
+		enum rs_il *st = xcalloc((size_t)nil + 1, sizeof *st);
+		if (have)
+			rs_theory_interleave(S->lambda, t.sorted, nil, st);
+		draw_numberline(v, S, have ? &t : NULL, st, nil);
+		int body = 7, avail = LINES - body - 1, leftw = COLS / 2;
+		int trows = avail / 2 < S->nvec + 1 ? avail / 2 : S->nvec + 1;
+		draw_table(v, S, have ? &t : NULL, st, nil, body, trows);
+		draw_signs(v, S, have ? &t : NULL, body + trows + 1, avail - trows - 1, leftw);
+		draw_scatter(v, S, body, leftw + 1, avail, COLS - leftw - 2);
+		if (have)
+			thresholds_free(&t);
+		free(st);
+	} else if (!v->busy) {
+		mvprintw(4, 0, "no spectrum: %s", v->msg);
+	}
+	/* status line */
+	move(LINES - 1, 0);
+	attron(A_REVERSE);
+	for (int c = 0; c < COLS; c++)
+		addch(' ');
+	static const char spin[] = "|/-\\";
+	char state[16];
+	if (v->busy)
+		snprintf(state, sizeof state, "%c computing", spin[(long)(now_ms() / 150) % 4]);
+	else
+		snprintf(state, sizeof state, "ready");
+	mvprintw(LINES - 1, 0, " %-11s arrows: alpha, k   a: abs/rel   =: type   ?: help   q: quit", state);
+	const rs_spectrum *S1 = current(v);
+	if (v->msg[0])
+		mvprintw(LINES - 1, COLS - 34, "%-33.33s", v->msg);
+	else if (!v->busy && v->last_ms >= 0 && S1 && S1->solver == RS_SOLVER_LANCZOS)
+		mvprintw(LINES - 1, COLS - 34, "%5ld products%s, %5.0f ms", S1->matvecs, S1->warm ? " warm" : "     ",
+			 v->last_ms);
+	else if (!v->busy && v->last_ms >= 0)
+		mvprintw(LINES - 1, COLS - 22, "updated in %.0f ms", v->last_ms);
+	attroff(A_REVERSE);
+	if (v->help)
+		draw_help(v);
+	refresh();
+}
+
+/* ------------------------------------------------------------ keys */
+
+enum { K_NONE = 0, K_REDRAW = 1, K_SOLVE = 2, K_QUIT = 4 };
+
+/* The old spectrum stays on screen until the new one is there: the cache
+ * knows alpha and k, so nothing is invalidated here. */
+static int set_alpha(struct view *v, double a)
+{
+	if (!(a >= 0) || !isfinite(a))
+		return K_NONE;
+	v->s->alpha = a;
+	return K_SOLVE | K_REDRAW;
+}
+
+static int prompt_alpha(struct view *v)
+{
+	char buf[64] = "";
+	move(LINES - 1, 0);
+	clrtoeol();
+	mvprintw(LINES - 1, 0, "alpha (%s) = ", v->s->alpha_rel ? "relative" : "absolute");
+	echo();
+	curs_set(1);
+	timeout(-1);
+	getnstr(buf, (int)sizeof buf - 1);
+	noecho();
+	curs_set(0);
+	timeout(50);
+	rs_err e = {0};
+	double a;
+	if (buf[0] == '\0')
+		return K_REDRAW;
+	if (rs_parse_double(buf, &a, &e) != 0 || a < 0) {
+		snprintf(v->msg, sizeof v->msg, "alpha: %s", a < 0 && !e.msg[0] ? "must be >= 0" : e.msg[0] ? e.msg : "must be >= 0");
+		return K_REDRAW;
+	}
+	return set_alpha(v, a);
+}
+
+static int key(struct view *v, int ch)
+{
+	rs_session *s = v->s;
+	double a = s->alpha;
+	v->msg[0] = '\0';
+	switch (ch) {
+	case 'q':
+	case 'Q':
+	case 27: return K_QUIT;
+	case KEY_RESIZE: return K_REDRAW;
+	case '?': v->help = !v->help; return K_REDRAW;
+	case KEY_RIGHT: return set_alpha(v, a > 0 ? a * 1.1 : 0.01);
+	case KEY_LEFT: return set_alpha(v, a * 1.1 > 1e-4 ? a / 1.1 : 0);
+	case KEY_PPAGE:
+	case KEY_SRIGHT: return set_alpha(v, a > 0 ? a * 2 : 0.01);
+	case KEY_NPAGE:
+	case KEY_SLEFT: return set_alpha(v, a * 2 > 1e-4 ? a / 2 : 0);
+	case '0': return set_alpha(v, 0);
+	case '=': return prompt_alpha(v);
+	case 'a': {
+		double abs_a = session_alpha_abs(s), f = session_rel_factor(s);
+		if (!(f > 0)) {
+			snprintf(v->msg, sizeof v->msg, "relative alpha needs a graph with some weight");
+			return K_REDRAW;
+		}
+		s->alpha_rel = !s->alpha_rel;
+		s->alpha_mode_set = 1;
+		s->alpha = s->alpha_rel ? abs_a / f : abs_a;
+		return K_REDRAW;
+	}
+	case KEY_UP:
+	case KEY_DOWN: {
+		long k = session_k(s) + (ch == KEY_UP ? 1 : -1);
+		long top = s->model ? s->model->K - 1 : session_nodes(s) - 2;
+		if (s->graph && top > 50)
+			top = 50;
+		if (k < 1 || k > top) {
+			snprintf(v->msg, sizeof v->msg, "k stays between 1 and %ld", top);
+			return K_REDRAW;
+		}
+		s->k = k;
+		return K_SOLVE | K_REDRAW;
+	}
+	case 'e':
+	case 'E':
+		if (s->model == NULL) {
+			snprintf(v->msg, sizeof v->msg, "eps belongs to block models");
+			return K_REDRAW;
+		}
+		s->model->eps = ch == 'e' ? s->model->eps * 1.5 + 0.01 : (s->model->eps > 0.01 ? s->model->eps / 1.5 : 0);
+		session_invalidate(s);
+		return K_SOLVE | K_REDRAW;
+	case 'x':
+	case 'y': {
+		long k = session_k(s);
+		int *c = ch == 'x' ? &v->cx : &v->cy;
+		*c = (int)(*c % k) + 1;
+		return K_REDRAW;
+	}
+	case 'p':
+		snprintf(v->msg, sizeof v->msg, "gnuplot output is not built yet");
+		return K_REDRAW;
+	default: return K_NONE;
+	}
+}
+
+int tui_run(rs_session *s, rs_err *e)
+{
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return rs_fail(e, RS_EINVAL,
+			       "watch needs a terminal on standard input and output (scripts keep "
+			       "working without it)");
+	if (session_need_model(s, e) != 0)
+		return -1;
+	fflush(stdout);
+	SCREEN *scr = newterm(NULL, stdout, stdin);
+	if (scr == NULL)
+		return rs_fail(e, RS_EIO, "cannot start the full-screen view (TERM=%s)",
+			       getenv("TERM") ? getenv("TERM") : "unset");
+	set_term(scr);
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	timeout(50);
+	struct view v = {0};
+	v.s = s;
+	v.cx = 1;
+	v.cy = 2;
+	v.last_ms = -1;
+	const char *nc = getenv("NO_COLOR");
+	v.color = has_colors() && !(nc && *nc);
+	if (v.color) {
+		start_color();
+		use_default_colors();
+		init_pair(C_OK, COLOR_GREEN, -1);
+		init_pair(C_BAD, COLOR_RED, -1);
+		init_pair(C_HEAD, COLOR_CYAN, -1);
+		init_pair(C_MU, COLOR_YELLOW, -1);
+		init_pair(C_LAMBDA, COLOR_MAGENTA, -1);
+		init_pair(C_DIM, COLOR_BLUE, -1);
+		static const short cc[NCLASSCOLOR] = {COLOR_RED, COLOR_GREEN, COLOR_BLUE, COLOR_MAGENTA,
+						      COLOR_CYAN, COLOR_YELLOW};
+		for (int i = 0; i < NCLASSCOLOR; i++)
+			init_pair((short)(C_CLASS0 + i), cc[i], -1);
+	}
+	const char *cs = nl_langinfo(CODESET);
+	v.utf8 = cs && !strcmp(cs, "UTF-8") && !getenv("REGSPEC_ASCII");
+	v.mark_s = v.utf8 ? "\u25cf" : "o";
+	v.tick_s = v.utf8 ? "\u25bc" : "v";
+
+	struct worker w;
+	if (s->graph) {
+		memset(&w, 0, sizeof w);
+		rs_err ge = {0};
+		w.g = session_solver_graph(s, &ge);
+		w.tol = s->tol;
+		w.ncv = s->ncv;
+		w.seed = s->seed;
+		pthread_mutex_init(&w.mu, NULL);
+		pthread_cond_init(&w.cv, NULL);
+		if (w.g == NULL || pthread_create(&w.th, NULL, worker_main, &w) != 0) {
+			endwin();
+			delscreen(scr);
+			return rs_fail(e, RS_EIO, "cannot start the solver thread%s%.300s", ge.msg[0] ? ": " : "", ge.msg);
+		}
+		v.w = &w;
+	}
+	const rs_spectrum *S0 = s->spec;
+	if (S0 == NULL || s->spec_alpha != session_alpha_abs(s) || (s->graph && s->spec_k != session_k(s)))
+		request(&v);
+	int dirty = 1;
+	for (;;) {
+		if (collect(&v))
+			dirty = 1;
+		/* the size, asked of the terminal at every tick: a resize is seen even
+		 * where SIGWINCH went to someone else (readline keeps its own) */
+		struct winsize ws;
+		if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0 &&
+		    (ws.ws_row != LINES || ws.ws_col != COLS)) {
+			resizeterm(ws.ws_row, ws.ws_col);
+			dirty = 1;
+		}
+		if (dirty || v.busy) {
+			draw(&v);
+			dirty = 0;
+		}
+		timeout(v.busy ? 10 : 50); /* while a solve runs, look for its end often */
+		int ch = getch();
+		if (ch == ERR)
+			continue;
+		int r = key(&v, ch);
+		/* coalesce a burst of keys: apply them all, solve once */
+		int more;
+		while ((more = (timeout(0), getch())) != ERR)
+			r |= key(&v, more);
+		if (r & K_QUIT)
+			break;
+		if (r & K_SOLVE)
+			request(&v);
+		if (r & (K_REDRAW | K_SOLVE))
+			dirty = 1;
+	}
+	endwin();
+	delscreen(scr);
+	if (v.w) {
+		pthread_mutex_lock(&w.mu);
+		w.stop = 1;
+		w.cancel = 1;
+		pthread_cond_signal(&w.cv);
+		pthread_mutex_unlock(&w.mu);
+		pthread_join(w.th, NULL);
+		collect(&v);
+		rs_spectrum_free(w.out);
+		rs_spectrum_free(w.prev);
+		pthread_mutex_destroy(&w.mu);
+		pthread_cond_destroy(&w.cv);
+	}
+	return 0;
+}

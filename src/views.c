@@ -1,0 +1,101 @@
+/* views.c: what the spectral views (the commands and the live view) compute
+ * from a graph with labels: its classes as blocks, their thresholds, and
+ * the sign of each eigenvector over each class. */
+#include <config.h>
+
+#include "views.h"
+
+#include "theory.h"
+#include "xalloc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- graphs
+ * A graph with labels is read as a block model whose blocks are the
+ * classes: the thresholds mu_j = a n / (a n + n_j) use the class sizes.
+ * For a real graph this is a reference, not a theorem. */
+
+int views_classes(rs_session *s, struct classes *c, rs_err *e)
+{
+	memset(c, 0, sizeof *c);
+	if (s->labels == NULL)
+		return rs_fail(e, RS_EINVAL,
+			       "this needs blocks: a block model, or labels for the graph ('labels "
+			       "FILE', or 'load FILE labels FILE')");
+	long *sz = rs_labels_sizes(s->labels, e);
+	if (sz == NULL)
+		return -1;
+	int K = 0;
+	for (int j = 0; j < s->labels->nclass; j++)
+		K += sz[j] > 0;
+	if (K < 1) {
+		free(sz);
+		return rs_fail(e, RS_EINVAL, "no labelled node");
+	}
+	c->K = K;
+	c->id = xcalloc((size_t)K, sizeof *c->id);
+	c->size = xcalloc((size_t)K, sizeof *c->size);
+	c->mu = xcalloc((size_t)K, sizeof *c->mu);
+	c->order = xcalloc((size_t)K, sizeof *c->order);
+	c->sorted = xcalloc((size_t)K, sizeof *c->sorted);
+	double an = session_alpha_abs(s) * (double)session_nodes(s);
+	for (int j = 0, t = 0; j < s->labels->nclass; j++)
+		if (sz[j] > 0) {
+			c->id[t] = j;
+			c->size[t] = sz[j];
+			c->mu[t] = an / (an + (double)sz[j]);
+			t++;
+		}
+	free(sz);
+	rs_theory_rank(c->mu, K, c->order);
+	for (int j = 0; j < K; j++)
+		c->sorted[j] = c->mu[c->order[j]];
+	return 0;
+}
+
+void views_classes_free(struct classes *c)
+{
+	free(c->id);
+	free(c->size);
+	free(c->mu);
+	free(c->order);
+	free(c->sorted);
+}
+
+const char *views_class_name(const rs_session *s, int id, char *buf, size_t len)
+{
+	if (s->labels->class_names && s->labels->class_names[id])
+		return s->labels->class_names[id];
+	snprintf(buf, len, "%d", id);
+	return buf;
+}
+
+/* Fraction of positive entries of column col over the nodes of each class. */
+void views_class_fractions(const rs_session *s, const rs_spectrum *S, const struct classes *c,
+			    int col, double *pos)
+{
+	long *cnt = xcalloc((size_t)c->K, sizeof *cnt), *p = xcalloc((size_t)c->K, sizeof *p);
+	int *slot = xcalloc((size_t)s->labels->nclass + 1, sizeof *slot);
+	for (int t = 0; t < c->K; t++)
+		slot[c->id[t]] = t + 1;
+	const double *x = S->vec + (size_t)col * S->rows;
+	double big = 0;
+	for (long i = 0; i < S->rows; i++)
+		big = fmax(big, fabs(x[i]));
+	for (long i = 0; i < s->labels->n; i++) {
+		int y = s->labels->y[i];
+		if (y < 0 || !slot[y])
+			continue;
+		int t = slot[y] - 1;
+		cnt[t]++;
+		p[t] += x[i] > 1e-9 * big;
+	}
+	for (int t = 0; t < c->K; t++)
+		pos[t] = cnt[t] ? (double)p[t] / (double)cnt[t] : 0;
+	free(cnt);
+	free(p);
+	free(slot);
+}
+

@@ -1,0 +1,27 @@
+/* views.h: shared computations of the spectral views. */
+#ifndef RS_VIEWS_H
+#define RS_VIEWS_H
+
+#include "session.h"
+#include "spectrum.h"
+
+/* A graph with labels read as a block model whose blocks are the classes:
+ * the thresholds mu_j = a n / (a n + n_j) use the class sizes.  For a real
+ * graph this is a reference, not a theorem. */
+struct classes {
+	int K;          /* non-empty classes                  */
+	int *id;        /* their label values                 */
+	long *size;
+	double *mu;     /* in class order                     */
+	int *order;     /* ranked by mu (largest class first) */
+	double *sorted;
+};
+
+int views_classes(rs_session *s, struct classes *c, rs_err *e);
+void views_classes_free(struct classes *c);
+const char *views_class_name(const rs_session *s, int id, char *buf, size_t len);
+/* Fraction of positive entries of column col over the nodes of each class. */
+void views_class_fractions(const rs_session *s, const rs_spectrum *S, const struct classes *c,
+			   int col, double *pos);
+
+#endif

@@ -1,0 +1,95 @@
+#!/bin/sh
+# watch.sh: the live view in a real terminal (tmux), as a teacher drives it:
+# the panels on the toy graph, arrow keys moving alpha and k, the help, a
+# typed alpha, a resize below 80x24 and back, the monochrome ASCII fallback,
+# a graph solved in the background, and the state kept on return.
+# Skipped without tmux.  Output: TAP.
+set -u
+: "${REGSPEC:=src/regspec}"
+command -v tmux >/dev/null 2>&1 || { echo "1..0 # SKIP tmux not installed"; exit 0; }
+tmp=$(mktemp -d) || exit 99
+T="tmux -L rsw$$ -f /dev/null"
+trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+n=0
+fail=0
+check() {
+	n=$((n + 1))
+	if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else
+		echo "not ok $n - $1"; fail=1
+		$T capture-pane -p -t "$S" 2>/dev/null | sed 's/^/# /'
+	fi
+}
+wait_for() { # wait_for PATTERN: poll the screen for up to 15 s
+	i=0
+	while [ $i -lt 150 ]; do
+		$T capture-pane -p -t "$S" >"$tmp/screen" 2>/dev/null
+		grep -q -- "$1" "$tmp/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+start() { # start NAME ENV...
+	S=$1
+	shift
+	$T new-session -d -s "$S" -x 100 -y 30 "env REGSPEC_HISTFILE=/dev/null TERM=screen $* $REGSPEC -q; sleep 30"
+	wait_for 'regspec>'
+}
+
+start toy
+$T send-keys -t toy 'cliques 5 3 2' Enter 'alpha 1' Enter 'watch' Enter
+wait_for 'regspec watch: cliques 5 3 2'
+check "the view opens with the model in its header" $?
+check "the lambda / mu table shows the toy graph's values" $(grep -q '0.724819    0.769231    ok' "$tmp/screen"; echo $?)
+check "the sign grid shows Theorem 1 (block 1 alone on x_2)" $(grep -q '^1  *1   -   -' "$tmp/screen" && grep -q '^2  *2   +   -' "$tmp/screen"; echo $?)
+$T send-keys -t toy Right
+wait_for '= 1.1 absolute'
+check "Right moves alpha by 10 % and everything follows" $(grep -q '0.74934[0-9]' "$tmp/screen" || grep -q '= 1.1 absolute' "$tmp/screen"; echo $?)
+$T send-keys -t toy Up
+wait_for 'k stays between 1 and 2'
+check "Up past K - 1 says why k stays" $?
+$T send-keys -t toy Down
+wait_for 'k = 1 '
+check "Down lowers k" $?
+$T send-keys -t toy '?'
+wait_for 'PgUp / PgDn'
+check "? shows the keys" $?
+$T send-keys -t toy '?' '=' '0.5' Enter
+wait_for '= 0.5 absolute'
+check "= types an exact alpha" $?
+$T resize-window -t toy -x 60 -y 20
+wait_for 'terminal too small'
+check "a terminal below 80x24 says so" $?
+$T resize-window -t toy -x 100 -y 30
+wait_for 'regspec watch'
+check "resized back, the view returns" $?
+$T send-keys -t toy q
+wait_for 'left the live view at alpha = 0.5 absolute, k = 1'
+check "q returns to the prompt with alpha and k kept" $?
+$T send-keys -t toy 'alpha' Enter
+wait_for 'alpha = 0.5 absolute'
+check "the session goes on at the moved alpha" $?
+
+start mono NO_COLOR=1 REGSPEC_ASCII=1
+$T send-keys -t mono 'cliques 5 3 2' Enter 'alpha 1' Enter 'watch' Enter
+wait_for 'regspec watch'
+$T capture-pane -p -e -t mono >"$tmp/esc"
+check "NO_COLOR: no colour escape sequences" $(! grep -q "$(printf '\033')\[[0-9;]*3[0-7]m" "$tmp/esc"; echo $?)
+check "REGSPEC_ASCII: the number line in ASCII" $(grep -q '^lam o---' "$tmp/screen"; echo $?)
+$T send-keys -t mono q
+
+start graph
+$T send-keys -t graph 'seed 2; sbm 200*10 0.1 0.002' Enter 'k 3' Enter 'alpha 1' Enter 'watch' Enter
+wait_for 'products'
+check "a graph is solved in the background and shown" $(grep -q 'solver lanczos' "$tmp/screen"; echo $?)
+$T send-keys -t graph Right Right Right
+wait_for '= 1.331 relative'
+sleep 0.5
+wait_for 'products warm'
+check "three keys coalesce to one warm-started solve at the latest alpha" $?
+$T send-keys -t graph q
+wait_for 'left the live view at alpha = 1.331 relative'
+check "back at the prompt" $?
+
+echo "1..$n"
+exit $fail
