@@ -106,6 +106,7 @@ struct view {
 	int color, utf8;
 	int cx, cy;       /* scatter columns, as eigenvector indices 1..k */
 	int help;
+	int nocolor_classes; /* 'c': scatter without class colours */
 	int busy;
 	char msg[600];
 	double t_req;     /* when the pending update was asked for */
@@ -207,11 +208,12 @@ static void draw_header(struct view *v)
 	mvprintw(0, 0, "regspec watch: %.*s", COLS - 16, desc);
 	role_off(v, C_HEAD, A_BOLD);
 	long n = session_nodes(s);
-	char what[64] = "";
+	char what[96] = "";
 	if (s->model)
-		snprintf(what, sizeof what, "%d blocks", s->model->K);
-	else if (s->labels)
-		snprintf(what, sizeof what, "%d classes", s->labels->nclass);
+		snprintf(what, sizeof what, "%.0f edges  %d blocks", rs_model_edges(s->model), s->model->K);
+	else
+		snprintf(what, sizeof what, "%ld edges  %d classes", rs_graph_edges(s->graph),
+			 s->labels ? s->labels->nclass : 0);
 	const rs_spectrum *S = current(v);
 	double f = session_rel_factor(s), other = s->alpha_rel ? session_alpha_abs(s)
 							      : (f > 0 ? s->alpha / f : NAN);
@@ -341,7 +343,7 @@ static void draw_signs(struct view *v, const rs_spectrum *S, const struct thresh
 	attron(A_UNDERLINE);
 	mvprintw(row, 0, "%-8s %4s ", s->model ? "block" : "class", "rank");
 	for (int c = 1; c <= cols; c++)
-		printw(" x%-2d", c + 1);
+		printw(s->model ? " x%-2d" : " %%x%-2d", c + 1);
 	attroff(A_UNDERLINE);
 	if (t == NULL) {
 		mvprintw(row + 1, 0, "(signs need blocks: labels for this graph)");
@@ -381,6 +383,14 @@ static void draw_signs(struct view *v, const rs_spectrum *S, const struct thresh
 	for (int r = 0; r < t->K; r++)
 		rank[t->order[r]] = r + 1;
 	char buf[32];
+	double **pct = NULL;
+	if (!s->model) { /* graphs: the share of a class's nodes where x_j > 0 */
+		pct = xcalloc((size_t)cols + 1, sizeof *pct);
+		for (int c = 1; c <= cols; c++) {
+			pct[c] = xcalloc((size_t)t->K, sizeof *pct[c]);
+			views_class_fractions(s, S, &t->cls, c, pct[c]);
+		}
+	}
 	for (int i = 0; i < rows && i < maxrows - 1; i++) {
 		int b = i % t->K;
 		const char *name = s->model ? (snprintf(buf, sizeof buf, "%s%d", parts == 2 ? (i < t->K ? "r" : "c") : "", b + 1), buf)
@@ -390,12 +400,20 @@ static void draw_signs(struct view *v, const rs_spectrum *S, const struct thresh
 			char a = grid[c][i], p = pgrid[c][i];
 			int ok = a == p || p == '?';
 			role_on(v, ok ? C_OK : C_BAD, ok ? 0 : A_REVERSE);
-			printw("  %c%c", a, ok ? ' ' : '!');
+			if (pct)
+				printw(" %3.0f%c", 100 * pct[c][b], ok ? ' ' : '!');
+			else
+				printw("  %c%c", a, ok ? ' ' : '!');
 			role_off(v, ok ? C_OK : C_BAD, ok ? 0 : A_REVERSE);
 		}
 	}
 	if (rows > maxrows - 1)
 		mvprintw(row + maxrows - 1, 0, "... %d more", rows - (maxrows - 1));
+	if (pct) {
+		for (int c = 1; c <= cols; c++)
+			free(pct[c]);
+		free(pct);
+	}
 	for (int c = 1; c <= cols; c++) {
 		free(grid[c]);
 		free(pgrid[c]);
@@ -458,7 +476,7 @@ static void draw_scatter(struct view *v, const rs_spectrum *S, int top, int left
 			y = 1 + (S->per_block ? (int)(i % s->model->K) : rs_model_block_of(s->model, i));
 		else if (s->labels && i < s->labels->n)
 			y = s->labels->y[i];
-		int pair = y >= 0 ? C_CLASS0 + y % NCLASSCOLOR : C_DIM;
+		int pair = y >= 0 && !v->nocolor_classes ? C_CLASS0 + y % NCLASSCOLOR : C_DIM;
 		role_on(v, pair, 0);
 		mvaddch(by + r, bx + c, (chtype)(unsigned char)class_char(y));
 		role_off(v, pair, 0);
@@ -478,7 +496,7 @@ static void draw_help(struct view *v)
 		"a                absolute / relative alpha (same pair weight)",
 		"=                type an exact alpha",
 		"e / E            eps x 1.5 / 1.5 (block models)",
-		"x / y            the scatter's columns",
+		"x / y            the scatter's columns    c: class colours on/off",
 		"p                the view to gnuplot (not built yet)",
 		"?                this help       q  back to the prompt",
 		"",
@@ -653,6 +671,9 @@ static int key(struct view *v, int ch)
 		*c = (int)(*c % k) + 1;
 		return K_REDRAW;
 	}
+	case 'c':
+		v->nocolor_classes = !v->nocolor_classes;
+		return K_REDRAW;
 	case 'p':
 		snprintf(v->msg, sizeof v->msg, "gnuplot output is not built yet");
 		return K_REDRAW;
