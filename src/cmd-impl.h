@@ -29,6 +29,9 @@ CMD_FN(seed);
 CMD_FN(info);
 CMD_FN(set);
 CMD_FN(watch);
+CMD_FN(plot);
+/* cmd-plot.c: the embedding's scatter to gnuplot, for the live view's 'p'. */
+int cmd_plot_view(rs_session *s, int I, int J, FILE *out, rs_err *e);
 /* cmd-script.c */
 CMD_FN(echo);
 CMD_FN(print);

@@ -20,6 +20,8 @@ static const char *const w_load[] = {"labels", "format", "bipartite", "directed"
 				     "header", "noheader", "base", "nolabels", "edges", "csv", "tsv",
 				     "snap", "mtx", "biedges", "gml", "graphml", "pajek", NULL};
 static const char *const w_save[] = {"embedding", "graph", "labels", NULL};
+static const char *const w_plot[] = {"embed", "spectrum", "sweep", "signs", "scores", "output",
+				     "term", "dump", "size", "none", "auto", "log", "on", "off", NULL};
 static const char *const w_sbm[] = {"paper", "notebook", "matrix", "loops", NULL};
 static const char *const w_embed[] = {"blocks", "nodes", NULL};
 static const char *const w_sweep[] = {"alpha", "log", NULL};
@@ -176,6 +178,21 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "to the latest alpha. Needs a terminal of at least 80x24; NO_COLOR turns colours off, "
 	 "REGSPEC_ASCII=1 draws with ASCII only. Refused when input or output is not a terminal.",
 	 NULL, 0, cmd_watch},
+	{"plot", NULL, 1, 6,
+	 "plot embed [I J] | plot spectrum | plot sweep FROM TO STEPS [log] | plot signs | plot output FILE|none [size W H] | plot term NAME [OPTIONS]|auto | plot dump on|off",
+	 "draw with gnuplot: embeddings, spectra, alpha sweeps, sign patterns",
+	 "Draw through gnuplot. 'embed' scatters columns x_I and x_J (default x_2, x_3), coloured "
+	 "by block or class with a legend, noise nodes apart, at most 100000 points (sampled, and "
+	 "said so); 'spectrum' draws lambda_j and mu_j as one ladder, so the interleaving shows at "
+	 "a glance; 'sweep' draws lambda_j (lines) and mu_j (dashed) along alpha, 'log' on a log "
+	 "axis; 'signs' draws blocks (or classes) by eigenvectors as a heat map. Where it goes: "
+	 "'plot output FILE' (png, svg or pdf from the extension, 'size W H' in pixels), else "
+	 "'plot term NAME', else $GNUTERM, else a window when $DISPLAY is set and gnuplot has "
+	 "one, else text in the terminal (dumb, in colour unless NO_COLOR). 'plot dump on' (or "
+	 "'dump' after a plot) prints the gnuplot script instead of running it: the data travels "
+	 "as named datablocks, so the script stands alone. A missing gnuplot, or one that fails "
+	 "or is killed, is an error that says so. 'plot scores' waits for clustering.",
+	 w_plot, CMD_KEEPS_LAST | CMD_FILES, cmd_plot},
 	{"set", NULL, 0, 2, "set [NAME [VALUE]]", "show or change a setting",
 	 "Settings: format text|csv|json (how results print), digits N (significant digits, "
 	 "default 8), echo on|off, bail on|off (stop a script at its first error), verbose on|off "

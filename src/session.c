@@ -35,6 +35,8 @@ void session_free(rs_session *s)
 	free(s->graph_desc);
 	rs_spectrum_free(s->spec);
 	rs_spectrum_free(s->prev);
+	free(s->plot.term);
+	free(s->plot.output);
 	result_free(s->last);
 	free(s->last_text);
 	free(s);

@@ -11,6 +11,7 @@
 #include "blockmodel.h"
 #include "graph.h"
 #include "labels.h"
+#include "plot.h"
 #include "result.h"
 #include "spectrum.h"
 
@@ -41,6 +42,7 @@ typedef struct rs_session {
 	int echo;
 	int bail;
 	int verbose;
+	rs_plotcfg plot;      /* plot output, terminal, dump          */
 
 	rs_spectrum *spec;    /* cache, valid for spec_alpha and spec_k */
 	double spec_alpha;

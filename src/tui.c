@@ -14,6 +14,7 @@
 
 #include "gspectrum.h"
 #include "numparse.h"
+#include "cmd-impl.h"
 #include "theory.h"
 #include "views.h"
 #include "xalloc.h"
@@ -497,7 +498,7 @@ static void draw_help(struct view *v)
 		"=                type an exact alpha",
 		"e / E            eps x 1.5 / 1.5 (block models)",
 		"x / y            the scatter's columns    c: class colours on/off",
-		"p                the view to gnuplot (not built yet)",
+		"p                the scatter to gnuplot (after 'plot output FILE')",
 		"?                this help       q  back to the prompt",
 		"",
 		"Signs: + - 0 ~ (mixed); '!' marks a sign against the theorem.",
@@ -674,9 +675,21 @@ static int key(struct view *v, int ch)
 	case 'c':
 		v->nocolor_classes = !v->nocolor_classes;
 		return K_REDRAW;
-	case 'p':
-		snprintf(v->msg, sizeof v->msg, "gnuplot output is not built yet");
+	case 'p': {
+		/* to a file or a window only: text would land on this screen */
+		const char *disp = getenv("DISPLAY");
+		if (s->plot.output == NULL && !s->plot.term && !(disp && *disp)) {
+			snprintf(v->msg, sizeof v->msg, "first: plot output FILE");
+			return K_REDRAW;
+		}
+		rs_err pe = {0};
+		FILE *null = fopen("/dev/null", "w");
+		int rc = cmd_plot_view(s, v->cx + 1, v->cy + 1, null ? null : stdout, &pe);
+		if (null)
+			fclose(null);
+		snprintf(v->msg, sizeof v->msg, "%s", rc == 0 ? (s->plot.output ? s->plot.output : "plotted") : pe.msg);
 		return K_REDRAW;
+	}
 	default: return K_NONE;
 	}
 }

@@ -1,0 +1,440 @@
+/* cmd-plot.c: the plot command: embeddings, spectra, alpha sweeps and sign
+ * patterns as gnuplot scripts. */
+#include <config.h>
+
+#include "cmd-impl.h"
+
+#include "gspectrum.h"
+#include "numparse.h"
+#include "plot.h"
+#include "theory.h"
+#include "views.h"
+#include "xalloc.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A growing script. */
+struct sbuf {
+	char *s;
+	size_t len, cap;
+};
+
+static void sb_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *t = xvasprintf(fmt, ap);
+	va_end(ap);
+	size_t l = strlen(t);
+	if (b->len + l + 1 > b->cap) {
+		b->cap = (b->len + l + 1) * 2;
+		b->s = xreallocarray(b->s, b->cap, 1);
+	}
+	memcpy(b->s + b->len, t, l + 1);
+	b->len += l;
+	free(t);
+}
+
+/* Text that goes inside gnuplot "..." strings. */
+static char *gp_quote(const char *s)
+{
+	char *q = xmalloc(2 * strlen(s) + 1), *p = q;
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			*p++ = '\\';
+		*p++ = *s == '\n' ? ' ' : *s;
+	}
+	*p = '\0';
+	return q;
+}
+
+static void title_line(rs_session *s, struct sbuf *b, const char *what)
+{
+	char desc[200];
+	session_describe(s, desc, sizeof desc);
+	char *t = !strncmp(what, "lambda_j and mu_j", 17) ? xasprintf("%s: %s, k = %ld", what, desc, session_k(s))
+		  : s->alpha_rel ? xasprintf("%s: %s, alpha = %.4g relative (absolute %.4g), k = %ld", what, desc,
+					   s->alpha, session_alpha_abs(s), session_k(s))
+			       : xasprintf("%s: %s, alpha = %.4g absolute, k = %ld", what, desc, s->alpha,
+					   session_k(s));
+	char *q = gp_quote(t);
+	sb_printf(b, "set title \"%s\" noenhanced\n", q);
+	free(q);
+	free(t);
+}
+
+static const char *const palette[] = {"#e41a1c", "#377eb8", "#4daf4a", "#984ea3", "#ff7f00",
+				      "#a65628", "#f781bf", "#999999", "#66c2a5", "#fc8d62",
+				      "#8da0cb", "#e78ac3", "#a6d854", "#ffd92f", "#e5c494", "#b3b3b3"};
+#define NPAL (int)(sizeof palette / sizeof palette[0])
+
+static int script_embed(rs_session *s, int I, int J, struct sbuf *b, rs_err *e)
+{
+	const rs_spectrum *S = session_spectrum(s, e);
+	if (S == NULL)
+		return -1;
+	int k = S->nvec - 1;
+	if (I < 2 || I > k + 1 || J < 1 || J > k + 1)
+		return rs_fail(e, RS_EINVAL, "columns %d and %d: the embedding has x_2 .. x_%d", I, J, k + 1);
+	title_line(s, b, "embedding");
+	sb_printf(b, "set xlabel \"x_%d\" noenhanced\nset ylabel \"x_%d\" noenhanced\n", I, J);
+	sb_printf(b, "set key outside right top noenhanced\nset grid\nset xzeroaxis lt -1\nset yzeroaxis lt -1\n");
+	const double *X = S->vec + (size_t)(I - 1) * S->rows, *Y = S->vec + (size_t)(J - 1) * S->rows;
+	if (s->model) {
+		const rs_model *M = s->model;
+		int parts = M->bipartite ? 2 : 1;
+		sb_printf(b, "$rs_embed << EOD\n");
+		for (long r = 0; r < (long)M->K * parts; r++) {
+			long row = S->per_block ? r : rs_model_block_start(M, (int)(r / M->K), (int)(r % M->K));
+			sb_printf(b, "%.10g %.10g %ld\n", X[row], Y[row], r);
+		}
+		sb_printf(b, "EOD\nplot ");
+		for (long r = 0; r < (long)M->K * parts; r++) {
+			int p = (int)(r / M->K), bl = (int)(r % M->K);
+			long size = p ? M->m[bl] : M->n[bl];
+			sb_printf(b, "%s$rs_embed every ::%ld::%ld using 1:2 with points pt %d ps 2.5 lc rgb \"%s\" title \"%sblock %d (%ld nodes)\"",
+				  r ? ", " : "", r, r, p ? 9 : 7, palette[bl % NPAL], parts == 2 ? (p ? "cols " : "rows ") : "",
+				  bl + 1, size);
+		}
+		sb_printf(b, "\n");
+		return 0;
+	}
+	/* a graph: one series per class (classes past the palette share a colour), noise apart */
+	long N = S->rows, step = N > 100000 ? (N + 99999) / 100000 : 1;
+	int ncls = s->labels ? s->labels->nclass : 0;
+	if (ncls > 64)
+		ncls = 64;
+	const rs_graph *g = s->graph;
+	for (int c = -1; c <= ncls; c++) { /* -1 unlabelled, ncls noise */
+		sb_printf(b, "$rs_c%d << EOD\n", c + 1);
+		for (long i = 0; i < N; i += step) {
+			int noise = i >= g->orig_n && i < g->n;
+			int y = s->labels && i < s->labels->n ? s->labels->y[i] : -1;
+			if (y >= 64)
+				y = 63;
+			int cls = noise ? ncls : y;
+			if (cls == c)
+				sb_printf(b, "%.10g %.10g\n", X[i], Y[i]);
+		}
+		sb_printf(b, "EOD\n");
+	}
+	if (step > 1)
+		sb_printf(b, "set label 1 \"1 node in %ld shown\" at graph 0.02,0.97 noenhanced\n", step);
+	sb_printf(b, "plot ");
+	char buf[32];
+	for (int c = -1, first = 1; c <= ncls; c++) {
+		const char *name = c < 0 ? "unlabelled" : c == ncls ? "noise" : views_class_name(s, c, buf, sizeof buf);
+		char *q = gp_quote(name);
+		const char *col = c < 0 ? "#bbbbbb" : c == ncls ? "#444444" : palette[c % NPAL];
+		sb_printf(b, "%s$rs_c%d using 1:2 with points pt 7 ps 0.5 lc rgb \"%s\" title \"%s\"", first ? "" : ", ",
+			  c + 1, col, q);
+		free(q);
+		first = 0;
+	}
+	sb_printf(b, "\n");
+	return 0;
+}
+
+/* Ranked thresholds for the model's blocks or the graph's classes (NULL if none). */
+static double *ranked_mu(rs_session *s, double a, int *K)
+{
+	if (s->model) {
+		*K = s->model->K;
+		double *mu = xcalloc((size_t)*K, sizeof *mu), *srt = xcalloc((size_t)*K, sizeof *srt);
+		int *ord = xcalloc((size_t)*K, sizeof *ord);
+		rs_theory_mu(s->model, a, mu);
+		rs_theory_rank(mu, *K, ord);
+		for (int j = 0; j < *K; j++)
+			srt[j] = mu[ord[j]];
+		free(mu);
+		free(ord);
+		return srt;
+	}
+	struct classes c;
+	rs_err e;
+	if (s->labels == NULL || views_classes(s, &c, &e) != 0) {
+		*K = 0;
+		return NULL;
+	}
+	double an = a * (double)session_nodes(s);
+	double *srt = xcalloc((size_t)c.K, sizeof *srt);
+	for (int j = 0; j < c.K; j++)
+		c.mu[j] = an / (an + (double)c.size[j]);
+	rs_theory_rank(c.mu, c.K, c.order);
+	for (int j = 0; j < c.K; j++)
+		srt[j] = c.mu[c.order[j]];
+	*K = c.K;
+	views_classes_free(&c);
+	return srt;
+}
+
+static int script_spectrum(rs_session *s, struct sbuf *b, rs_err *e)
+{
+	const rs_spectrum *S = session_spectrum(s, e);
+	if (S == NULL)
+		return -1;
+	int K;
+	double *mu = ranked_mu(s, session_alpha_abs(s), &K);
+	title_line(s, b, "interleaving");
+	sb_printf(b, "set xlabel \"j\"\nset ylabel \"value\"\nset key left top\nset grid\n");
+	sb_printf(b, "$rs_lambda << EOD\n");
+	for (int j = 0; j < S->nvec; j++)
+		sb_printf(b, "%d %.10g\n", j + 1, S->lambda[j]);
+	sb_printf(b, "EOD\n$rs_mu << EOD\n");
+	int nm = K < S->nvec ? K : S->nvec;
+	for (int j = 0; j < nm; j++)
+		sb_printf(b, "%g %.10g\n", j + 1.5, mu[j]);
+	sb_printf(b, "EOD\n$rs_chain << EOD\n");
+	for (int j = 0; j < S->nvec; j++) {
+		sb_printf(b, "%d %.10g\n", j + 1, S->lambda[j]);
+		if (j < nm)
+			sb_printf(b, "%g %.10g\n", j + 1.5, mu[j]);
+	}
+	sb_printf(b, "EOD\n");
+	sb_printf(b, "plot $rs_chain using 1:2 with lines lc rgb \"#bbbbbb\" title \"0 = lambda_1 < mu_1 < lambda_2 < ...\" noenhanced, "
+		     "$rs_lambda using 1:2 with points pt 7 ps 1.8 lc rgb \"#e41a1c\" title \"lambda_j\" noenhanced");
+	if (nm > 0)
+		sb_printf(b, ", $rs_mu using 1:2 with points pt 9 ps 1.8 lc rgb \"#377eb8\" title \"mu_j\" noenhanced");
+	sb_printf(b, "\n");
+	free(mu);
+	return 0;
+}
+
+static int script_sweep(rs_session *s, double from, double to, long steps, int logscale, struct sbuf *b,
+			rs_err *e)
+{
+	if (session_need_model(s, e) != 0)
+		return -1;
+	long k = session_k(s);
+	double f1 = session_rel_factor(s);
+	int K = 0;
+	struct sbuf data = {0};
+	rs_spectrum *prev = NULL;
+	int nm = 0;
+	for (long i = 0; i < steps; i++) {
+		double f = (double)i / (double)(steps - 1);
+		double a = logscale ? exp(log(from) + f * (log(to) - log(from))) : from + f * (to - from);
+		double aa = s->alpha_rel ? a * f1 : a;
+		rs_spectrum *S;
+		if (s->model) {
+			S = rs_spectrum_solve(s->model, aa, s->solver == RS_SOLVER_DENSE ? RS_SOLVER_DENSE : RS_SOLVER_AGGREGATE,
+					      s->dense_max, e);
+		} else {
+			const rs_graph *g = session_solver_graph(s, e);
+			rs_gsolve_opts o = {aa, (int)k, s->tol, s->ncv, s->seed, prev, NULL};
+			S = g ? rs_graph_spectrum(g, &o, e) : NULL;
+		}
+		if (S == NULL) {
+			rs_spectrum_free(prev);
+			free(data.s);
+			return rs_fail(e, e->code, "at alpha = %g: %s", a, e->msg);
+		}
+		double *mu = ranked_mu(s, aa, &K);
+		nm = (int)(K < k + 1 ? K : k + 1);
+		sb_printf(&data, "%.10g", a);
+		for (long j = 1; j <= k && j < S->nvec; j++)
+			sb_printf(&data, " %.10g", S->lambda[j]);
+		for (int j = 0; j < nm; j++)
+			sb_printf(&data, " %.10g", mu[j]);
+		sb_printf(&data, "\n");
+		free(mu);
+		rs_spectrum_free(prev);
+		prev = S;
+	}
+	int nl = prev ? (int)(prev->nvec - 1 < k ? prev->nvec - 1 : k) : 0;
+	rs_spectrum_free(prev);
+	title_line(s, b, "lambda_j and mu_j along alpha");
+	sb_printf(b, "set xlabel \"alpha (%s)\"\nset ylabel \"value\"\nset key outside right top noenhanced\nset grid\n",
+		  s->alpha_rel ? "relative" : "absolute");
+	if (logscale)
+		sb_printf(b, "set logscale x\n");
+	sb_printf(b, "$rs_sweep << EOD\n%sEOD\nplot ", data.s ? data.s : "");
+	free(data.s);
+	for (int j = 0; j < nl; j++)
+		sb_printf(b, "%s$rs_sweep using 1:%d with lines lw 2 lc rgb \"%s\" title \"lambda_%d\"", j ? ", " : "",
+			  j + 2, palette[j % NPAL], j + 2);
+	for (int j = 0; j < nm; j++)
+		sb_printf(b, ", $rs_sweep using 1:%d with lines dt 2 lc rgb \"%s\" title \"mu_%d\"", nl + 2 + j,
+			  palette[(j + NPAL - 1) % NPAL], j + 1);
+	sb_printf(b, "\n");
+	return 0;
+}
+
+static int script_signs(rs_session *s, struct sbuf *b, rs_err *e)
+{
+	const rs_spectrum *S = session_spectrum(s, e);
+	if (S == NULL)
+		return -1;
+	int k = S->nvec - 1;
+	title_line(s, b, "sign patterns");
+	sb_printf(b, "set xlabel \"eigenvector x_j\" noenhanced\nset ylabel \"%s\"\n", s->model ? "block" : "class");
+	sb_printf(b, "set palette defined (-1 \"#2166ac\", 0 \"#f7f7f7\", 1 \"#b2182b\")\nset cbrange [-1:1]\n");
+	sb_printf(b, "set cblabel \"%s\"\nunset key\n", s->model ? "sign" : "share of nodes > 0, as 2p - 1");
+	sb_printf(b, "set xtics (");
+	for (int j = 1; j <= k; j++)
+		sb_printf(b, "%s\"x_%d\" %d", j > 1 ? ", " : "", j + 1, j - 1);
+	sb_printf(b, ") noenhanced\n$rs_signs << EOD\n");
+	int rows;
+	if (s->model) {
+		const rs_model *M = s->model;
+		int parts = M->bipartite ? 2 : 1;
+		rows = M->K * parts;
+		for (int r = 0; r < rows; r++) {
+			for (int j = 1; j <= k; j++) {
+				char c = rs_theory_sign(M, S, j, r / M->K, r % M->K);
+				sb_printf(b, "%s%d", j > 1 ? " " : "", c == '+' ? 1 : c == '-' ? -1 : 0);
+			}
+			sb_printf(b, "\n");
+		}
+	} else {
+		struct classes c;
+		if (views_classes(s, &c, e) != 0)
+			return -1;
+		rows = c.K;
+		double **pos = xcalloc((size_t)k + 1, sizeof *pos);
+		for (int j = 1; j <= k; j++) {
+			pos[j] = xcalloc((size_t)c.K, sizeof *pos[j]);
+			views_class_fractions(s, S, &c, j, pos[j]);
+		}
+		for (int r = 0; r < c.K; r++) {
+			for (int j = 1; j <= k; j++)
+				sb_printf(b, "%s%.4f", j > 1 ? " " : "", 2 * pos[j][r] - 1);
+			sb_printf(b, "\n");
+		}
+		for (int j = 1; j <= k; j++)
+			free(pos[j]);
+		free(pos);
+		views_classes_free(&c);
+	}
+	sb_printf(b, "EOD\nset yrange [%d.5:-0.5]\nset ytics 1\nplot $rs_signs matrix with image\n", rows - 1);
+	return 0;
+}
+
+static int plot_settings(rs_session *s, int argc, char **argv, FILE *out, rs_err *e)
+{
+	rs_plotcfg *c = &s->plot;
+	const char *w = argv[1];
+	if (!strcmp(w, "output")) {
+		if (argc < 3)
+			return rs_fail(e, RS_EINVAL, "usage: plot output FILE|none [size W H]");
+		free(c->output);
+		c->output = !strcmp(argv[2], "none") ? NULL : xstrdup(argv[2]);
+		if (argc == 6 && !strcmp(argv[3], "size")) {
+			long W, H;
+			if (rs_parse_count(argv[4], 100, 10000, "width", &W, e) != 0 ||
+			    rs_parse_count(argv[5], 100, 10000, "height", &H, e) != 0)
+				return -1;
+			c->width = (int)W;
+			c->height = (int)H;
+		} else if (argc != 3) {
+			return rs_fail(e, RS_EINVAL, "usage: plot output FILE|none [size W H]");
+		}
+		if (c->output) {
+			rs_err te;
+			char *t = plot_terminal(c, &te);
+			if (t == NULL) {
+				free(c->output);
+				c->output = NULL;
+				return rs_fail(e, RS_EINVAL, "%s", te.msg);
+			}
+			free(t);
+		}
+	} else if (!strcmp(w, "term")) {
+		if (argc < 3)
+			return rs_fail(e, RS_EINVAL, "usage: plot term NAME [OPTIONS]|auto");
+		free(c->term);
+		c->term = NULL;
+		if (strcmp(argv[2], "auto") != 0) { /* "dumb size 80,24": the words joined */
+			size_t len = 1;
+			for (int i = 2; i < argc; i++)
+				len += strlen(argv[i]) + 1;
+			c->term = xcalloc(len, 1);
+			for (int i = 2; i < argc; i++) {
+				if (i > 2)
+					strcat(c->term, " ");
+				strcat(c->term, argv[i]);
+			}
+		}
+	} else if (!strcmp(w, "dump")) {
+		if (argc != 3)
+			return rs_fail(e, RS_EINVAL, "usage: plot dump on|off");
+		if (cmd_parse_bool(argv[2], &c->dump, e) != 0)
+			return -1;
+	}
+	(void)out;
+	return 0;
+}
+
+int cmd_plot_view(rs_session *s, int I, int J, FILE *out, rs_err *e)
+{
+	struct sbuf b = {0};
+	if (script_embed(s, I, J, &b, e) != 0) {
+		free(b.s);
+		return -1;
+	}
+	int rc = plot_run(&s->plot, b.s, out, e);
+	free(b.s);
+	return rc;
+}
+
+CMD_FN(plot)
+{
+	const char *w = argv[1];
+	if (!strcmp(w, "output") || !strcmp(w, "term") || !strcmp(w, "dump"))
+		return plot_settings(s, argc, argv, out, e);
+	struct sbuf b = {0};
+	int rc;
+	int dump_once = argc > 2 && !strcmp(argv[argc - 1], "dump");
+	if (dump_once)
+		argc--;
+	if (!strcmp(w, "embed")) {
+		long I = 2, J = 3;
+		if (argc == 4) {
+			if (rs_parse_count(argv[2], 2, 1000, "I", &I, e) != 0 ||
+			    rs_parse_count(argv[3], 1, 1000, "J", &J, e) != 0)
+				return -1;
+		} else if (argc != 2) {
+			return rs_fail(e, RS_EINVAL, "usage: plot embed [I J]");
+		}
+		if (session_need_model(s, e) != 0)
+			return -1;
+		if (argc == 2 && session_k(s) < 2)
+			J = 2;
+		rc = script_embed(s, (int)I, (int)J, &b, e);
+	} else if (!strcmp(w, "spectrum")) {
+		rc = argc == 2 ? script_spectrum(s, &b, e) : rs_fail(e, RS_EINVAL, "usage: plot spectrum");
+	} else if (!strcmp(w, "signs")) {
+		rc = argc == 2 ? script_signs(s, &b, e) : rs_fail(e, RS_EINVAL, "usage: plot signs");
+	} else if (!strcmp(w, "sweep")) {
+		double from, to;
+		long steps;
+		int logscale = argc == 6 && !strcmp(argv[5], "log");
+		if ((argc != 5 && !logscale) || rs_parse_range(argv[2], 0, HUGE_VAL, "FROM", &from, e) != 0 ||
+		    rs_parse_range(argv[3], 0, HUGE_VAL, "TO", &to, e) != 0 ||
+		    rs_parse_count(argv[4], 2, 10000, "STEPS", &steps, e) != 0)
+			return e->msg[0] ? -1 : rs_fail(e, RS_EINVAL, "usage: plot sweep FROM TO STEPS [log]");
+		if (logscale && (from <= 0 || to <= 0))
+			return rs_fail(e, RS_EINVAL, "a log sweep needs FROM and TO > 0");
+		rc = script_sweep(s, from, to, steps, logscale, &b, e);
+	} else if (!strcmp(w, "scores")) {
+		return rs_fail(e, RS_EINVAL, "plot scores needs an experiment: clustering and scores are not built yet");
+	} else {
+		return rs_fail(e, RS_EINVAL,
+			       "plot what? embed, spectrum, sweep, signs; or output, term, dump (got '%s')", w);
+	}
+	if (rc != 0) {
+		free(b.s);
+		return -1;
+	}
+	rs_plotcfg cfg = s->plot;
+	cfg.dump |= dump_once;
+	rc = plot_run(&cfg, b.s, out, e);
+	free(b.s);
+	if (rc == 0 && s->plot.output && !cfg.dump)
+		fprintf(out, "plot written to %s\n", s->plot.output);
+	return rc;
+}

@@ -1,0 +1,223 @@
+/* plot.c: running gnuplot. */
+#include <config.h>
+
+#include "plot.h"
+
+#include "xalloc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+char *plot_find_gnuplot(void)
+{
+	const char *path = getenv("PATH");
+	if (path == NULL || *path == '\0')
+		return NULL;
+	char *dirs = xstrdup(path), *save = NULL;
+	for (char *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+		char *f = xasprintf("%s/gnuplot", *d ? d : ".");
+		if (access(f, X_OK) == 0) {
+			free(dirs);
+			return f;
+		}
+		free(f);
+	}
+	free(dirs);
+	return NULL;
+}
+
+/* Run gnuplot on a script file; stdout goes where ours goes, stderr is
+ * collected.  Returns the exit status (or 128 + signal), -1 when it could
+ * not be started. */
+static int run_gnuplot(const char *gp, const char *file, int persist, char **err_out)
+{
+	int pfd[2];
+	if (pipe(pfd) != 0)
+		return -1;
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		dup2(pfd[1], STDERR_FILENO);
+		close(pfd[0]);
+		close(pfd[1]);
+		int devnull = open("/dev/null", O_RDONLY);
+		if (devnull >= 0)
+			dup2(devnull, STDIN_FILENO);
+		if (persist)
+			execl(gp, "gnuplot", "-persist", file, (char *)NULL);
+		else
+			execl(gp, "gnuplot", file, (char *)NULL);
+		_exit(127);
+	}
+	close(pfd[1]);
+	size_t cap = 4096, len = 0;
+	char *buf = xmalloc(cap);
+	for (;;) {
+		if (len + 1024 > cap)
+			buf = xreallocarray(buf, cap *= 2, 1);
+		ssize_t r = read(pfd[0], buf + len, cap - len - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		len += (size_t)r;
+	}
+	buf[len] = '\0';
+	close(pfd[0]);
+	int st;
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	*err_out = buf;
+	if (WIFSIGNALED(st))
+		return 128 + WTERMSIG(st);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int ends_with(const char *s, const char *ext)
+{
+	size_t l = strlen(s), e = strlen(ext);
+	return l > e && !strcasecmp(s + l - e, ext);
+}
+
+static int gnuplot_has_terminal(const char *gp, const char *name)
+{
+	/* 'set terminal NAME' fails when the terminal is not built in */
+	char tmpl[] = "/tmp/rs-gpterm-XXXXXX";
+	int fd = mkstemp(tmpl);
+	if (fd < 0)
+		return 0;
+	char *cmd = xasprintf("set terminal %s\n", name);
+	ssize_t w = write(fd, cmd, strlen(cmd));
+	close(fd);
+	free(cmd);
+	char *err = NULL;
+	int st = w > 0 ? run_gnuplot(gp, tmpl, 0, &err) : -1;
+	unlink(tmpl);
+	int ok = st == 0 && err && !strstr(err, "unknown") && !strstr(err, "invalid");
+	free(err);
+	return ok;
+}
+
+char *plot_terminal(const rs_plotcfg *cfg, rs_err *e)
+{
+	int w = cfg->width, h = cfg->height;
+	if (cfg->output) {
+		const char *t = cfg->term;
+		if (t == NULL) {
+			if (ends_with(cfg->output, ".png"))
+				t = "pngcairo";
+			else if (ends_with(cfg->output, ".svg"))
+				t = "svg";
+			else if (ends_with(cfg->output, ".pdf"))
+				t = "pdfcairo";
+			else {
+				rs_fail(e, RS_EINVAL, "'%s': the extension must be .png, .svg or .pdf (or set 'plot term')",
+					cfg->output);
+				return NULL;
+			}
+		}
+		char size[64] = "";
+		if (!strcmp(t, "pdfcairo"))
+			snprintf(size, sizeof size, " size %gin,%gin", (w ? w : 800) / 100.0, (h ? h : 600) / 100.0);
+		else
+			snprintf(size, sizeof size, " size %d,%d", w ? w : 800, h ? h : 600);
+		char *q = xstrdup(cfg->output); /* quotes in a file name would end the string */
+		for (char *p = q; *p; p++)
+			if (*p == '"' || *p == '\\')
+				*p = '_';
+		char *r = xasprintf("set terminal %s%s\nset output \"%s\"\n", t, size, q);
+		free(q);
+		return r;
+	}
+	if (cfg->term)
+		return xasprintf("set terminal %s\n", cfg->term);
+	const char *gt = getenv("GNUTERM");
+	if (gt && *gt)
+		return xasprintf("set terminal %s\n", gt);
+	const char *disp = getenv("DISPLAY");
+	char *gp = plot_find_gnuplot();
+	if (disp && *disp && gp) {
+		static const char *const wins[] = {"qt", "wxt", "x11"};
+		for (int i = 0; i < 3; i++)
+			if (gnuplot_has_terminal(gp, wins[i])) {
+				free(gp);
+				return xasprintf("set terminal %s\n", wins[i]);
+			}
+	}
+	free(gp);
+	const char *nc = getenv("NO_COLOR");
+	int color = isatty(STDOUT_FILENO) && !(nc && *nc);
+	const char *cols = getenv("COLUMNS"), *lines = getenv("LINES");
+	int cw = cols ? atoi(cols) : 0, ch = lines ? atoi(lines) : 0;
+	return xasprintf("set terminal dumb size %d,%d%s\n", cw > 20 ? cw : 80, ch > 10 ? ch - 1 : 24,
+			 color ? " ansi" : "");
+}
+
+int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)
+{
+	char *term = plot_terminal(cfg, e);
+	if (term == NULL)
+		return -1;
+	if (cfg->dump) {
+		fprintf(out, "%s%s", term, script);
+		free(term);
+		return 0;
+	}
+	char *gp = plot_find_gnuplot();
+	if (gp == NULL) {
+		free(term);
+		return rs_fail(e, RS_EIO,
+			       "gnuplot not found on PATH: install it (apt-get install gnuplot-nox), or "
+			       "'plot dump on' prints the script");
+	}
+	char tmpl[] = "/tmp/regspec-plot-XXXXXX";
+	int fd = mkstemp(tmpl);
+	if (fd < 0) {
+		free(gp);
+		free(term);
+		return rs_fail(e, RS_EIO, "cannot write a temporary script: %s", strerror(errno));
+	}
+	FILE *f = fdopen(fd, "w");
+	fprintf(f, "%s%s", term, script);
+	int bad = ferror(f);
+	if (fclose(f) != 0 || bad) {
+		unlink(tmpl);
+		free(gp);
+		free(term);
+		return rs_fail(e, RS_EIO, "cannot write a temporary script");
+	}
+	int window = strstr(term, "qt") || strstr(term, "wxt") || strstr(term, "x11");
+	fflush(out);
+	char *err = NULL;
+	int st = run_gnuplot(gp, tmpl, window, &err);
+	unlink(tmpl);
+	free(gp);
+	free(term);
+	int rc = 0;
+	/* gnuplot's own message: its last non-empty line names what went wrong */
+	char *last = NULL;
+	if (err) {
+		for (char *p = strtok(err, "\n"); p; p = strtok(NULL, "\n"))
+			if (strstr(p, "rror") || strstr(p, "arning"))
+				last = p;
+	}
+	if (st < 0)
+		rc = rs_fail(e, RS_EIO, "cannot start gnuplot");
+	else if (st > 128)
+		rc = rs_fail(e, RS_EIO, "gnuplot was killed (signal %d) before it finished", st - 128);
+	else if (st != 0 || (last && strstr(last, "rror")))
+		rc = rs_fail(e, RS_EIO, "gnuplot failed%s%s", last ? ": " : "", last ? last : "");
+	free(err);
+	return rc;
+}

@@ -1,0 +1,30 @@
+/* plot.h: pictures through gnuplot, run as an external program.
+ *
+ * Every plot is a gnuplot script: the data as named datablocks, then the
+ * commands, so the script stands alone and can be kept ('plot dump on'
+ * prints it instead of running it).  The terminal comes from 'plot output
+ * FILE' (png, svg or pdf from the extension), 'plot term NAME', $GNUTERM, a
+ * window terminal when $DISPLAY is set and gnuplot has one, or else text in
+ * the terminal itself (dumb, in colour where allowed). */
+#ifndef RS_PLOT_H
+#define RS_PLOT_H
+
+#include "rs-err.h"
+
+#include <stdio.h>
+
+typedef struct rs_plotcfg {
+	char *term;    /* an explicit terminal, or NULL   */
+	char *output;  /* a file, or NULL for the screen  */
+	int width, height;
+	int dump;      /* print the script, do not run it */
+} rs_plotcfg;
+
+/* Find gnuplot on PATH: a malloc'd path, or NULL. */
+char *plot_find_gnuplot(void);
+/* The terminal line ("set terminal ...\nset output ...\n") for cfg. */
+char *plot_terminal(const rs_plotcfg *cfg, rs_err *e);
+/* Run (or dump) script; gnuplot's own errors come back as e. */
+int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e);
+
+#endif

@@ -1,0 +1,60 @@
+#!/bin/sh
+# plot.sh: pictures through the real gnuplot: PNG files of every kind of
+# plot (size, not blank), SVG series colours, the dumb terminal's text, a
+# 2*10^5-node embedding sampled, the example figures, and the failures: no
+# gnuplot on PATH, gnuplot refusing a command, gnuplot killed, a display
+# variable without a window terminal.  Skipped without gnuplot.  TAP.
+set -u
+: "${srcdir:=.}"
+: "${REGSPEC:=src/regspec}"
+command -v gnuplot >/dev/null 2>&1 || { echo "1..0 # SKIP gnuplot not installed"; exit 0; }
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fail=0
+check() {
+	n=$((n + 1))
+	if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fail=1; fi
+}
+R() { ${REGSPEC_WRAP:-} "$REGSPEC" "$@" </dev/null; }
+png_size() { # width x height from the IHDR chunk
+	od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%dx%d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }'
+}
+
+R -c "cliques 5 3 2; alpha 1; plot output $tmp/e.png size 640 480; plot embed; plot output $tmp/s.png; plot spectrum; plot output $tmp/w.png; plot sweep 0.01 100 40 log; plot output $tmp/g.png; plot signs" >"$tmp/out" 2>"$tmp/err"
+check "four PNG plots of the toy graph" $([ $? -eq 0 ] && [ -s "$tmp/e.png" ] && [ -s "$tmp/s.png" ] && [ -s "$tmp/w.png" ] && [ -s "$tmp/g.png" ]; echo $?)
+check "the PNG has the size asked for (640x480)" $([ "$(png_size "$tmp/e.png")" = 640x480 ]; echo $?)
+check "the PNGs are not blank (more than a few kB of image data)" $([ "$(wc -c <"$tmp/e.png")" -gt 5000 ] && [ "$(wc -c <"$tmp/g.png")" -gt 5000 ]; echo $?)
+R -c "cliques 5 3 2; alpha 1; plot output $tmp/e.svg; plot embed" >/dev/null 2>&1
+cols=$(grep -o 'rgb([^)]*)' "$tmp/e.svg" | tr -d ' ' | sort -u | grep -c -e 'rgb(228,26,28)' -e 'rgb(55,126,184)' -e 'rgb(77,175,74)')
+check "the SVG embedding has one colour per block (3)" $([ "$cols" -eq 3 ]; echo $?)
+check "the SVG legend names the blocks and their sizes" $(grep -q 'block 1 (5 nodes)' "$tmp/e.svg"; echo $?)
+R -c "cliques 5 3 2; alpha 1; plot term dumb size 70,20; plot spectrum" >"$tmp/dumb" 2>&1
+check "the dumb terminal draws in text" $(grep -q 'lambda_j' "$tmp/dumb" && grep -q 'mu_j' "$tmp/dumb" && [ "$(wc -l <"$tmp/dumb")" -ge 15 ]; echo $?)
+R -c "seed 1; sbm 2000*100 0.004 0.00001; k 2; alpha 1; set tol 1e-4; plot dump on; plot embed" >"$tmp/big" 2>&1
+check "2*10^5 points are sampled, and the plot says so" $(grep -q '1 node in 2 shown' "$tmp/big"; echo $?)
+PATH=/nonexistent R -c "cliques 5 3 2; alpha 1; plot embed" >/dev/null 2>"$tmp/err"
+st=$?
+check "no gnuplot: one line naming the package, status 1" $([ $st -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'gnuplot not found.*gnuplot-nox' "$tmp/err"; echo $?)
+R -c "cliques 5 3 2; plot term nosuchterminal; plot spectrum; print still-here" >"$tmp/out" 2>"$tmp/err"
+check "gnuplot's own error comes back, and the session goes on" $(grep -q 'gnuplot failed' "$tmp/err" && grep -q still-here "$tmp/out"; echo $?)
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\nkill -9 $$\n' >"$tmp/bin/gnuplot"
+chmod +x "$tmp/bin/gnuplot"
+PATH="$tmp/bin:$PATH" R -c "cliques 5 3 2; plot output $tmp/k.png; plot spectrum; print still-here" >"$tmp/out" 2>"$tmp/err"
+check "gnuplot killed mid-plot: an error, not a crash" $(grep -q 'gnuplot was killed (signal 9)' "$tmp/err" && grep -q still-here "$tmp/out"; echo $?)
+DISPLAY=:99 R -c "cliques 5 3 2; alpha 1; plot spectrum" >"$tmp/out" 2>"$tmp/err"
+check "DISPLAY set without a window terminal: text in the terminal" $([ $? -eq 0 ] && grep -q 'lambda_j' "$tmp/out"; echo $?)
+if [ -d "${RS_DATA:-../shared/data}" ]; then
+	mkdir -p "$tmp/proj/examples"
+	cp "$srcdir/examples/figures.regspec" "$tmp/proj/examples/"
+	ln -s "$(cd "${RS_DATA:-../shared/data}/.." && pwd)" "$tmp/shared"
+	(cd "$tmp/proj/examples" && "$REGSPEC" figures.regspec >/dev/null 2>"$tmp/err")
+	st=$?
+	sed 's/^/# /' "$tmp/err"
+	check "examples/figures.regspec writes its figures" $([ $st -eq 0 ] && [ -s "$tmp/proj/examples/toy-embedding.png" ] && [ -s "$tmp/proj/examples/polblogs-alpha1.png" ]; echo $?)
+else
+	n=$((n + 1)); echo "ok $n - # SKIP no shared data"
+fi
+echo "1..$n"
+exit $fail
