@@ -366,6 +366,8 @@ CMD_FN(save)
 		rc = save_embedding(s, path, e);
 	else if (!strcmp(what, "labels"))
 		rc = save_labels(s, path, e);
+	else if (!strcmp(what, "clusters"))
+		rc = cmd_save_clusters(s, path, e);
 	else if (!strcmp(what, "graph")) {
 		if (s->graph == NULL)
 			return rs_fail(e, RS_EINVAL,
@@ -373,7 +375,7 @@ CMD_FN(save)
 				       "sparse graphs (try 'sbm')");
 		rc = rs_graph_save(s->graph, path, e);
 	} else
-		return rs_fail(e, RS_EINVAL, "save what? embedding, graph or labels (got '%s')", what);
+		return rs_fail(e, RS_EINVAL, "save what? embedding, graph, labels or clusters (got '%s')", what);
 	return rc;
 }
 

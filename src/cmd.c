@@ -19,7 +19,8 @@ static const char *const w_eig[] = {"all", NULL};
 static const char *const w_load[] = {"labels", "format", "bipartite", "directed", "merge", "sum", "max",
 				     "header", "noheader", "base", "nolabels", "edges", "csv", "tsv",
 				     "snap", "mtx", "biedges", "gml", "graphml", "pajek", NULL};
-static const char *const w_save[] = {"embedding", "graph", "labels", NULL};
+static const char *const w_save[] = {"embedding", "graph", "labels", "clusters", NULL};
+static const char *const w_cluster[] = {"dims", "restarts", "normalize", "first", NULL};
 static const char *const w_plot[] = {"embed", "spectrum", "sweep", "signs", "scores", "output",
 				     "term", "dump", "size", "none", "auto", "log", "on", "off", NULL};
 static const char *const w_sbm[] = {"paper", "notebook", "matrix", "loops", NULL};
@@ -75,10 +76,10 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "become classes in order of appearance. A file that does not match the graph is an error "
 	 "that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
 	 NULL, CMD_FILES, cmd_labels},
-	{"save", NULL, 2, 2, "save embedding|graph|labels FILE", "write results to a file, atomically",
+	{"save", NULL, 2, 2, "save embedding|graph|labels|clusters FILE", "write results to a file, atomically",
 	 "Write the embedding (CSV, or TSV for a .tsv name: node, label, x_2 .. x_k+1), the graph "
-	 "(an edge list with a '# nodes' header, or Matrix Market for a .mtx name), or the labels "
-	 "(one a line). The data goes to a temporary file that replaces FILE only once complete, so "
+	 "(an edge list with a '# nodes' header, or Matrix Market for a .mtx name), the labels or "
+	 "the clusters of the last 'cluster' (one a line). The data goes to a temporary file that replaces FILE only once complete, so "
 	 "an interrupted or failed save leaves the previous file as it was.",
 	 w_save, CMD_FILES, cmd_save},
 	{"sbm", NULL, 1, 5, "sbm SIZES PIN POUT [loops] | sbm SIZES matrix P11,P12,... [loops] | sbm paper [notebook]",
@@ -157,6 +158,24 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "labelled graph (the class means); 'nodes' (the default for graphs) one row per node, "
 	 "with its name and label. 'save embedding FILE' writes any size.",
 	 w_embed, 0, cmd_embed},
+	{"cluster", NULL, 1, 7, "cluster K [dims D] [restarts R] [normalize] [first]",
+	 "K-Means on the embedding (k-means++, seeded, restarts)",
+	 "Cluster the nodes by K-Means on the embedding's columns (all k, the first D with 'dims "
+	 "D', or the first min(k, K) with 'first', as the paper's notebook did): k-means++ "
+	 "seeding from the session's seed, R restarts (default 10) keeping the lowest inertia, "
+	 "relative tolerance 1e-6 on the inertia, at most 300 iterations, an empty cluster "
+	 "reseeded with the farthest point. 'normalize' scales each row to unit length first "
+	 "(Ng-Jordan-Weiss). Distances go through BLAS. Ctrl-C stops it.",
+	 w_cluster, 0, cmd_cluster},
+	{"score", NULL, 0, 2, "score [PRED_FILE [TRUTH_FILE]]", "the paper's scores: H C V ARI AMI FMI Q NSD",
+	 "Score the last clustering (or the labels in PRED_FILE) against the ground truth (or "
+	 "TRUTH_FILE): homogeneity, completeness, V-measure, adjusted Rand index, adjusted mutual "
+	 "information (arithmetic normalization, exact expected mutual information), "
+	 "Fowlkes-Mallows, as scikit-learn computes them, on the labelled original nodes only; "
+	 "Newman's modularity Q of the clustering on the noise-free graph; and NSD = 1 - "
+	 "std(sizes) / (n sqrt(k-1) / k) over the k non-empty clusters (undefined for one "
+	 "cluster). Field names: H, C, V, ARI, AMI, FMI, Q, NSD.",
+	 NULL, CMD_FILES, cmd_score},
 	{"sweep", NULL, 4, 5, "sweep alpha FROM TO STEPS [log]",
 	 "a table of lambda_j and mu_j along a range of alpha",
 	 "Solve at STEPS values of alpha from FROM to TO (in the current mode; 'log' spaces them "

@@ -208,13 +208,18 @@ static void render_json(const rs_result *r, FILE *out, int digits)
 	fputs("}\n", out);
 }
 
-static size_t table_rows(const rs_result *r)
+static size_t table_rows_if(const rs_result *r, int skip)
 {
 	size_t rows = 0;
 	for (size_t i = 0; i < r->nf; i++)
-		if (r->f[i].flags & RF_TABLE && r->f[i].len > rows)
+		if (r->f[i].flags & RF_TABLE && !(r->f[i].flags & skip) && r->f[i].len > rows)
 			rows = r->f[i].len;
 	return rows;
+}
+
+static size_t table_rows(const rs_result *r)
+{
+	return table_rows_if(r, 0);
 }
 
 static void csv_cell(FILE *out, const char *s)
@@ -289,7 +294,7 @@ static void render_text(const rs_result *r, FILE *out, int digits)
 	for (size_t i = 0; i < r->nf; i++)
 		if (!(r->f[i].flags & (RF_TABLE | RF_NOTEXT)) && strlen(r->f[i].name) > w)
 			w = strlen(r->f[i].name);
-	size_t rows = table_rows(r);
+	size_t rows = table_rows_if(r, RF_NOTEXT); /* text leaves out RF_NOTEXT columns */
 	for (size_t i = 0; i < r->nf; i++) {
 		const rs_field *f = &r->f[i];
 		if (f->flags & (RF_TABLE | RF_NOTEXT))
@@ -304,13 +309,13 @@ static void render_text(const rs_result *r, FILE *out, int digits)
 	if (rows > 0) {
 		size_t nt = 0;
 		for (size_t i = 0; i < r->nf; i++)
-			nt += (r->f[i].flags & RF_TABLE) != 0;
+			nt += (r->f[i].flags & RF_TABLE) && !(r->f[i].flags & RF_NOTEXT);
 		size_t *cw = xcalloc(nt, sizeof *cw);
 		int *left = xcalloc(nt, sizeof *left);
 		size_t c = 0;
 		for (size_t i = 0; i < r->nf; i++) {
 			const rs_field *f = &r->f[i];
-			if (!(f->flags & RF_TABLE))
+			if (!(f->flags & RF_TABLE) || (f->flags & RF_NOTEXT))
 				continue;
 			cw[c] = strlen(f->name);
 			left[c] = f->kind == RK_STR;
@@ -325,7 +330,7 @@ static void render_text(const rs_result *r, FILE *out, int digits)
 			c = 0;
 			for (size_t i = 0; i < r->nf; i++) {
 				const rs_field *f = &r->f[i];
-				if (!(f->flags & RF_TABLE))
+				if (!(f->flags & RF_TABLE) || (f->flags & RF_NOTEXT))
 					continue;
 				if (pass < 0)
 					snprintf(buf, sizeof buf, "%s", f->name);

@@ -37,6 +37,7 @@ void session_free(rs_session *s)
 	rs_spectrum_free(s->prev);
 	free(s->plot.term);
 	free(s->plot.output);
+	free(s->clusters);
 	result_free(s->last);
 	free(s->last_text);
 	free(s);
@@ -54,6 +55,9 @@ void session_invalidate(rs_session *s)
 
 static void drop_graph(rs_session *s)
 {
+	free(s->clusters);
+	s->clusters = NULL;
+	s->nclustered = 0;
 	rs_spectrum_free(s->spec);
 	rs_spectrum_free(s->prev);
 	s->spec = s->prev = NULL;

@@ -48,6 +48,9 @@ typedef struct rs_session {
 	double spec_alpha;
 	long spec_k;
 	rs_spectrum *prev;    /* the solution before, for warm starts */
+	int32_t *clusters;    /* the last clustering (nodes), or NULL */
+	long nclustered;
+	int nclusters;
 
 	rs_result *last;      /* the last result, for expect       */
 	char *last_text;      /* and its output as printed         */

@@ -1,0 +1,243 @@
+/* cmd-cluster.c: K-Means on the embedding, and the paper's scores. */
+#include <config.h>
+
+#include "cmd-impl.h"
+
+#include "graphio.h"
+#include "kmeans.h"
+#include "metrics.h"
+#include "numparse.h"
+#include "xalloc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern volatile sig_atomic_t rs_interrupted;
+
+CMD_FN(cluster)
+{
+	long K, dims = 0, restarts = 10;
+	int normalize = 0, first = 0;
+	if (rs_parse_count(argv[1], 1, 100000, "K", &K, e) != 0)
+		return -1;
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "normalize"))
+			normalize = 1;
+		else if (!strcmp(argv[i], "first"))
+			first = 1;
+		else if (i + 1 < argc && !strcmp(argv[i], "dims")) {
+			if (rs_parse_count(argv[++i], 1, 100000, "dims", &dims, e) != 0)
+				return -1;
+		} else if (i + 1 < argc && !strcmp(argv[i], "restarts")) {
+			if (rs_parse_count(argv[++i], 1, 1000, "restarts", &restarts, e) != 0)
+				return -1;
+		} else
+			return rs_fail(e, RS_EINVAL,
+				       "unexpected '%s' (options: dims D, restarts R, normalize, first)", argv[i]);
+	}
+	const rs_spectrum *S = session_spectrum(s, e);
+	if (S == NULL)
+		return -1;
+	long N = session_nodes(s), k = S->nvec - 1;
+	long d = dims ? dims : k;
+	if (first) /* the paper's notebook: the first min(k, K) columns */
+		d = K < k ? K : k;
+	if (d > k)
+		return rs_fail(e, RS_EINVAL, "dims %ld: the embedding has %ld columns (set k)", d, k);
+	if (K > N)
+		return rs_fail(e, RS_EINVAL, "K = %ld is more than the %ld nodes", K, N);
+	if (s->model && N > 2000000)
+		return rs_fail(e, RS_EINVAL, "clustering a block model of %ld nodes row by row is wasteful: "
+			       "every node of a block sits at the same point (use 'embed')", N);
+	double *X = rs_alloc(e, (size_t)N * (size_t)d, sizeof *X, "embedding rows");
+	if (X == NULL)
+		return -1;
+	for (long i = 0; i < N; i++) {
+		long row = i;
+		if (S->per_block) {
+			const rs_model *M = s->model;
+			row = (M->bipartite && i >= M->nn ? M->K : 0) + rs_model_block_of(M, i);
+		}
+		double nrm = 0;
+		for (long c = 0; c < d; c++) {
+			double x = S->vec[row + (size_t)(c + 1) * S->rows];
+			X[i * d + c] = x;
+			nrm += x * x;
+		}
+		if (normalize && nrm > 0)
+			for (long c = 0; c < d; c++)
+				X[i * d + c] /= sqrt(nrm);
+	}
+	rs_kmeans_opts o = {(int)K, (int)restarts, 300, 1e-6, s->seed, &rs_interrupted};
+	rs_kmeans_out km;
+	rs_interrupted = 0;
+	int rc = rs_kmeans(X, N, (int)d, &o, &km, e);
+	free(X);
+	if (rc != 0)
+		return -1;
+	if (rs_interrupted && km.restarts_run < restarts) {
+		rs_kmeans_out_free(&km);
+		return rs_fail(e, RS_EINVAL, "interrupted");
+	}
+	free(s->clusters);
+	s->clusters = km.label;
+	s->nclustered = N;
+	s->nclusters = (int)K;
+	long *size = xcalloc((size_t)K, sizeof *size), *id = xcalloc((size_t)K, sizeof *id);
+	for (long i = 0; i < N; i++)
+		size[km.label[i]]++;
+	for (long c = 0; c < K; c++)
+		id[c] = c;
+	rs_result *r = result_new("cluster");
+	result_int(r, "K", K);
+	result_int(r, "dims", d);
+	result_num(r, "inertia", km.inertia);
+	result_int(r, "iterations", km.iterations);
+	result_int(r, "restarts", km.restarts_run);
+	result_flag_scalars(r, RF_NOTEXT);
+	result_title(r, "K-Means, K = %ld on %ld columns%s: inertia %.6g (best of %d restarts, %d iterations)", K, d,
+		     normalize ? " (rows normalized)" : "", km.inertia, km.restarts_run, km.iterations);
+	if (K <= 200) {
+		result_ints(r, "cluster", RF_TABLE, id, (size_t)K);
+		result_ints(r, "size", RF_TABLE, size, (size_t)K);
+	}
+	result_note(r, "'score' compares the clusters with the labels; 'save clusters FILE' writes them");
+	cmd_emit(s, out, r);
+	free(size);
+	free(id);
+	km.label = NULL;
+	return 0;
+}
+
+/* Labels from a file, one a line (or 'node label' pairs), for n nodes. */
+static int32_t *labels_file(rs_session *s, const char *path, long n, rs_err *e)
+{
+	char *p = cmd_resolve_path(s, path);
+	int32_t *y = NULL;
+	if (s->graph) {
+		rs_labels *L = rs_labels_read(p, s->graph, e);
+		if (L) {
+			y = xcalloc((size_t)n, sizeof *y);
+			for (long i = 0; i < n; i++)
+				y[i] = i < L->n ? L->y[i] : -1;
+			rs_labels_free(L);
+		}
+	} else {
+		/* a block model: a plain list, one label a line */
+		size_t len;
+		char *buf = rs_read_file(p, &len, e);
+		if (buf) {
+			y = xcalloc((size_t)n, sizeof *y);
+			long i = 0, line = 0;
+			for (char *q = strtok(buf, "\n"); q; q = strtok(NULL, "\n")) {
+				line++;
+				if (*q == '#')
+					continue;
+				if (i >= n) {
+					rs_fail(e, RS_EINVAL, "%s:%ld: more labels than the %ld nodes", p, line, n);
+					free(y);
+					y = NULL;
+					break;
+				}
+				y[i++] = (int32_t)strtol(q, NULL, 10);
+			}
+			if (y && i != n) {
+				rs_fail(e, RS_EINVAL, "%s: %ld labels for %ld nodes", p, i, n);
+				free(y);
+				y = NULL;
+			}
+			free(buf);
+		}
+	}
+	free(p);
+	return y;
+}
+
+CMD_FN(score)
+{
+	if (session_need_model(s, e) != 0)
+		return -1;
+	long n = s->graph ? s->graph->orig_n : session_nodes(s); /* the original nodes only */
+	int32_t *pred = NULL, *truth = NULL;
+	int owned_pred = 0;
+	if (argc >= 2) {
+		pred = labels_file(s, argv[1], n, e);
+		if (pred == NULL)
+			return -1;
+		owned_pred = 1;
+	} else {
+		if (s->clusters == NULL)
+			return rs_fail(e, RS_EINVAL, "no clustering yet: 'cluster K' first, or 'score FILE'");
+		pred = s->clusters;
+	}
+	if (argc == 3) {
+		truth = labels_file(s, argv[2], n, e);
+		if (truth == NULL) {
+			if (owned_pred)
+				free(pred);
+			return -1;
+		}
+	} else {
+		truth = xcalloc((size_t)n, sizeof *truth);
+		for (long i = 0; i < n; i++)
+			truth[i] = s->model ? rs_model_block_of(s->model, i)
+				   : (s->labels && i < s->labels->n ? s->labels->y[i] : -1);
+		if (s->graph && s->labels == NULL) {
+			free(truth);
+			truth = NULL;
+		}
+	}
+	rs_scores sc = {0};
+	int rc = 0;
+	if (truth && rs_scores_supervised(truth, pred, n, &sc, e) != 0)
+		rc = -1;
+	if (rc == 0) {
+		sc.q = s->graph && !s->graph->bipartite ? rs_modularity(s->graph, pred, n) : NAN;
+		sc.nsd = rs_nsd(pred, n);
+		rs_result *r = result_new("score");
+		const char *names[8] = {"H", "C", "V", "ARI", "AMI", "FMI", "Q", "NSD"};
+		double vals[8] = {sc.h, sc.c, sc.v, sc.ari, sc.ami, sc.fmi, sc.q, sc.nsd};
+		int from = truth ? 0 : 6;
+		for (int i = from; i < 8; i++)
+			result_num(r, names[i], vals[i]);
+		result_int(r, "scored", truth ? sc.n : n);
+		result_flag_scalars(r, RF_NOTEXT);
+		char **nm = xcalloc(8, sizeof *nm);
+		for (int i = from; i < 8; i++)
+			nm[i - from] = (char *)names[i];
+		result_strs(r, "score", RF_TABLE | RF_NOTEXT, nm, (size_t)(8 - from));
+		result_nums(r, "value", RF_TABLE | RF_NOTEXT, vals + from, (size_t)(8 - from));
+		free(nm);
+		char line[256];
+		int len = 0;
+		for (int i = from; i < 8; i++)
+			len += snprintf(line + len, sizeof line - (size_t)len, "%s%s %.4f", i > from ? "  " : "", names[i], vals[i]);
+		result_title(r, "%s", line);
+		if (truth)
+			result_note(r, "supervised scores on the %ld labelled original nodes", sc.n);
+		if (isnan(sc.q))
+			result_note(r, "Q is undefined here (a bipartite graph or a block model)");
+		if (isnan(sc.nsd))
+			result_note(r, "NSD is undefined: a single non-empty cluster");
+		if (s->graph && s->graph->n > s->graph->orig_n)
+			result_note(r, "noise nodes left out; Q on the noise-free graph");
+		cmd_emit(s, out, r);
+	}
+	if (owned_pred)
+		free(pred);
+	free(truth);
+	return rc;
+}
+
+int cmd_save_clusters(rs_session *s, const char *path, rs_err *e)
+{
+	if (s->clusters == NULL)
+		return rs_fail(e, RS_EINVAL, "no clustering yet: 'cluster K' first");
+	rs_atomic a;
+	if (rs_atomic_open(&a, path, e) != 0)
+		return -1;
+	for (long i = 0; i < s->nclustered; i++)
+		fprintf(a.f, "%d\n", s->clusters[i]);
+	return rs_atomic_commit(&a, e);
+}

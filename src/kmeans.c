@@ -1,0 +1,177 @@
+/* kmeans.c: k-means++ and Lloyd with BLAS distances. */
+#include <config.h>
+
+#include "kmeans.h"
+
+#include "rng.h"
+
+#include <cblas.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void rs_kmeans_out_free(rs_kmeans_out *out)
+{
+	free(out->label);
+	memset(out, 0, sizeof *out);
+}
+
+static double sqdist(const double *a, const double *b, int d)
+{
+	double s = 0;
+	for (int j = 0; j < d; j++) {
+		double t = a[j] - b[j];
+		s += t * t;
+	}
+	return s;
+}
+
+/* k-means++: each next centre drawn with probability proportional to the
+ * squared distance to the nearest centre so far. */
+static void seed_pp(const double *X, long n, int d, int K, rs_rng *r, double *C, double *dmin)
+{
+	long first = (long)(rs_rng_uniform(r) * (double)n);
+	memcpy(C, X + first * d, (size_t)d * sizeof *C);
+	double total = 0;
+	for (long i = 0; i < n; i++) {
+		dmin[i] = sqdist(X + i * d, C, d);
+		total += dmin[i];
+	}
+	for (int c = 1; c < K; c++) {
+		long pick = n - 1;
+		if (total > 0) {
+			double u = rs_rng_uniform(r) * total, acc = 0;
+			for (long i = 0; i < n; i++) {
+				acc += dmin[i];
+				if (acc >= u) {
+					pick = i;
+					break;
+				}
+			}
+		} else {
+			pick = (long)(rs_rng_uniform(r) * (double)n);
+		}
+		memcpy(C + (size_t)c * d, X + pick * d, (size_t)d * sizeof *C);
+		total = 0;
+		for (long i = 0; i < n; i++) {
+			double t = sqdist(X + i * d, C + (size_t)c * d, d);
+			if (t < dmin[i])
+				dmin[i] = t;
+			total += dmin[i];
+		}
+	}
+}
+
+int rs_kmeans(const double *X, long n, int d, const rs_kmeans_opts *o, rs_kmeans_out *out, rs_err *e)
+{
+	memset(out, 0, sizeof *out);
+	int K = o->K;
+	if (K < 1 || K > n)
+		return rs_fail(e, RS_EINVAL, "K = %d must be between 1 and the number of points (%ld)", K, n);
+	if (d < 1)
+		return rs_fail(e, RS_EINVAL, "no dimension to cluster in");
+	int restarts = o->restarts > 0 ? o->restarts : 10, maxit = o->max_iter > 0 ? o->max_iter : 300;
+	double tol = o->tol > 0 ? o->tol : 1e-6;
+	const long BL = 4096; /* points per block of the distance product */
+	double *C = rs_alloc(e, (size_t)K * d, sizeof *C, "centres");
+	double *Cn = rs_alloc(e, (size_t)K, sizeof *Cn, "centre norms");
+	double *Xn = rs_alloc(e, (size_t)n, sizeof *Xn, "point norms");
+	double *G = rs_alloc(e, (size_t)BL * K, sizeof *G, "distance block");
+	double *sum = rs_alloc(e, (size_t)K * d, sizeof *sum, "centre sums");
+	long *cnt = rs_alloc(e, (size_t)K, sizeof *cnt, "cluster sizes");
+	double *dmin = rs_alloc(e, (size_t)n, sizeof *dmin, "distances");
+	int32_t *lab = rs_alloc(e, (size_t)n, sizeof *lab, "labels");
+	out->label = rs_alloc(e, (size_t)n, sizeof *out->label, "labels");
+	int rc = -1;
+	if (!C || !Cn || !Xn || !G || !sum || !cnt || !dmin || !lab || !out->label)
+		goto done;
+	for (long i = 0; i < n; i++) {
+		double s = 0;
+		for (int j = 0; j < d; j++)
+			s += X[i * d + j] * X[i * d + j];
+		Xn[i] = s;
+	}
+	rs_rng rng;
+	rs_rng_seed(&rng, o->seed);
+	out->inertia = DBL_MAX;
+	for (int rs = 0; rs < restarts; rs++) {
+		if (o->cancel && *o->cancel)
+			break;
+		seed_pp(X, n, d, K, &rng, C, dmin);
+		double prev = DBL_MAX, inertia = 0;
+		int it;
+		for (it = 0; it < maxit; it++) {
+			for (int c = 0; c < K; c++) {
+				double s = 0;
+				for (int j = 0; j < d; j++)
+					s += C[c * d + j] * C[c * d + j];
+				Cn[c] = s;
+			}
+			/* assignment: distances through one dgemm per block of points */
+			inertia = 0;
+			for (long b = 0; b < n; b += BL) {
+				long m = n - b < BL ? n - b : BL;
+				cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)m, K, d, 1.0, X + b * d, d,
+					    C, d, 0.0, G, K);
+				for (long i = 0; i < m; i++) {
+					int best = 0;
+					double bd = DBL_MAX;
+					for (int c = 0; c < K; c++) {
+						double t = Xn[b + i] - 2 * G[i * K + c] + Cn[c];
+						if (t < bd) {
+							bd = t;
+							best = c;
+						}
+					}
+					lab[b + i] = best;
+					dmin[b + i] = bd > 0 ? bd : 0;
+					inertia += dmin[b + i];
+				}
+			}
+			/* update; an empty cluster takes the farthest point */
+			memset(sum, 0, (size_t)K * d * sizeof *sum);
+			memset(cnt, 0, (size_t)K * sizeof *cnt);
+			for (long i = 0; i < n; i++) {
+				cnt[lab[i]]++;
+				for (int j = 0; j < d; j++)
+					sum[lab[i] * d + j] += X[i * d + j];
+			}
+			for (int c = 0; c < K; c++) {
+				if (cnt[c] == 0) {
+					long far = 0;
+					for (long i = 1; i < n; i++)
+						if (dmin[i] > dmin[far])
+							far = i;
+					memcpy(C + (size_t)c * d, X + far * d, (size_t)d * sizeof *C);
+					dmin[far] = 0;
+					continue;
+				}
+				for (int j = 0; j < d; j++)
+					C[c * d + j] = sum[c * d + j] / (double)cnt[c];
+			}
+			if (prev - inertia <= tol * inertia)
+				break;
+			prev = inertia;
+		}
+		if (inertia < out->inertia) {
+			out->inertia = inertia;
+			out->iterations = it + 1;
+			memcpy(out->label, lab, (size_t)n * sizeof *lab);
+		}
+		out->restarts_run = rs + 1;
+	}
+	rc = 0;
+done:
+	free(C);
+	free(Cn);
+	free(Xn);
+	free(G);
+	free(sum);
+	free(cnt);
+	free(dmin);
+	free(lab);
+	if (rc != 0)
+		rs_kmeans_out_free(out);
+	return rc;
+}

@@ -1,0 +1,210 @@
+/* metrics.c: clustering scores. */
+#include <config.h>
+
+#include "metrics.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Relabel values to 0..m-1 (order of first appearance); returns m. */
+static int compact(const int32_t *x, const char *keep, long n, int32_t *out)
+{
+	int32_t top = -1;
+	for (long i = 0; i < n; i++)
+		if (keep[i] && x[i] > top)
+			top = x[i];
+	int32_t *map = calloc((size_t)top + 2, sizeof *map);
+	if (map == NULL)
+		return -1;
+	int m = 0;
+	for (long i = 0; i < n; i++) {
+		if (!keep[i])
+			continue;
+		if (map[x[i]] == 0)
+			map[x[i]] = ++m;
+		out[i] = map[x[i]] - 1;
+	}
+	free(map);
+	return m;
+}
+
+static double entropy(const long *a, int m, long N)
+{
+	double h = 0;
+	for (int i = 0; i < m; i++)
+		if (a[i] > 0) {
+			double p = (double)a[i] / (double)N;
+			h -= p * log(p);
+		}
+	return h;
+}
+
+/* Expected mutual information of two labelings with marginals a (R) and b
+ * (C) under the permutation model, exactly (as Vinh et al.; scikit-learn). */
+static double emi(const long *a, int R, const long *b, int C, long N, const double *lg)
+{
+	double total = 0, Nd = (double)N;
+	for (int i = 0; i < R; i++)
+		for (int j = 0; j < C; j++) {
+			long lo = a[i] + b[j] - N > 1 ? a[i] + b[j] - N : 1;
+			long hi = a[i] < b[j] ? a[i] : b[j];
+			double base = lg[a[i]] + lg[b[j]] + lg[N - a[i]] + lg[N - b[j]] - lg[N];
+			for (long nij = lo; nij <= hi; nij++) {
+				double term = base - lg[nij] - lg[a[i] - nij] - lg[b[j] - nij] -
+					      lg[N - a[i] - b[j] + nij];
+				total += (double)nij / Nd * log(Nd * (double)nij / ((double)a[i] * (double)b[j])) * exp(term);
+			}
+		}
+	return total;
+}
+
+int rs_scores_supervised(const int32_t *truth, const int32_t *pred, long n, rs_scores *s, rs_err *e)
+{
+	memset(s, 0, sizeof *s);
+	char *keep = rs_alloc(e, (size_t)n, 1, "score mask");
+	int32_t *u = rs_alloc(e, (size_t)n, sizeof *u, "labels"), *v = rs_alloc(e, (size_t)n, sizeof *v, "labels");
+	int rc = -1;
+	long *a = NULL, *b = NULL, *nij = NULL;
+	double *lg = NULL;
+	if (!keep || !u || !v)
+		goto out;
+	long N = 0;
+	for (long i = 0; i < n; i++) {
+		keep[i] = truth[i] >= 0 && pred[i] >= 0;
+		N += keep[i];
+	}
+	if (N == 0) {
+		rs_fail(e, RS_EINVAL, "no labelled point to score");
+		goto out;
+	}
+	int R = compact(truth, keep, n, u), C = compact(pred, keep, n, v);
+	if (R < 0 || C < 0) {
+		rs_fail(e, RS_ENOMEM, "out of memory scoring");
+		goto out;
+	}
+	a = rs_zalloc(e, (size_t)R, sizeof *a, "class sizes");
+	b = rs_zalloc(e, (size_t)C, sizeof *b, "cluster sizes");
+	nij = rs_zalloc(e, (size_t)R * C, sizeof *nij, "contingency table");
+	lg = rs_alloc(e, (size_t)N + 1, sizeof *lg, "log factorials");
+	if (!a || !b || !nij || !lg)
+		goto out;
+	for (long i = 0; i < n; i++)
+		if (keep[i]) {
+			a[u[i]]++;
+			b[v[i]]++;
+			nij[(size_t)u[i] * C + v[i]]++;
+		}
+	for (long k = 0; k <= N; k++)
+		lg[k] = lgamma((double)k + 1);
+	double Nd = (double)N, mi = 0;
+	for (int i = 0; i < R; i++)
+		for (int j = 0; j < C; j++) {
+			long t = nij[(size_t)i * C + j];
+			if (t > 0)
+				mi += (double)t / Nd * log(Nd * (double)t / ((double)a[i] * (double)b[j]));
+		}
+	double hu = entropy(a, R, N), hv = entropy(b, C, N);
+	s->n = N;
+	s->h = hu == 0 ? 1.0 : mi / hu;
+	s->c = hv == 0 ? 1.0 : mi / hv;
+	s->v = s->h + s->c == 0 ? 0.0 : 2 * s->h * s->c / (s->h + s->c);
+	/* pairs: ARI and FMI */
+	double sq = 0, sa = 0, sb = 0;
+	for (size_t t = 0; t < (size_t)R * C; t++)
+		sq += (double)nij[t] * (double)nij[t];
+	for (int i = 0; i < R; i++)
+		sa += (double)a[i] * (double)a[i];
+	for (int j = 0; j < C; j++)
+		sb += (double)b[j] * (double)b[j];
+	double tp = sq - Nd, fp = sb - sq, fn = sa - sq, tn = Nd * Nd - sa - sb + sq;
+	/* scikit-learn's pair confusion matrix counts ordered pairs */
+	if (fn == 0 && fp == 0)
+		s->ari = 1.0;
+	else
+		s->ari = 2.0 * (tp * tn - fn * fp) / ((tp + fn) * (fn + tn) + (tp + fp) * (fp + tn));
+	double pk = sb - Nd, qk = sa - Nd;
+	s->fmi = tp != 0 ? sqrt(tp / pk) * sqrt(tp / qk) : 0.0;
+	/* AMI, arithmetic mean of the entropies */
+	if (R == 1 && C == 1) { /* as scikit-learn: one class and one cluster agree */
+		s->ami = 1.0;
+	} else {
+		double ex = emi(a, R, b, C, N, lg);
+		double den = (hu + hv) / 2 - ex;
+		if (den < 0)
+			den = den < -2.220446049250313e-16 ? den : -2.220446049250313e-16;
+		else
+			den = den > 2.220446049250313e-16 ? den : 2.220446049250313e-16;
+		s->ami = (mi - ex) / den;
+	}
+	rc = 0;
+out:
+	free(keep);
+	free(u);
+	free(v);
+	free(a);
+	free(b);
+	free(nij);
+	free(lg);
+	return rc;
+}
+
+double rs_modularity(const rs_graph *g, const int32_t *pred, long n)
+{
+	int32_t top = 0;
+	for (long i = 0; i < n; i++)
+		if (pred[i] > top)
+			top = pred[i];
+	double *deg = calloc((size_t)top + 1, sizeof *deg);
+	if (deg == NULL)
+		return NAN;
+	double w = 0, in = 0;
+	for (long i = 0; i < n && i < g->n; i++)
+		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+			long j = g->idx[p];
+			if (j >= n)
+				continue;
+			double a = g->val ? g->val[p] : 1.0;
+			w += a;
+			deg[pred[i]] += a;
+			if (pred[i] == pred[j])
+				in += a;
+		}
+	double q = w > 0 ? in / w : NAN;
+	for (int32_t c = 0; c <= top && w > 0; c++)
+		q -= (deg[c] / w) * (deg[c] / w);
+	free(deg);
+	return q;
+}
+
+double rs_nsd(const int32_t *pred, long n)
+{
+	int32_t top = 0;
+	for (long i = 0; i < n; i++)
+		if (pred[i] > top)
+			top = pred[i];
+	long *cnt = calloc((size_t)top + 1, sizeof *cnt);
+	if (cnt == NULL)
+		return NAN;
+	long m = 0;
+	for (long i = 0; i < n; i++)
+		if (pred[i] >= 0) {
+			cnt[pred[i]]++;
+			m++;
+		}
+	int k = 0;
+	double mean = 0, var = 0;
+	for (int32_t c = 0; c <= top; c++)
+		k += cnt[c] > 0;
+	if (k <= 1) {
+		free(cnt);
+		return NAN;
+	}
+	mean = (double)m / k;
+	for (int32_t c = 0; c <= top; c++)
+		if (cnt[c] > 0)
+			var += ((double)cnt[c] - mean) * ((double)cnt[c] - mean);
+	var /= k;
+	free(cnt);
+	return 1.0 - sqrt(var) / ((double)m * sqrt((double)k - 1) / k);
+}
