@@ -486,6 +486,10 @@ CMD_FN(sbm)
 		goto out;
 	session_set_graph(s, g, L, desc);
 	desc = NULL;
+	s->sbm_sizes = xmemdup(sizes, (size_t)K * sizeof *sizes); /* for experiments' instances */
+	s->sbm_P = xmemdup(P, (size_t)K * K * sizeof *P);
+	s->sbm_K = K;
+	s->sbm_loops = loops;
 	char *note = xasprintf("generated in %.3g s by geometric skipping%s", seconds_now() - t0,
 			       loops ? ", a self-loop on every node" : "");
 	graph_summary(s, out, "sbm", seconds_now() - t0, &note, 1);

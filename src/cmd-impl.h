@@ -32,6 +32,7 @@ CMD_FN(watch);
 CMD_FN(plot);
 CMD_FN(cluster);
 CMD_FN(score);
+CMD_FN(experiment);
 int cmd_save_clusters(rs_session *s, const char *path, rs_err *e);
 /* cmd-plot.c: the embedding's scatter to gnuplot, for the live view's 'p'. */
 int cmd_plot_view(rs_session *s, int I, int J, FILE *out, rs_err *e);

@@ -20,6 +20,8 @@ static const char *const w_load[] = {"labels", "format", "bipartite", "directed"
 				     "header", "noheader", "base", "nolabels", "edges", "csv", "tsv",
 				     "snap", "mtx", "biedges", "gml", "graphml", "pajek", NULL};
 static const char *const w_save[] = {"embedding", "graph", "labels", "clusters", NULL};
+static const char *const w_experiment[] = {"alpha", "K", "noise", "reps", "first", "table", "rows",
+					   "true", "half", "text", "markdown", "latex", "noise", NULL};
 static const char *const w_cluster[] = {"dims", "restarts", "normalize", "first", NULL};
 static const char *const w_plot[] = {"embed", "spectrum", "sweep", "signs", "scores", "output",
 				     "term", "dump", "size", "none", "auto", "log", "on", "off", NULL};
@@ -176,6 +178,21 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "std(sizes) / (n sqrt(k-1) / k) over the k non-empty clusters (undefined for one "
 	 "cluster). Field names: H, C, V, ARI, AMI, FMI, Q, NSD.",
 	 NULL, CMD_FILES, cmd_score},
+	{"experiment", NULL, 0, 15,
+	 "experiment [alpha A,...] [K true|half|N,...] [noise F,...] [reps R] [first] [table text|markdown|latex] [rows alpha|noise]",
+	 "the paper's protocol: embed, cluster and score over alpha, K and noise",
+	 "Run the paper's experiment on the session's graph and labels: for each noise level "
+	 "(default 0; the paper uses 0,0.01,0.05,0.1), each relative alpha (default 0,0.1,1,10) "
+	 "and each K (default the number of classes; 'true', 'half' or numbers, e.g. K "
+	 "true,2,half), embed in k dimensions, cluster with K-Means ('first': on the first "
+	 "min(k, K) columns, as the paper's notebook) and score on the original labelled nodes; "
+	 "R repetitions change the K-Means seed, and draw a new instance when the graph came from "
+	 "'sbm'. Prints one table per setting in the paper's layout, mean and standard deviation "
+	 "over repetitions with the best mean of each column marked, as text, Markdown or LaTeX "
+	 "(booktabs); with 'set format csv|json' one flat table (K, noise, alpha, metric, mean, "
+	 "sd, reps). 'rows noise' puts the noise levels in the rows (the paper's noise table). A "
+	 "progress line shows on a terminal; Ctrl-C stops and prints the runs done.",
+	 w_experiment, 0, cmd_experiment},
 	{"sweep", NULL, 4, 5, "sweep alpha FROM TO STEPS [log]",
 	 "a table of lambda_j and mu_j along a range of alpha",
 	 "Solve at STEPS values of alpha from FROM to TO (in the current mode; 'log' spaces them "

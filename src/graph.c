@@ -355,3 +355,38 @@ int rs_graph_add_noise(rs_graph *g, long count, rs_err *e)
 	g->total += (double)count;
 	return 0;
 }
+
+static void *dup_array(const void *p, size_t n, size_t size, rs_err *e, int *bad)
+{
+	if (p == NULL)
+		return NULL;
+	void *q = rs_alloc(e, n ? n : 1, size, "graph copy");
+	if (q == NULL)
+		*bad = 1;
+	else
+		memcpy(q, p, n * size);
+	return q;
+}
+
+rs_graph *rs_graph_copy(const rs_graph *g, rs_err *e)
+{
+	rs_graph *c = rs_zalloc(e, 1, sizeof *c, "graph copy");
+	if (c == NULL)
+		return NULL;
+	*c = *g;
+	c->names = c->cnames = NULL;
+	int bad = 0;
+	c->ptr = dup_array(g->ptr, (size_t)g->n + 1, sizeof *g->ptr, e, &bad);
+	c->idx = dup_array(g->idx, (size_t)g->nnz, sizeof *g->idx, e, &bad);
+	c->val = dup_array(g->val, (size_t)g->nnz, sizeof *g->val, e, &bad);
+	c->deg = dup_array(g->deg, (size_t)g->n, sizeof *g->deg, e, &bad);
+	c->tptr = g->tptr ? dup_array(g->tptr, (size_t)g->m + 1, sizeof *g->tptr, e, &bad) : NULL;
+	c->tidx = g->tidx ? dup_array(g->tidx, (size_t)g->nnz, sizeof *g->tidx, e, &bad) : NULL;
+	c->tval = g->tval ? dup_array(g->tval, (size_t)g->nnz, sizeof *g->tval, e, &bad) : NULL;
+	c->cdeg = g->cdeg ? dup_array(g->cdeg, (size_t)g->m, sizeof *g->cdeg, e, &bad) : NULL;
+	if (bad) {
+		rs_graph_free(c);
+		return NULL;
+	}
+	return c;
+}

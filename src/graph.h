@@ -59,6 +59,9 @@ long rs_graph_components(const rs_graph *g, int32_t *comp, rs_err *e);
 /* Nodes with degree 0 (no edge, no self-loop). */
 long rs_graph_isolated(const rs_graph *g);
 
+/* A deep copy (names are not copied). */
+rs_graph *rs_graph_copy(const rs_graph *g, rs_err *e);
+
 /* Append f * n isolated nodes, each with a self-loop of weight 1 (the
  * paper's noise).  The original nodes stay first. */
 int rs_graph_add_noise(rs_graph *g, long count, rs_err *e);

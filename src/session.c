@@ -38,6 +38,8 @@ void session_free(rs_session *s)
 	free(s->plot.term);
 	free(s->plot.output);
 	free(s->clusters);
+	free(s->sbm_sizes);
+	free(s->sbm_P);
 	result_free(s->last);
 	free(s->last_text);
 	free(s);
@@ -55,6 +57,11 @@ void session_invalidate(rs_session *s)
 
 static void drop_graph(rs_session *s)
 {
+	free(s->sbm_sizes);
+	free(s->sbm_P);
+	s->sbm_sizes = NULL;
+	s->sbm_P = NULL;
+	s->sbm_K = 0;
 	free(s->clusters);
 	s->clusters = NULL;
 	s->nclustered = 0;

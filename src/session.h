@@ -49,6 +49,9 @@ typedef struct rs_session {
 	long spec_k;
 	rs_spectrum *prev;    /* the solution before, for warm starts */
 	int32_t *clusters;    /* the last clustering (nodes), or NULL */
+	long *sbm_sizes;      /* how the graph was generated, when by sbm: */
+	double *sbm_P;        /* experiments draw new instances from it    */
+	int sbm_K, sbm_loops;
 	long nclustered;
 	int nclusters;
 
