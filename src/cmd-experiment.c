@@ -306,9 +306,14 @@ CMD_FN(experiment)
 					break;
 				}
 				for (int ki = 0; ki < nk && !rs_interrupted && !failed; ki++) {
-					if (tty) {
-						fprintf(stderr, "\rexperiment: %ld/%ld  K %g  noise %g  alpha %g   ", done_runs + 1,
-							total, Ks[ki], noises[ni], alphas[ai]);
+					if (tty) { /* a progress bar on a terminal, nothing on a pipe */
+						char bar[31];
+						int fill = (int)(30 * done_runs / total);
+						for (int c = 0; c < 30; c++)
+							bar[c] = c < fill ? '#' : '.';
+						bar[30] = '\0';
+						fprintf(stderr, "\rexperiment [%s] %ld/%ld  K %g  noise %g  alpha %g   ", bar,
+							done_runs + 1, total, Ks[ki], noises[ni], alphas[ai]);
 						fflush(stderr);
 					}
 					long slot = ((long)ki * nn + ni) * na + ai;
@@ -329,7 +334,7 @@ CMD_FN(experiment)
 		rs_graph_free(inst);
 	}
 	if (tty)
-		fprintf(stderr, "\r%60s\r", "");
+		fprintf(stderr, "\r%100s\r", "");
 	if (failed)
 		goto fail_run;
 	/* means and deviations over the repetitions done */
@@ -350,6 +355,23 @@ CMD_FN(experiment)
 	}
 	char desc[200];
 	session_describe(s, desc, sizeof desc);
+	/* kept for 'plot scores' */
+	free(s->expt.K);
+	free(s->expt.noise);
+	free(s->expt.alpha);
+	free(s->expt.mean);
+	free(s->expt.desc);
+	s->expt.nk = nk;
+	s->expt.nn = nn;
+	s->expt.na = na;
+	s->expt.K = xmemdup(Ks, (size_t)nk * sizeof *Ks);
+	s->expt.noise = xmemdup(noises, (size_t)nn * sizeof *noises);
+	s->expt.alpha = xmemdup(alphas, (size_t)na * sizeof *alphas);
+	s->expt.mean = xcalloc((size_t)nk * nn * na * NMET, sizeof *s->expt.mean);
+	for (long slot = 0; slot < (long)nk * nn * na; slot++)
+		for (int m = 0; m < NMET; m++)
+			s->expt.mean[slot * NMET + m] = cells[slot].done ? cells[slot].mean[m] : NAN;
+	s->expt.desc = xstrdup(desc);
 	if (s->format != RS_FMT_TEXT) {
 		/* one flat table for programs */
 		long nrows = (long)nk * nn * na * NMET, t = 0;

@@ -72,7 +72,7 @@ static const char *const palette[] = {"#e41a1c", "#377eb8", "#4daf4a", "#984ea3"
 				      "#8da0cb", "#e78ac3", "#a6d854", "#ffd92f", "#e5c494", "#b3b3b3"};
 #define NPAL (int)(sizeof palette / sizeof palette[0])
 
-static int script_embed(rs_session *s, int I, int J, struct sbuf *b, rs_err *e)
+static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbuf *b, rs_err *e)
 {
 	const rs_spectrum *S = session_spectrum(s, e);
 	if (S == NULL)
@@ -80,11 +80,11 @@ static int script_embed(rs_session *s, int I, int J, struct sbuf *b, rs_err *e)
 	int k = S->nvec - 1;
 	if (I < 2 || I > k + 1 || J < 1 || J > k + 1)
 		return rs_fail(e, RS_EINVAL, "columns %d and %d: the embedding has x_2 .. x_%d", I, J, k + 1);
-	title_line(s, b, "embedding");
+	title_line(s, b, by_clusters ? "clusters on the embedding" : "embedding");
 	sb_printf(b, "set xlabel \"x_%d\" noenhanced\nset ylabel \"x_%d\" noenhanced\n", I, J);
 	sb_printf(b, "set key outside right top noenhanced\nset grid\nset xzeroaxis lt -1\nset yzeroaxis lt -1\n");
 	const double *X = S->vec + (size_t)(I - 1) * S->rows, *Y = S->vec + (size_t)(J - 1) * S->rows;
-	if (s->model) {
+	if (s->model && !by_clusters) {
 		const rs_model *M = s->model;
 		int parts = M->bipartite ? 2 : 1;
 		sb_printf(b, "$rs_embed << EOD\n");
@@ -105,15 +105,17 @@ static int script_embed(rs_session *s, int I, int J, struct sbuf *b, rs_err *e)
 	}
 	/* a graph: one series per class (classes past the palette share a colour), noise apart */
 	long N = S->rows, step = N > 100000 ? (N + 99999) / 100000 : 1;
-	int ncls = s->labels ? s->labels->nclass : 0;
+	int ncls = by_clusters ? s->nclusters : s->labels ? s->labels->nclass : 0;
 	if (ncls > 64)
 		ncls = 64;
 	const rs_graph *g = s->graph;
+	long orig = g ? g->orig_n : N, gn = g ? g->n : N;
 	for (int c = -1; c <= ncls; c++) { /* -1 unlabelled, ncls noise */
 		sb_printf(b, "$rs_c%d << EOD\n", c + 1);
 		for (long i = 0; i < N; i += step) {
-			int noise = i >= g->orig_n && i < g->n;
-			int y = s->labels && i < s->labels->n ? s->labels->y[i] : -1;
+			int noise = i >= orig && i < gn;
+			int y = by_clusters ? (i < s->nclustered ? s->clusters[i] : -1)
+				: s->labels && i < s->labels->n ? s->labels->y[i] : -1;
 			if (y >= 64)
 				y = 63;
 			int cls = noise ? ncls : y;
@@ -127,7 +129,9 @@ static int script_embed(rs_session *s, int I, int J, struct sbuf *b, rs_err *e)
 	sb_printf(b, "plot ");
 	char buf[32];
 	for (int c = -1, first = 1; c <= ncls; c++) {
-		const char *name = c < 0 ? "unlabelled" : c == ncls ? "noise" : views_class_name(s, c, buf, sizeof buf);
+		const char *name = c < 0 ? "unlabelled" : c == ncls ? "noise"
+				   : by_clusters ? (snprintf(buf, sizeof buf, "cluster %d", c + 1), buf)
+						 : views_class_name(s, c, buf, sizeof buf);
 		char *q = gp_quote(name);
 		const char *col = c < 0 ? "#bbbbbb" : c == ncls ? "#444444" : palette[c % NPAL];
 		sb_printf(b, "%s$rs_c%d using 1:2 with points pt 7 ps 0.5 lc rgb \"%s\" title \"%s\"", first ? "" : ", ",
@@ -314,6 +318,92 @@ static int script_signs(rs_session *s, struct sbuf *b, rs_err *e)
 	return 0;
 }
 
+static int script_scores(rs_session *s, struct sbuf *b, rs_err *e)
+{
+	const struct rs_expt *x = &s->expt;
+	if (x->mean == NULL)
+		return rs_fail(e, RS_EINVAL, "no experiment yet: run 'experiment' first");
+	static const char *const met[8] = {"H", "C", "V", "ARI", "AMI", "FMI", "Q", "NSD"};
+	int along_alpha = x->na > 1 || x->nn == 1;
+	int npts = along_alpha ? x->na : x->nn;
+	char *q = gp_quote(x->desc);
+	sb_printf(b, "set title \"scores along %s: %s, K = %g, %s %g\" noenhanced\n", along_alpha ? "alpha" : "noise",
+		  q, x->K[0], along_alpha ? "noise" : "alpha", along_alpha ? x->noise[0] : x->alpha[0]);
+	free(q);
+	sb_printf(b, "set xlabel \"%s\"\nset ylabel \"score\"\nset key outside right top\nset grid\nset xtics (", along_alpha ? "alpha (relative)" : "noise (fraction of n)");
+	for (int i = 0; i < npts; i++)
+		sb_printf(b, "%s\"%g\" %d", i ? ", " : "", along_alpha ? x->alpha[i] : x->noise[i], i);
+	sb_printf(b, ")\nset xrange [-0.3:%g]\n$rs_scores << EOD\n", npts - 0.7);
+	for (int i = 0; i < npts; i++) {
+		long slot = along_alpha ? i : (long)i * x->na;
+		sb_printf(b, "%d", i);
+		for (int m = 0; m < 8; m++) {
+			double v = x->mean[slot * 8 + m];
+			if (isnan(v))
+				sb_printf(b, " NaN");
+			else
+				sb_printf(b, " %.6g", v);
+		}
+		sb_printf(b, "\n");
+	}
+	sb_printf(b, "EOD\nplot ");
+	for (int m = 0; m < 8; m++)
+		sb_printf(b, "%s$rs_scores using 1:%d with linespoints lw 2 pt 7 lc rgb \"%s\" title \"%s\"", m ? ", " : "",
+			  m + 2, palette[m % NPAL], met[m]);
+	sb_printf(b, "\n");
+	return 0;
+}
+
+/* mu_alpha(x) = alpha / (alpha + x): the threshold of a block holding a share x
+ * of the nodes, for a family of alphas, with the blocks of the session marked. */
+static int script_mu(rs_session *s, const char *list, struct sbuf *b, rs_err *e)
+{
+	double al[16];
+	int na = 0;
+	if (list) {
+		char *l = xstrdup(list);
+		for (char *t = strtok(l, ","); t && na < 16; t = strtok(NULL, ",")) {
+			if (rs_parse_range(t, 1e-12, 1e12, "alpha", &al[na], e) != 0) {
+				free(l);
+				return -1;
+			}
+			na++;
+		}
+		free(l);
+	} else {
+		static const double def[5] = {0.01, 0.1, 1, 10, 100};
+		memcpy(al, def, sizeof def);
+		na = 5;
+	}
+	sb_printf(b, "set title \"mu_alpha(x) = alpha / (alpha + x), x = n_j / n: the threshold of a block of share x\" noenhanced\n");
+	sb_printf(b, "set xlabel \"x = n_j / n\" noenhanced\nset ylabel \"mu\"\nset key outside right top noenhanced\nset grid\n");
+	sb_printf(b, "set logscale x\nset xrange [0.001:1]\nset yrange [0:1]\nset samples 400\n");
+	long N = session_nodes(s);
+	if (s->model || s->labels) {
+		int K = 0;
+		long *sz = NULL;
+		if (s->model) {
+			K = s->model->K;
+			sz = xmemdup(s->model->n, (size_t)K * sizeof *sz);
+			N = s->model->nn;
+		} else {
+			sz = rs_labels_sizes(s->labels, e);
+			K = s->labels->nclass;
+		}
+		for (int j = 0; sz && j < K && j < 100; j++)
+			if (sz[j] > 0)
+				sb_printf(b, "set arrow from %.6g, graph 0 to %.6g, graph 1 nohead dt 3 lc rgb \"#888888\"\n",
+					  (double)sz[j] / (double)N, (double)sz[j] / (double)N);
+		free(sz);
+	}
+	sb_printf(b, "plot ");
+	for (int i = 0; i < na; i++)
+		sb_printf(b, "%s%.6g / (%.6g + x) with lines lw 2 lc rgb \"%s\" title \"alpha = %g\"", i ? ", " : "", al[i], al[i],
+			  palette[i % NPAL], al[i]);
+	sb_printf(b, "\n");
+	return 0;
+}
+
 static int plot_settings(rs_session *s, int argc, char **argv, FILE *out, rs_err *e)
 {
 	rs_plotcfg *c = &s->plot;
@@ -372,7 +462,7 @@ static int plot_settings(rs_session *s, int argc, char **argv, FILE *out, rs_err
 int cmd_plot_view(rs_session *s, int I, int J, FILE *out, rs_err *e)
 {
 	struct sbuf b = {0};
-	if (script_embed(s, I, J, &b, e) != 0) {
+	if (script_embed(s, I, J, 0, &b, e) != 0) {
 		free(b.s);
 		return -1;
 	}
@@ -393,6 +483,16 @@ CMD_FN(plot)
 		argc--;
 	if (!strcmp(w, "embed")) {
 		long I = 2, J = 3;
+		int by_clusters = 0;
+		if (argc >= 4 && !strcmp(argv[argc - 2], "by")) {
+			if (!strcmp(argv[argc - 1], "clusters"))
+				by_clusters = 1;
+			else if (strcmp(argv[argc - 1], "labels") != 0)
+				return rs_fail(e, RS_EINVAL, "colour by labels or clusters, got '%s'", argv[argc - 1]);
+			argc -= 2;
+		}
+		if (by_clusters && s->clusters == NULL)
+			return rs_fail(e, RS_EINVAL, "no clustering yet: 'cluster K' first");
 		if (argc == 4) {
 			if (rs_parse_count(argv[2], 2, 1000, "I", &I, e) != 0 ||
 			    rs_parse_count(argv[3], 1, 1000, "J", &J, e) != 0)
@@ -404,7 +504,7 @@ CMD_FN(plot)
 			return -1;
 		if (argc == 2 && session_k(s) < 2)
 			J = 2;
-		rc = script_embed(s, (int)I, (int)J, &b, e);
+		rc = script_embed(s, (int)I, (int)J, by_clusters, &b, e);
 	} else if (!strcmp(w, "spectrum")) {
 		rc = argc == 2 ? script_spectrum(s, &b, e) : rs_fail(e, RS_EINVAL, "usage: plot spectrum");
 	} else if (!strcmp(w, "signs")) {
@@ -421,10 +521,13 @@ CMD_FN(plot)
 			return rs_fail(e, RS_EINVAL, "a log sweep needs FROM and TO > 0");
 		rc = script_sweep(s, from, to, steps, logscale, &b, e);
 	} else if (!strcmp(w, "scores")) {
-		return rs_fail(e, RS_EINVAL, "plot scores needs an experiment: clustering and scores are not built yet");
+		rc = argc == 2 ? script_scores(s, &b, e) : rs_fail(e, RS_EINVAL, "usage: plot scores");
+	} else if (!strcmp(w, "mu")) {
+		rc = argc <= 3 ? script_mu(s, argc == 3 ? argv[2] : NULL, &b, e)
+			       : rs_fail(e, RS_EINVAL, "usage: plot mu [ALPHA,ALPHA,...]");
 	} else {
 		return rs_fail(e, RS_EINVAL,
-			       "plot what? embed, spectrum, sweep, signs; or output, term, dump (got '%s')", w);
+			       "plot what? embed, spectrum, sweep, signs, scores, mu; or output, term, dump (got '%s')", w);
 	}
 	if (rc != 0) {
 		free(b.s);

@@ -23,7 +23,7 @@ static const char *const w_save[] = {"embedding", "graph", "labels", "clusters",
 static const char *const w_experiment[] = {"alpha", "K", "noise", "reps", "first", "table", "rows",
 					   "true", "half", "text", "markdown", "latex", "noise", NULL};
 static const char *const w_cluster[] = {"dims", "restarts", "normalize", "first", NULL};
-static const char *const w_plot[] = {"embed", "spectrum", "sweep", "signs", "scores", "output",
+static const char *const w_plot[] = {"embed", "spectrum", "sweep", "signs", "scores", "mu", "by", "clusters", "labels", "output",
 				     "term", "dump", "size", "none", "auto", "log", "on", "off", NULL};
 static const char *const w_sbm[] = {"paper", "notebook", "matrix", "loops", NULL};
 static const char *const w_embed[] = {"blocks", "nodes", NULL};
@@ -215,19 +215,23 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "REGSPEC_ASCII=1 draws with ASCII only. Refused when input or output is not a terminal.",
 	 NULL, 0, cmd_watch},
 	{"plot", NULL, 1, 6,
-	 "plot embed [I J] | plot spectrum | plot sweep FROM TO STEPS [log] | plot signs | plot output FILE|none [size W H] | plot term NAME [OPTIONS]|auto | plot dump on|off",
-	 "draw with gnuplot: embeddings, spectra, alpha sweeps, sign patterns",
+	 "plot embed [I J] [by labels|clusters] | plot spectrum | plot sweep FROM TO STEPS [log] | plot signs | plot mu [ALPHAS] | plot scores | plot output FILE|none [size W H] | plot term NAME [OPTIONS]|auto | plot dump on|off",
+	 "draw with gnuplot: embeddings, spectra, alpha sweeps, signs, thresholds, scores",
 	 "Draw through gnuplot. 'embed' scatters columns x_I and x_J (default x_2, x_3), coloured "
 	 "by block or class with a legend, noise nodes apart, at most 100000 points (sampled, and "
 	 "said so); 'spectrum' draws lambda_j and mu_j as one ladder, so the interleaving shows at "
 	 "a glance; 'sweep' draws lambda_j (lines) and mu_j (dashed) along alpha, 'log' on a log "
-	 "axis; 'signs' draws blocks (or classes) by eigenvectors as a heat map. Where it goes: "
+	 "axis; 'signs' draws blocks (or classes) by eigenvectors as a heat map; 'mu' draws the "
+	 "family mu_alpha(x) = alpha / (alpha + x) of thresholds against a block's share x of the "
+	 "nodes (alphas 0.01 to 100, or a list), with the blocks or classes marked; 'scores' draws "
+	 "the last experiment's eight scores along alpha (or along noise). 'embed ... by clusters' "
+	 "colours by the last 'cluster' instead of the labels. Where it goes: "
 	 "'plot output FILE' (png, svg or pdf from the extension, 'size W H' in pixels), else "
 	 "'plot term NAME', else $GNUTERM, else a window when $DISPLAY is set and gnuplot has "
 	 "one, else text in the terminal (dumb, in colour unless NO_COLOR). 'plot dump on' (or "
 	 "'dump' after a plot) prints the gnuplot script instead of running it: the data travels "
 	 "as named datablocks, so the script stands alone. A missing gnuplot, or one that fails "
-	 "or is killed, is an error that says so. 'plot scores' waits for clustering.",
+	 "or is killed, is an error that says so.",
 	 w_plot, CMD_KEEPS_LAST | CMD_FILES, cmd_plot},
 	{"set", NULL, 0, 2, "set [NAME [VALUE]]", "show or change a setting",
 	 "Settings: format text|csv|json (how results print), digits N (significant digits, "

@@ -52,6 +52,12 @@ typedef struct rs_session {
 	long *sbm_sizes;      /* how the graph was generated, when by sbm: */
 	double *sbm_P;        /* experiments draw new instances from it    */
 	int sbm_K, sbm_loops;
+	struct rs_expt {      /* the last experiment, for plot scores   */
+		int nk, nn, na;
+		double *K, *noise, *alpha;
+		double *mean;     /* [(k * nn + noise) * na + alpha][8]    */
+		char *desc;
+	} expt;
 	long nclustered;
 	int nclusters;
 

@@ -29,6 +29,13 @@ R -c "cliques 5 3 2; alpha 1; plot output $tmp/e.svg; plot embed" >/dev/null 2>&
 cols=$(grep -o 'rgb([^)]*)' "$tmp/e.svg" | tr -d ' ' | sort -u | grep -c -e 'rgb(228,26,28)' -e 'rgb(55,126,184)' -e 'rgb(77,175,74)')
 check "the SVG embedding has one colour per block (3)" $([ "$cols" -eq 3 ]; echo $?)
 check "the SVG legend names the blocks and their sizes" $(grep -q 'block 1 (5 nodes)' "$tmp/e.svg"; echo $?)
+R -c "cliques 5 3 2; plot output $tmp/mu.svg; plot mu 0.1,1" >/dev/null 2>&1
+check "plot mu: one curve per alpha" $([ "$(grep -c 'alpha = ' "$tmp/mu.svg")" -ge 2 ]; echo $?)
+R -c "cliques 5 3 2; plot scores" >/dev/null 2>"$tmp/err"
+check "plot scores before any experiment says what to do" $(grep -q "no experiment yet" "$tmp/err"; echo $?)
+R -c "seed 3; sbm 30*4 0.3 0.02; k 3; experiment alpha 0,1,10; plot output $tmp/sc.svg; plot scores; cluster 4; plot output $tmp/cl.svg; plot embed by clusters" >/dev/null 2>"$tmp/err"
+check "plot scores after an experiment: eight series" $([ "$(grep -c '<title>\(H\|C\|V\|ARI\|AMI\|FMI\|Q\|NSD\)</title>' "$tmp/sc.svg")" -ge 8 ]; echo $?)
+check "plot embed by clusters names the clusters" $(grep -q 'cluster 4' "$tmp/cl.svg"; echo $?)
 R -c "cliques 5 3 2; alpha 1; plot term dumb size 70,20; plot spectrum" >"$tmp/dumb" 2>&1
 check "the dumb terminal draws in text" $(grep -q 'lambda_j' "$tmp/dumb" && grep -q 'mu_j' "$tmp/dumb" && [ "$(wc -l <"$tmp/dumb")" -ge 15 ]; echo $?)
 R -c "seed 1; sbm 2000*100 0.004 0.00001; k 2; alpha 1; set tol 1e-4; plot dump on; plot embed" >"$tmp/big" 2>&1
@@ -52,7 +59,7 @@ if [ -d "${RS_DATA:-../shared/data}" ]; then
 	(cd "$tmp/proj/examples" && "$REGSPEC" figures.regspec >/dev/null 2>"$tmp/err")
 	st=$?
 	sed 's/^/# /' "$tmp/err"
-	check "examples/figures.regspec writes its figures" $([ $st -eq 0 ] && [ -s "$tmp/proj/examples/toy-embedding.png" ] && [ -s "$tmp/proj/examples/polblogs-alpha1.png" ]; echo $?)
+	check "examples/figures.regspec writes its figures" $([ $st -eq 0 ] && [ -s "$tmp/proj/examples/toy-embedding.png" ] && [ -s "$tmp/proj/examples/polblogs-alpha1.png" ] && [ -s "$tmp/proj/examples/ws-scores.png" ]; echo $?)
 else
 	n=$((n + 1)); echo "ok $n - # SKIP no shared data"
 fi
