@@ -26,7 +26,14 @@ int input_run_stream(rs_session *s, FILE *f, const char *name, FILE *out)
 		lineno++;
 		char *where = xasprintf("%s:%ld", name, lineno);
 		int before = s->failures;
+		rs_interrupted = 0;
 		failed += cmd_run_line(s, line, where, out);
+		if (rs_interrupted && !s->interactive) {
+			/* Ctrl-C: the command kept what it had done; the script stops here */
+			fprintf(stderr, "%s: interrupted\n", where);
+			s->quit = 1;
+			s->exit_code = 130;
+		}
 		free(where);
 		if (s->bail && s->failures > before)
 			break;
@@ -133,6 +140,15 @@ static void on_sigint(int sig)
 {
 	(void)sig;
 	rs_interrupted = 1;
+}
+
+void input_catch_interrupts(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
 }
 
 /* Readline calls this when a signal interrupts its read: Ctrl-C at the

@@ -14,6 +14,9 @@ extern volatile sig_atomic_t rs_interrupted;
 /* Run the lines of f, named name in messages ("name:line").  Returns the
  * number of failed commands. */
 int input_run_stream(rs_session *s, FILE *f, const char *name, FILE *out);
+/* Ctrl-C sets rs_interrupted instead of killing: long commands stop and keep
+ * what they did; a script then stops with status 130. */
+void input_catch_interrupts(void);
 /* The interactive prompt on a terminal. */
 void input_repl(rs_session *s, int quiet);
 /* Where history lives: $REGSPEC_HISTFILE, else $XDG_STATE_HOME/regspec/history,

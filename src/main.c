@@ -2,7 +2,8 @@
  * a pipe, or the interactive prompt.  Only main decides to exit.
  *
  * Exit status: 0 every command succeeded; 1 a command failed (or an expect);
- * 2 a usage error, or a script that cannot be opened.  'quit N' exits N. */
+ * 2 a usage error, or a script that cannot be opened; 130 a script stopped
+ * by Ctrl-C.  quit N exits N. */
 #include <config.h>
 
 #include "cmd-impl.h"
@@ -33,7 +34,8 @@ static void usage(FILE *f)
 	      "\n"
 	      "Without -c or a file, commands are read from the terminal (with line\n"
 	      "editing, history and completion) or from standard input.\n"
-	      "Exit status: 0 success, 1 a command failed, 2 usage or file error.\n"
+	      "Exit status: 0 success, 1 a command failed, 2 usage or file error,\n"
+	      "130 a script stopped by Ctrl-C.\n"
 	      "Type 'help' at the prompt, or see regspec(1).\n",
 	      f);
 }
@@ -125,6 +127,8 @@ int main(int argc, char **argv)
 	setlocale(LC_CTYPE, ""); /* characters for the live view; numbers stay in the C locale */
 	rs_session *s = session_new();
 	s->bail = bail;
+	if (isatty(STDIN_FILENO) || isatty(STDOUT_FILENO))
+		input_catch_interrupts(); /* someone at a terminal can press Ctrl-C */
 	int status = 0, ncmd = 0;
 	for (int j = 0; j < njobs && !s->quit; j++) {
 		int before = s->failures;

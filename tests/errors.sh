@@ -10,6 +10,9 @@ tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 n=0
 fail=0
+REGSPEC=$(cd "$(dirname "$REGSPEC")" && pwd)/$(basename "$REGSPEC")
+cd "$srcdir" || exit 99 # file names in the cases are relative to the source tree
+srcdir=.
 while IFS= read -r line; do
 	case "$line" in ''|'#'*) continue ;; esac
 	n=$((n + 1))
