@@ -249,14 +249,16 @@ CMD_FN(experiment)
 		alphas = xmemdup(def, sizeof def);
 		na = 4;
 	}
-	if (!noises) {
-		noises = xcalloc(1, sizeof *noises);
-		nn = 1;
+	if (!noises) { /* the paper's levels; a bipartite graph takes noise only as a whole graph */
+		static const double def[4] = {0, 0.01, 0.05, 0.1};
+		nn = s->graph->bipartite && !s->bip_adjacency ? 1 : 4;
+		noises = xmemdup(def, sizeof def);
 	}
-	if (!Ks) {
-		Ks = xcalloc(1, sizeof *Ks);
-		Ks[0] = s->labels->nclass;
-		nk = 1;
+	if (!Ks) { /* K_true, 2 and K_true / 2, as the paper's tables */
+		int t = s->labels->nclass, h = t / 2 > 1 ? t / 2 : 2;
+		double def[3] = {t, 2, h};
+		nk = t == 2 ? 1 : (h == 2 ? 2 : 3);
+		Ks = xmemdup(def, sizeof def);
 	}
 	int k = (int)session_k(s);
 	long total = (long)nk * nn * na * reps, done_runs = 0;

@@ -182,9 +182,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "experiment [alpha A,...] [K true|half|N,...] [noise F,...] [reps R] [first] [table text|markdown|latex] [rows alpha|noise]",
 	 "the paper's protocol: embed, cluster and score over alpha, K and noise",
 	 "Run the paper's experiment on the session's graph and labels: for each noise level "
-	 "(default 0; the paper uses 0,0.01,0.05,0.1), each relative alpha (default 0,0.1,1,10) "
-	 "and each K (default the number of classes; 'true', 'half' or numbers, e.g. K "
-	 "true,2,half), embed in k dimensions, cluster with K-Means ('first': on the first "
+	 "(default 0,0.01,0.05,0.1, the paper's; 0 only for a bipartite graph unless 'set "
+	 "bipartite adjacency'), each relative alpha (default 0,0.1,1,10) and each K (default "
+	 "true,2,half: the number of classes, 2 and half of it; or numbers), embed in k dimensions, cluster with K-Means ('first': on the first "
 	 "min(k, K) columns, as the paper's notebook) and score on the original labelled nodes; "
 	 "R repetitions change the K-Means seed, and draw a new instance when the graph came from "
 	 "'sbm'. Prints one table per setting in the paper's layout, mean and standard deviation "
