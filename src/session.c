@@ -40,6 +40,11 @@ void session_free(rs_session *s)
 	free(s->clusters);
 	free(s->sbm_sizes);
 	free(s->sbm_P);
+	free(s->expt.K); /* the last experiment outlives graph changes, not the session */
+	free(s->expt.noise);
+	free(s->expt.alpha);
+	free(s->expt.mean);
+	free(s->expt.desc);
 	result_free(s->last);
 	free(s->last_text);
 	free(s);
