@@ -161,6 +161,8 @@ CMD_FN(score)
 	long n = s->graph ? s->graph->orig_n : session_nodes(s); /* the original nodes only */
 	int32_t *pred = NULL, *truth = NULL;
 	int owned_pred = 0;
+	if (argc >= 2 && s->sandbox)
+		return rs_fail(e, RS_EINVAL, "reading labelings from files is not allowed in the sandbox");
 	if (argc >= 2) {
 		pred = labels_file(s, argv[1], n, e);
 		if (pred == NULL)

@@ -479,6 +479,17 @@ CMD_FN(sbm)
 		}
 		desc = xasprintf("sbm %s (%d blocks, seed %lu)", argv[1], K, s->seed);
 	}
+	if (s->sandbox) {
+		double n = 0, m = 0;
+		for (int a = 0; a < K; a++)
+			n += (double)sizes[a];
+		for (int a = 0; a < K; a++)
+			for (int b = a; b < K; b++)
+				m += P[a * K + b] * (a == b ? (double)sizes[a] * (double)(sizes[a] - 1) / 2
+							    : (double)sizes[a] * (double)sizes[b]);
+		if (session_sandbox_size(s, n, m, e) != 0)
+			goto out;
+	}
 	double t0 = seconds_now();
 	rs_labels *L = NULL;
 	rs_graph *g = rs_sbm(sizes, K, P, loops, s->seed, &L, e);

@@ -143,6 +143,8 @@ CMD_FN(cliques)
 		}
 		nn += sizes[j];
 	}
+	if (session_sandbox_size(s, (double)nn, 0, e) != 0)
+		goto fail;
 	if (theta_random || ntheta > 0) {
 		theta = rs_alloc(e, (size_t)nn, sizeof *theta, "degree-correction factors");
 		if (theta == NULL)
@@ -221,6 +223,11 @@ CMD_FN(bicliques)
 		if (rs_parse_range(argv[4], 0, HUGE_VAL, "eps", &eps, e) != 0)
 			goto out;
 	}
+	double tot = 0;
+	for (int j = 0; j < K1; j++)
+		tot += (double)n[j] + (double)m[j];
+	if (session_sandbox_size(s, tot, 0, e) != 0)
+		goto out;
 	rs_model *M = rs_model_bicliques(n, m, K1, eps, e);
 	if (M == NULL)
 		goto out;

@@ -291,7 +291,7 @@ static int set_one(rs_session *s, const char *name, const char *v, rs_err *e)
 		rs_spectrum_free(s->prev);
 		s->spec = s->prev = NULL;
 	} else if (!strcmp(name, "dense-max")) {
-		if (rs_parse_count(v, 1, 20000, "dense-max", &n, e) != 0)
+		if (rs_parse_count(v, 1, s->sandbox ? 500 : 20000, "dense-max", &n, e) != 0)
 			return -1;
 		s->dense_max = n;
 	} else {

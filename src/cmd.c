@@ -71,19 +71,19 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "infinite weights and malformed lines are errors with file:line. Labels come from 'labels "
 	 "FILE', else from NAME.labels beside NAME.edges (with NAME.label_names and NAME.node_names) "
 	 "unless 'nolabels'. Loaded graphs use relative alpha unless a mode was chosen.",
-	 w_load, CMD_FILES, cmd_load},
+	 w_load, CMD_FILES | CMD_UNSAFE, cmd_load},
 	{"labels", NULL, 1, 3, "labels FILE [names FILE]", "read ground-truth classes for the graph",
 	 "Read labels: one a line (line i is node i), or 'node label' pairs naming nodes by id or "
 	 "name. Integer classes keep their numbers, -1 or an empty line is unlabelled; other tokens "
 	 "become classes in order of appearance. A file that does not match the graph is an error "
 	 "that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
-	 NULL, CMD_FILES, cmd_labels},
+	 NULL, CMD_FILES | CMD_UNSAFE, cmd_labels},
 	{"save", NULL, 2, 2, "save embedding|graph|labels|clusters FILE", "write results to a file, atomically",
 	 "Write the embedding (CSV, or TSV for a .tsv name: node, label, x_2 .. x_k+1), the graph "
 	 "(an edge list with a '# nodes' header, or Matrix Market for a .mtx name), the labels or "
 	 "the clusters of the last 'cluster' (one a line). The data goes to a temporary file that replaces FILE only once complete, so "
 	 "an interrupted or failed save leaves the previous file as it was.",
-	 w_save, CMD_FILES, cmd_save},
+	 w_save, CMD_FILES | CMD_UNSAFE, cmd_save},
 	{"sbm", NULL, 1, 5, "sbm SIZES PIN POUT [loops] | sbm SIZES matrix P11,P12,... [loops] | sbm paper [notebook]",
 	 "a stochastic block model (the paper's, or your own)",
 	 "Generate a stochastic block model with ground-truth labels, seeded ('seed N'). SIZES is a "
@@ -192,7 +192,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "(booktabs); with 'set format csv|json' one flat table (K, noise, alpha, metric, mean, "
 	 "sd, reps). 'rows noise' puts the noise levels in the rows (the paper's noise table). A "
 	 "progress line shows on a terminal; Ctrl-C stops and prints the runs done.",
-	 w_experiment, 0, cmd_experiment},
+	 w_experiment, CMD_UNSAFE, cmd_experiment},
 	{"sweep", NULL, 4, 5, "sweep alpha FROM TO STEPS [log]",
 	 "a table of lambda_j and mu_j along a range of alpha",
 	 "Solve at STEPS values of alpha from FROM to TO (in the current mode; 'log' spaces them "
@@ -213,7 +213,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Graphs are solved in the background, warm-started, and keys pressed meanwhile coalesce "
 	 "to the latest alpha. Needs a terminal of at least 80x24; NO_COLOR turns colours off, "
 	 "REGSPEC_ASCII=1 draws with ASCII only. Refused when input or output is not a terminal.",
-	 NULL, 0, cmd_watch},
+	 NULL, CMD_UNSAFE, cmd_watch},
 	{"plot", NULL, 1, 6,
 	 "plot embed [I J] [by labels|clusters] | plot spectrum | plot sweep FROM TO STEPS [log] | plot signs | plot mu [ALPHAS] | plot scores | plot output FILE|none [size W H] | plot term NAME [OPTIONS]|auto | plot dump on|off",
 	 "draw with gnuplot: embeddings, spectra, alpha sweeps, signs, thresholds, scores",
@@ -232,7 +232,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "'dump' after a plot) prints the gnuplot script instead of running it: the data travels "
 	 "as named datablocks, so the script stands alone. A missing gnuplot, or one that fails "
 	 "or is killed, is an error that says so.",
-	 w_plot, CMD_KEEPS_LAST | CMD_FILES, cmd_plot},
+	 w_plot, CMD_KEEPS_LAST | CMD_FILES | CMD_UNSAFE, cmd_plot},
 	{"set", NULL, 0, 2, "set [NAME [VALUE]]", "show or change a setting",
 	 "Settings: format text|csv|json (how results print), digits N (significant digits, "
 	 "default 8), echo on|off, bail on|off (stop a script at its first error), verbose on|off "
@@ -266,7 +266,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Run a script file, line by line, as if typed. A relative name not found in the current "
 	 "directory is looked up beside the running script. Nesting is limited to 50, and a file "
 	 "that sources itself, directly or not, is an error.",
-	 NULL, CMD_KEEPS_LAST | CMD_FILES, cmd_source},
+	 NULL, CMD_KEEPS_LAST | CMD_FILES | CMD_UNSAFE, cmd_source},
 	{"help", "?", 0, 1, "help [COMMAND]", "list the commands, or explain one",
 	 "Without arguments, list every command with a line about it; with a command name (or a "
 	 "unique prefix), print its usage and description.",
@@ -435,6 +435,10 @@ static int run_statement(rs_session *s, int argc, char **argv, const char *where
 		snprintf(msg, sizeof msg, "%s; usage: %s",
 			 nargs < c->min_args ? "too few arguments" : "too many arguments", c->usage);
 		cmd_report(s, where, c->name, msg);
+		return -1;
+	}
+	if (s->sandbox && (c->flags & CMD_UNSAFE)) {
+		cmd_report(s, where, c->name, "not allowed in the sandbox (no files, no programs)");
 		return -1;
 	}
 	int rc;

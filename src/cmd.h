@@ -15,7 +15,9 @@ typedef int (*rs_cmd_fn)(rs_session *s, int argc, char **argv, FILE *out, rs_err
 
 enum { CMD_KEEPS_LAST = 1, /* does not replace the result expect looks at */
        CMD_FILES = 2,      /* its arguments complete as file names        */
-       CMD_NOECHO = 4      /* narration and checks: not shown by echo on   */
+       CMD_NOECHO = 4,     /* narration and checks: not shown by echo on   */
+       CMD_UNSAFE = 8      /* reads or writes files or runs programs: not in
+                              the sandbox (--sandbox)                    */
 };
 
 struct rs_cmd {

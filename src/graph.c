@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_NODES 2147483647L
 
@@ -173,6 +174,14 @@ rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum 
 	if (n > MAX_NODES || m > MAX_NODES) {
 		rs_fail(e, RS_EINVAL, "%ld nodes: more than the %ld this build supports",
 			n > m ? n : m, MAX_NODES);
+		return NULL;
+	}
+	/* node arrays cost about 40 bytes a node: refuse what cannot fit */
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	double need = 40.0 * (double)(n + m) + 24.0 * 2.0 * (double)E->count;
+	if (pages > 0 && psz > 0 && need > (double)pages * (double)psz) {
+		rs_fail(e, RS_ENOMEM, "%ld nodes and %ld edges need about %.1f GB, more than this machine has",
+			n + m, E->count, need / 1e9);
 		return NULL;
 	}
 	*dropped = 0;

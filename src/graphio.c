@@ -752,8 +752,16 @@ rs_graph *rs_graph_load(const char *path, const rs_load_opts *o, rs_load_info *i
 	char *buf = rs_read_file(path, &len, e);
 	if (buf == NULL)
 		return NULL;
+	rs_graph *g = rs_graph_parse(buf, len, path, o, info, e);
+	free(buf);
+	return g;
+}
+
+rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_opts *o,
+			 rs_load_info *info, rs_err *e)
+{
+	memset(info, 0, sizeof *info);
 	if (memchr(buf, '\0', len) != NULL) {
-		free(buf);
 		rs_fail(e, RS_EINVAL, "%s: binary data (a NUL byte), not a text graph", path);
 		return NULL;
 	}
@@ -777,7 +785,6 @@ rs_graph *rs_graph_load(const char *path, const rs_load_opts *o, rs_load_info *i
 	}
 	if (g != NULL && o->directed && !g->bipartite)
 		info->symmetrized = 1;
-	free(buf);
 	return g;
 }
 

@@ -45,6 +45,10 @@ const char *rs_gformat_name(enum rs_gformat f);
 int rs_gformat_parse(const char *s, enum rs_gformat *f);
 
 rs_graph *rs_graph_load(const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e);
+/* The same from a NUL-terminated buffer of len bytes (modified in place);
+ * name stands for the file in messages. */
+rs_graph *rs_graph_parse(char *buf, size_t len, const char *name, const rs_load_opts *o,
+			 rs_load_info *info, rs_err *e);
 
 /* Read a whole file, gzip or not, into a NUL-terminated buffer. */
 char *rs_read_file(const char *path, size_t *len, rs_err *e);

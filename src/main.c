@@ -28,6 +28,7 @@ static void usage(FILE *f)
 	      "  -f FILE        run the commands of FILE (also: regspec FILE)\n"
 	      "  -q, --quiet    no banner at the interactive prompt\n"
 	      "      --bail     stop at the first command that fails\n"
+	      "      --sandbox  run untrusted commands: no files, no programs, small sizes\n"
 	      "      --commands list the command names, one a line\n"
 	      "  -h, --help     this help\n"
 	      "  -V, --version  print the version\n"
@@ -67,14 +68,15 @@ static void man_commands(void)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_BAIL = 256, OPT_COMMANDS, OPT_MAN };
+	enum { OPT_BAIL = 256, OPT_COMMANDS, OPT_MAN, OPT_SANDBOX };
 	static const struct option longopts[] = {
 		{"quiet", no_argument, NULL, 'q'},	  {"bail", no_argument, NULL, OPT_BAIL},
 		{"commands", no_argument, NULL, OPT_COMMANDS}, {"man-commands", no_argument, NULL, OPT_MAN},
 		{"help", no_argument, NULL, 'h'},	  {"version", no_argument, NULL, 'V'},
+		{"sandbox", no_argument, NULL, OPT_SANDBOX},
 		{NULL, 0, NULL, 0},
 	};
-	int quiet = 0, bail = 0, opt;
+	int quiet = 0, bail = 0, sandbox = 0, opt;
 	/* -c and -f run in the order given: keep them as a list */
 	char **jobs = calloc((size_t)argc + 1, sizeof *jobs);
 	char *kinds = calloc((size_t)argc + 1, 1);
@@ -90,6 +92,7 @@ int main(int argc, char **argv)
 			break;
 		case 'q': quiet = 1; break;
 		case OPT_BAIL: bail = 1; break;
+		case OPT_SANDBOX: sandbox = 1; break;
 		case OPT_COMMANDS:
 			for (const struct rs_cmd *c = rs_cmd_table; c->name; c++)
 				puts(c->name);
@@ -127,6 +130,7 @@ int main(int argc, char **argv)
 	setlocale(LC_CTYPE, ""); /* characters for the live view; numbers stay in the C locale */
 	rs_session *s = session_new();
 	s->bail = bail;
+	s->sandbox = sandbox;
 	if (isatty(STDIN_FILENO) || isatty(STDOUT_FILENO))
 		input_catch_interrupts(); /* someone at a terminal can press Ctrl-C */
 	int status = 0, ncmd = 0;

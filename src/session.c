@@ -184,6 +184,14 @@ long session_k(const rs_session *s)
 	return top < 20 ? top : 20;
 }
 
+int session_sandbox_size(const rs_session *s, double nodes, double edges, rs_err *e)
+{
+	if (s->sandbox && (nodes > RS_SANDBOX_NODES || edges > RS_SANDBOX_EDGES))
+		return rs_fail(e, RS_EINVAL, "the sandbox allows %d nodes and %d edges at most",
+			       RS_SANDBOX_NODES, RS_SANDBOX_EDGES);
+	return 0;
+}
+
 int session_need_model(const rs_session *s, rs_err *e)
 {
 	if (s->model == NULL && s->graph == NULL)

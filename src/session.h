@@ -69,6 +69,7 @@ typedef struct rs_session {
 	char *src_real[RS_SOURCE_DEPTH_MAX + 2];
 	int depth;
 	int interactive;      /* reading commands from a person    */
+	int sandbox;          /* untrusted input: no files, no programs, small sizes */
 	int failures;         /* commands that failed              */
 	int quit;             /* quit requested                    */
 	int exit_code;
@@ -97,6 +98,10 @@ double session_alpha_abs(const rs_session *s);
 long session_k(const rs_session *s);
 /* The spectrum at the current alpha (cached); NULL with a message. */
 const rs_spectrum *session_spectrum(rs_session *s, rs_err *e);
+/* In the sandbox, refuse models and graphs past these sizes. */
+#define RS_SANDBOX_NODES 100000
+#define RS_SANDBOX_EDGES 1000000
+int session_sandbox_size(const rs_session *s, double nodes, double edges, rs_err *e);
 /* Require a model; fills e when there is none. */
 int session_need_model(const rs_session *s, rs_err *e);
 

@@ -12,6 +12,6 @@ void *xreallocarray(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
 void *xmemdup(const void *p, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-char *xvasprintf(const char *fmt, va_list ap);
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 #endif

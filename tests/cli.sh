@@ -62,6 +62,8 @@ run -c 'set verbose on; cliques 5 3 2; alpha 1; eig'
 check "verbose names the solver, its time and residual" $(grep -q 'solved by the aggregate solver' "$tmp/out"; echo $?)
 run -c 'cliques 5 3 2; alpha 1 rel; alpha'
 check "relative alpha is shown with its absolute value" $(grep -q 'alpha = 1 relative (absolute 0.38)' "$tmp/out"; echo $?)
+run --sandbox -c 'cliques 5 3 2; alpha 1; eig; save graph /tmp/never; load /etc/hostname; cliques 1000000 5'
+check "--sandbox: computing works, files and huge models are refused" $([ $st -eq 1 ] && grep -q '0.72481921' "$tmp/out" && [ "$(grep -c 'sandbox' "$tmp/err")" -eq 3 ] && [ ! -e /tmp/never ]; echo $?)
 # A 10^7-node model in under 1 GiB of address space (ulimit -v), when ulimit works here.
 if [ -z "${REGSPEC_SANITIZED:-}" ] && (ulimit -v 1048576) 2>/dev/null; then
 	(ulimit -v 1048576; $REGSPEC -c 'cliques 1000000*10 theta random 0.5 2; alpha 0.01; mu; signs; expect theorem_holds true' >"$tmp/out" 2>"$tmp/err")

@@ -40,10 +40,10 @@ check "the COMMANDS section equals 'regspec --man-commands' (make update-man)" $
 for c in $("$REGSPEC" --commands); do
 	check "command '$c' is documented" $(grep -q "^\.B $c\( \|$\)" "$page"; echo $?)
 done
-for v in REGSPEC_HISTFILE XDG_STATE_HOME; do
+for v in REGSPEC_HISTFILE XDG_STATE_HOME NO_COLOR REGSPEC_ASCII GNUTERM DISPLAY OMP_NUM_THREADS; do
 	check "environment variable $v is documented" $(grep -q "^\.B $v" "$page"; echo $?)
 done
-for o in '\\-c' '\\-f' '\\-\\-bail' '\\-\\-quiet' '\\-\\-help' '\\-\\-version' '\\-\\-commands'; do
+for o in '\\-c' '\\-f' '\\-\\-bail' '\\-\\-quiet' '\\-\\-help' '\\-\\-version' '\\-\\-commands' '\\-\\-sandbox'; do
 	check "option $o is documented" $(grep -q "$o" "$page"; echo $?)
 done
 echo "1..$n"

@@ -1,0 +1,47 @@
+/* graph-fuzzer.c: libFuzzer harness for the graph and label readers.  The
+ * first byte picks the format (edge list, Matrix Market, biedges, GML,
+ * GraphML, Pajek; bipartite or not), the rest is the file's text; a graph
+ * that loads is then read for labels from the same bytes and embedded. */
+#include <config.h>
+
+#include "graphio.h"
+#include "gspectrum.h"
+#include "lanczos.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static int init;
+	if (!init) {
+		rs_blas_single_thread();
+		init = 1;
+	}
+	if (size < 1 || size > 65536)
+		return 0;
+	static const enum rs_gformat fmts[] = {RS_GF_EDGES, RS_GF_MTX, RS_GF_BIEDGES, RS_GF_GML,
+					       RS_GF_GRAPHML, RS_GF_PAJEK, RS_GF_AUTO, RS_GF_EDGES};
+	rs_load_opts o = {fmts[data[0] & 7], (data[0] >> 3) & 1, (data[0] >> 4) & 1,
+			  (data[0] >> 5) & 1 ? RS_MERGE_SUM : RS_MERGE_MAX, -1, -1};
+	size_t len = size - 1;
+	char *buf = malloc(len + 1);
+	memcpy(buf, data + 1, len);
+	buf[len] = '\0';
+	rs_load_info info;
+	rs_err e;
+	rs_graph *g = rs_graph_parse(buf, len, "fuzz", &o, &info, &e);
+	free(buf);
+	rs_labels_free(info.labels);
+	if (g == NULL)
+		return 0;
+	if (g->n + g->m <= 2000 && g->n + g->m >= 3) {
+		rs_gsolve_opts so = {(data[0] >> 6) & 1 ? 0.0 : 0.1, 1, 1e-6, 0, 1, NULL, NULL};
+		rs_spectrum *S = rs_graph_spectrum(g, &so, &e);
+		rs_spectrum_free(S);
+	}
+	rs_graph_free(g);
+	return 0;
+}
