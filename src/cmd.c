@@ -294,7 +294,8 @@ const struct rs_cmd *cmd_find(const char *name, rs_err *e)
 	if (nhit == 1)
 		return hit;
 	if (nhit == 0) {
-		rs_fail(e, RS_EINVAL, "unknown command '%s' (type 'help' for the list)", name);
+		rs_fail(e, RS_EINVAL, "unknown command '%.40s%s' (type 'help' for the list)", name,
+			strlen(name) > 40 ? "..." : "");
 		return NULL;
 	}
 	char list[400] = "";
@@ -303,7 +304,7 @@ const struct rs_cmd *cmd_find(const char *name, rs_err *e)
 			size_t l = strlen(list);
 			snprintf(list + l, sizeof list - l, "%s%s", l ? ", " : "", c->name);
 		}
-	rs_fail(e, RS_EINVAL, "ambiguous command '%s', could be: %s", name, list);
+	rs_fail(e, RS_EINVAL, "ambiguous command '%.40s', could be: %s", name, list);
 	return NULL;
 }
 

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -777,6 +778,9 @@ int tui_run(rs_session *s, rs_err *e)
 		}
 		timeout(v.busy ? 10 : 50); /* while a solve runs, look for its end often */
 		int ch = getch();
+		struct termios tio;
+		if (ch == ERR && tcgetattr(STDIN_FILENO, &tio) != 0)
+			break; /* the terminal went away (closed window, hangup ignored) */
 		if (ch == ERR)
 			continue;
 		int r = key(&v, ch);

@@ -64,6 +64,9 @@ run -c 'cliques 5 3 2; alpha 1 rel; alpha'
 check "relative alpha is shown with its absolute value" $(grep -q 'alpha = 1 relative (absolute 0.38)' "$tmp/out"; echo $?)
 run --sandbox -c 'cliques 5 3 2; alpha 1; eig; save graph /tmp/never; load /etc/hostname; cliques 1000000 5'
 check "--sandbox: computing works, files and huge models are refused" $([ $st -eq 1 ] && grep -q '0.72481921' "$tmp/out" && [ "$(grep -c 'sandbox' "$tmp/err")" -eq 3 ] && [ ! -e /tmp/never ]; echo $?)
+head -c 5000000 /dev/zero | tr '\0' 'a' >"$tmp/huge-line.regspec"
+run "$tmp/huge-line.regspec"
+check "a 5 MB line: one short error line, no crash" $([ $st -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ "$(wc -c <"$tmp/err")" -lt 200 ]; echo $?)
 # A 10^7-node model in under 1 GiB of address space (ulimit -v), when ulimit works here.
 if [ -z "${REGSPEC_SANITIZED:-}" ] && (ulimit -v 1048576) 2>/dev/null; then
 	(ulimit -v 1048576; $REGSPEC -c 'cliques 1000000*10 theta random 0.5 2; alpha 0.01; mu; signs; expect theorem_holds true' >"$tmp/out" 2>"$tmp/err")
