@@ -379,28 +379,6 @@ CMD_FN(save)
 	return rc;
 }
 
-static int parse_size_list(const char *w, long **sizes, int *K, rs_err *e)
-{
-	const char *star = strchr(w, '*');
-	if (star && !strchr(w, ',')) {
-		char head[32];
-		size_t hl = (size_t)(star - w);
-		long size, rep;
-		if (hl == 0 || hl >= sizeof head)
-			return rs_fail(e, RS_EINVAL, "bad sizes '%s' (write SIZE*COUNT or a list)", w);
-		memcpy(head, w, hl);
-		head[hl] = '\0';
-		if (rs_parse_count(head, 1, 2147483647L, "block size", &size, e) != 0 ||
-		    rs_parse_count(star + 1, 1, 100000, "block count", &rep, e) != 0)
-			return -1;
-		*sizes = xcalloc((size_t)rep, sizeof **sizes);
-		for (long i = 0; i < rep; i++)
-			(*sizes)[i] = size;
-		*K = (int)rep;
-		return 0;
-	}
-	return rs_parse_sizes(w, sizes, K, e);
-}
 
 CMD_FN(sbm)
 {
@@ -426,7 +404,7 @@ CMD_FN(sbm)
 		loops = 1;
 		desc = xasprintf("sbm paper%s (seed %lu)", notebook ? " notebook" : "", s->seed);
 	} else {
-		if (parse_size_list(argv[1], &sizes, &K, e) != 0)
+		if (rs_parse_size_spec(argv[1], 2147483647L, 100000, &sizes, &K, e) != 0)
 			return -1;
 		int i = 2;
 		P = xcalloc((size_t)K * K, sizeof *P);

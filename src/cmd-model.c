@@ -24,25 +24,8 @@ static int push_sizes(const char *word, long **v, int *n, rs_err *e)
 {
 	long *part;
 	int cnt;
-	const char *star = strchr(word, '*');
-	if (star != NULL && strchr(word, ',') == NULL) {
-		char head[64];
-		size_t hl = (size_t)(star - word);
-		long size, rep;
-		if (hl == 0 || hl >= sizeof head)
-			return rs_fail(e, RS_EINVAL, "bad repeated size '%s' (write SIZE*COUNT)", word);
-		memcpy(head, word, hl);
-		head[hl] = '\0';
-		if (rs_parse_count(head, 1, MAX_NODES, "block size", &size, e) != 0 ||
-		    rs_parse_count(star + 1, 1, MAX_BLOCKS, "repeat count", &rep, e) != 0)
-			return -1;
-		part = xcalloc((size_t)rep, sizeof *part);
-		for (long i = 0; i < rep; i++)
-			part[i] = size;
-		cnt = (int)rep;
-	} else if (rs_parse_sizes(word, &part, &cnt, e) != 0) {
+	if (rs_parse_size_spec(word, MAX_NODES, MAX_BLOCKS, &part, &cnt, e) != 0)
 		return -1;
-	}
 	if (*n + cnt > MAX_BLOCKS) {
 		free(part);
 		return rs_fail(e, RS_EINVAL, "at most %d blocks", MAX_BLOCKS);

@@ -96,3 +96,29 @@ int rs_parse_sizes(const char *s, long **out, int *count, rs_err *e)
 	*count = n;
 	return 0;
 }
+
+int rs_parse_size_spec(const char *s, long max_size, long max_count, long **out, int *count,
+		       rs_err *e)
+{
+	const char *star = strchr(s, '*');
+	if (star == NULL || strchr(s, ',') != NULL)
+		return rs_parse_sizes(s, out, count, e);
+	char head[64];
+	size_t hl = (size_t)(star - s);
+	long size, rep;
+	if (hl == 0 || hl >= sizeof head)
+		return rs_fail(e, RS_EINVAL, "bad repeated size '%s' (write SIZE*COUNT)", s);
+	memcpy(head, s, hl);
+	head[hl] = '\0';
+	if (rs_parse_count(head, 1, max_size, "block size", &size, e) != 0 ||
+	    rs_parse_count(star + 1, 1, max_count, "repeat count", &rep, e) != 0)
+		return -1;
+	long *v = rs_alloc(e, (size_t)rep, sizeof *v, "block sizes");
+	if (v == NULL)
+		return -1;
+	for (long i = 0; i < rep; i++)
+		v[i] = size;
+	*out = v;
+	*count = (int)rep;
+	return 0;
+}
