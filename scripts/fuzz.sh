@@ -28,6 +28,13 @@ for f in "$top"/tests/bad/* "$top"/tests/good/* \
 	done
 done
 status=0
+# inputs that once failed are replayed first
+for f in "$top"/tests/fuzz-regressions/graph-*; do
+	[ -f "$f" ] && { ./fuzz/graph-fuzzer -rss_limit_mb=2048 "$f" >/dev/null 2>&1 || { echo "fuzz: regression $f fails"; status=1; }; }
+done
+for f in "$top"/tests/fuzz-regressions/parse-*; do
+	[ -f "$f" ] && { ./fuzz/parse-fuzzer -close_fd_mask=2 "$f" >/dev/null 2>&1 || { echo "fuzz: regression $f fails"; status=1; }; }
+done
 ./fuzz/parse-fuzzer -max_total_time="$secs" -max_len=2048 -close_fd_mask=2 -dict="$top/fuzz/regspec.dict" \
 	-print_final_stats=1 corpus-parse 2>parse.log || status=1
 tail -n 12 parse.log | grep -E 'stat::number_of_executed_units|ERROR|SUMMARY' || true

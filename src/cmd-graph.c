@@ -128,7 +128,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 
 CMD_FN(load)
 {
-	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1};
+	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0};
 	char *path_owned = cmd_resolve_path(s, argv[1]), *labels_owned = NULL;
 	const char *path = path_owned, *labels_path = NULL;
 	int rc = load_graph(s, argc, argv, out, e, &o, &path, &labels_path, &labels_owned);

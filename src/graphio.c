@@ -444,6 +444,10 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 		goto fail;
 	}
 	info->weighted = E.w != NULL;
+	if (o->max_nodes > 0 && n + m > o->max_nodes) {
+		rs_fail(e, RS_EINVAL, "%s: %ld nodes, more than the %ld allowed", path, n + m, o->max_nodes);
+		goto fail;
+	}
 	g = rs_graph_build(n, m, bipartite, &E, o->merge, &info->merged, &info->dropped, e);
 	if (g == NULL)
 		goto fail;
@@ -538,6 +542,10 @@ static rs_graph *read_mtx(char *buf, const char *path, const rs_load_opts *o, rs
 			if (pages > 0 && psz > 0 && need > (double)pages * (double)psz) {
 				FAIL_AT(&rd, "%ld entries need about %.1f GB, more than this machine's memory",
 					Z, need / 1e9);
+				goto fail;
+			}
+			if (o->max_nodes > 0 && R + C > 2 * o->max_nodes) {
+				FAIL_AT(&rd, "%ld x %ld: more than the %ld nodes allowed", R, C, o->max_nodes);
 				goto fail;
 			}
 			bip = R != C || o->bipartite;
@@ -774,6 +782,13 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_GML:
 	case RS_GF_GRAPHML:
 	case RS_GF_PAJEK:
+		if (o->max_nodes > 0 && f == RS_GF_PAJEK) { /* igraph allocates what *Vertices says */
+			const char *v = strcasestr(buf, "*vertices");
+			if (v && strtol(v + 9, NULL, 10) > o->max_nodes) {
+				rs_fail(e, RS_EINVAL, "%s: more than the %ld nodes allowed", path, o->max_nodes);
+				break;
+			}
+		}
 		if (o->bipartite) {
 			rs_fail(e, RS_EINVAL, "%s: 'bipartite' applies to edge lists and Matrix Market files",
 				path);

@@ -26,6 +26,7 @@ typedef struct rs_load_opts {
 	enum rs_merge merge;
 	int header;        /* -1 detect, 0 none, 1 the first line is a header */
 	int base;          /* -1 detect, 0 or 1                              */
+	long max_nodes;    /* refuse more nodes than this (0: only memory)    */
 } rs_load_opts;
 
 typedef struct rs_load_info {
