@@ -220,8 +220,7 @@ static int script_sweep(rs_session *s, double from, double to, long steps, int l
 	rs_spectrum *prev = NULL;
 	int nm = 0;
 	for (long i = 0; i < steps; i++) {
-		double f = (double)i / (double)(steps - 1);
-		double a = logscale ? exp(log(from) + f * (log(to) - log(from))) : from + f * (to - from);
+		double a = views_sweep_alpha(from, to, steps, logscale, i);
 		double aa = s->alpha_rel ? a * f1 : a;
 		rs_spectrum *S;
 		if (s->model) {

@@ -420,6 +420,31 @@ static int graph_embed(rs_session *s, int blocks, FILE *out, rs_err *e)
 	return 0;
 }
 
+/* The table of a sweep: alpha (and its absolute value in relative mode),
+ * nl columns lambda_2.., nm columns mu_1..; column c of lam and mus starts at
+ * c * steps, and done rows are filled. */
+static rs_result *sweep_result(rs_session *s, const double *al, const double *ab, const double *lam,
+			       int nl, const double *mus, int nm, long steps, long done)
+{
+	rs_result *r = result_new("sweep");
+	title(s, r, "sweep");
+	result_str(r, "alpha_mode", s->alpha_rel ? "rel" : "abs");
+	result_flag_scalars(r, RF_NOTEXT);
+	result_nums(r, "alpha", RF_TABLE, al, (size_t)done);
+	if (s->alpha_rel)
+		result_nums(r, "alpha_abs", RF_TABLE, ab, (size_t)done);
+	char name[32];
+	for (int c = 0; c < nl; c++) {
+		snprintf(name, sizeof name, "lambda_%d", c + 2);
+		result_nums(r, name, RF_TABLE, lam + (size_t)c * steps, (size_t)done);
+	}
+	for (int c = 0; c < nm; c++) {
+		snprintf(name, sizeof name, "mu_%d", c + 1);
+		result_nums(r, name, RF_TABLE, mus + (size_t)c * steps, (size_t)done);
+	}
+	return r;
+}
+
 static int graph_sweep(rs_session *s, double from, double to, long steps, int logscale, FILE *out,
 		       rs_err *e)
 {
@@ -442,8 +467,7 @@ static int graph_sweep(rs_session *s, double from, double to, long steps, int lo
 	double f1 = session_rel_factor(s);
 	rs_interrupted = 0;
 	for (long i = 0; i < steps && !rs_interrupted; i++) {
-		double f = (double)i / (double)(steps - 1);
-		double a = logscale ? exp(log(from) + f * (log(to) - log(from))) : from + f * (to - from);
+		double a = views_sweep_alpha(from, to, steps, logscale, i);
 		double aa = s->alpha_rel ? a * f1 : a;
 		rs_spectrum *S;
 		if (s->solver == RS_SOLVER_DENSE) {
@@ -483,22 +507,7 @@ static int graph_sweep(rs_session *s, double from, double to, long steps, int lo
 	}
 	rs_spectrum_free(prev);
 	if (rc == 0) {
-		rs_result *r = result_new("sweep");
-		title(s, r, "sweep");
-		result_str(r, "alpha_mode", s->alpha_rel ? "rel" : "abs");
-		result_flag_scalars(r, RF_NOTEXT);
-		result_nums(r, "alpha", RF_TABLE, al, (size_t)done);
-		if (s->alpha_rel)
-			result_nums(r, "alpha_abs", RF_TABLE, ab, (size_t)done);
-		char name[32];
-		for (long j = 0; j < k; j++) {
-			snprintf(name, sizeof name, "lambda_%ld", j + 2);
-			result_nums(r, name, RF_TABLE, lam + (size_t)j * steps, (size_t)done);
-		}
-		for (int t = 0; t < nm; t++) {
-			snprintf(name, sizeof name, "mu_%d", t + 1);
-			result_nums(r, name, RF_TABLE, mus + (size_t)t * steps, (size_t)done);
-		}
+		rs_result *r = sweep_result(s, al, ab, lam, (int)k, mus, nm, steps, done);
 		if (nm)
 			result_bools(r, "interleaved", RF_TABLE, ok, (size_t)done);
 		if (s->solver != RS_SOLVER_DENSE)
@@ -881,8 +890,7 @@ CMD_FN(sweep)
 	int rc = 0;
 	rs_interrupted = 0;
 	for (long i = 0; i < steps && !rs_interrupted; i++) {
-		double f = (double)i / (double)(steps - 1);
-		double a = logscale ? exp(log(from) + f * (log(to) - log(from))) : from + f * (to - from);
+		double a = views_sweep_alpha(from, to, steps, logscale, i);
 		double aa = s->alpha_rel ? rs_model_rel_to_abs(M, a) : a;
 		rs_spectrum *S = rs_spectrum_solve(M, aa, solver, s->dense_max, e);
 		if (S == NULL) {
@@ -904,22 +912,7 @@ CMD_FN(sweep)
 		done++;
 	}
 	if (rc == 0) {
-		rs_result *r = result_new("sweep");
-		title(s, r, "sweep");
-		result_str(r, "alpha_mode", s->alpha_rel ? "rel" : "abs");
-		result_flag_scalars(r, RF_NOTEXT);
-		result_nums(r, "alpha", RF_TABLE, al, (size_t)done);
-		if (s->alpha_rel)
-			result_nums(r, "alpha_abs", RF_TABLE, ab, (size_t)done);
-		char name[32];
-		for (int c = 0; c < nl; c++) {
-			snprintf(name, sizeof name, "lambda_%d", c + 2);
-			result_nums(r, name, RF_TABLE, lam + (size_t)c * steps, (size_t)done);
-		}
-		for (int c = 0; c < nm; c++) {
-			snprintf(name, sizeof name, "mu_%d", c + 1);
-			result_nums(r, name, RF_TABLE, mus + (size_t)c * steps, (size_t)done);
-		}
+		rs_result *r = sweep_result(s, al, ab, lam, nl, mus, nm, steps, done);
 		result_bools(r, "interleaved", RF_TABLE, ok, (size_t)done);
 		result_note(r, "alpha in %s form; lambda_2..lambda_%ld against mu_1..mu_%d (ranked)",
 			    mode_word(s), k + 1, nm);

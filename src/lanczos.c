@@ -30,6 +30,20 @@ int rs_threads(void)
 #endif
 }
 
+/* The block of rows [lo, hi) of the calling thread in a parallel region;
+ * returns the thread's number. */
+static int thread_rows(long n, long *lo, long *hi)
+{
+	int t = 0, nt = 1;
+#ifdef _OPENMP
+	t = omp_get_thread_num();
+	nt = omp_get_num_threads();
+#endif
+	*lo = n * t / nt;
+	*hi = n * (t + 1) / nt;
+	return t;
+}
+
 /* Blocked sums keep the error near (n / 4096 + 4096) eps, not n eps, and the
  * partial sums are added in a fixed order: the result does not depend on
  * how the threads were scheduled. */
@@ -39,12 +53,8 @@ double rs_dot(long n, const double *x, const double *y)
 	int T = rs_threads() < 64 ? rs_threads() : 64;
 #pragma omp parallel num_threads(T)
 	{
-		int t = 0, nt = 1;
-#ifdef _OPENMP
-		t = omp_get_thread_num();
-		nt = omp_get_num_threads();
-#endif
-		long lo = n * t / nt, hi = n * (t + 1) / nt;
+		long lo, hi;
+		int t = thread_rows(n, &lo, &hi);
 		double acc = 0;
 		for (long b = lo; b < hi; b += 4096) {
 			long end = b + 4096 < hi ? b + 4096 : hi;
@@ -73,12 +83,8 @@ static void gemv_t(long n, int j, const double *V, const double *w, double *h, d
 	memset(scratch, 0, (size_t)T * (size_t)j * sizeof *scratch);
 #pragma omp parallel
 	{
-		int t = 0, nt = 1;
-#ifdef _OPENMP
-		t = omp_get_thread_num();
-		nt = omp_get_num_threads();
-#endif
-		long lo = n * t / nt, hi = n * (t + 1) / nt;
+		long lo, hi;
+		int t = thread_rows(n, &lo, &hi);
 		if (hi > lo)
 			cblas_dgemv(CblasColMajor, CblasTrans, (int)(hi - lo), j, 1.0, V + lo, (int)n,
 				    w + lo, 1, 0.0, scratch + (size_t)t * j, 1);
@@ -96,12 +102,8 @@ static void gemv_n(long n, int j, const double *V, const double *h, double *w)
 {
 #pragma omp parallel
 	{
-		int t = 0, nt = 1;
-#ifdef _OPENMP
-		t = omp_get_thread_num();
-		nt = omp_get_num_threads();
-#endif
-		long lo = n * t / nt, hi = n * (t + 1) / nt;
+		long lo, hi;
+		thread_rows(n, &lo, &hi);
 		if (hi > lo)
 			cblas_dgemv(CblasColMajor, CblasNoTrans, (int)(hi - lo), j, -1.0, V + lo, (int)n,
 				    h, 1, 1.0, w + lo, 1);
@@ -137,12 +139,8 @@ static void gemm_rows(long n, int m, int l, const double *V, const double *Y, in
 {
 #pragma omp parallel
 	{
-		int t = 0, nt = 1;
-#ifdef _OPENMP
-		t = omp_get_thread_num();
-		nt = omp_get_num_threads();
-#endif
-		long lo = n * t / nt, hi = n * (t + 1) / nt;
+		long lo, hi;
+		thread_rows(n, &lo, &hi);
 		if (hi > lo)
 			cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, (int)(hi - lo), l, m, 1.0,
 				    V + lo, (int)n, Y, ldy, 0.0, out + lo, (int)n);

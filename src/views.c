@@ -99,3 +99,9 @@ void views_class_fractions(const rs_session *s, const rs_spectrum *S, const stru
 	free(slot);
 }
 
+
+double views_sweep_alpha(double from, double to, long steps, int logscale, long i)
+{
+	double f = (double)i / (double)(steps - 1);
+	return logscale ? exp(log(from) + f * (log(to) - log(from))) : from + f * (to - from);
+}

@@ -24,4 +24,7 @@ const char *views_class_name(const rs_session *s, int id, char *buf, size_t len)
 void views_class_fractions(const rs_session *s, const rs_spectrum *S, const struct classes *c,
 			   int col, double *pos);
 
+/* Point i of a sweep of steps values from from to to, evenly or on a log scale. */
+double views_sweep_alpha(double from, double to, long steps, int logscale, long i);
+
 #endif
