@@ -232,11 +232,13 @@ static char *setting_value(const rs_session *s, const char *name)
 		return s->ncv ? xasprintf("%d", s->ncv) : xstrdup("auto");
 	if (!strcmp(name, "bipartite"))
 		return xstrdup(bip_names[s->bip_adjacency]);
+	if (!strcmp(name, "warm"))
+		return xstrdup(s->no_warm ? "off" : "on");
 	return NULL;
 }
 
 static const char *const settings[] = {"format", "digits",    "echo", "bail", "verbose",
-				       "solver", "dense-max", "tol",  "ncv",  "bipartite", NULL};
+				       "solver", "dense-max", "tol",  "ncv",  "bipartite", "warm", NULL};
 
 static int pick(const char *v, const char *const *names, int n, const char *what, rs_err *e)
 {
@@ -301,6 +303,8 @@ static int set_one(rs_session *s, const char *name, const char *v, rs_err *e)
 			s->echo = b;
 		else if (!strcmp(name, "bail"))
 			s->bail = b;
+		else if (!strcmp(name, "warm"))
+			s->no_warm = !b;
 		else
 			s->verbose = b;
 	}
@@ -317,7 +321,7 @@ CMD_FN(set)
 		if (which < 0)
 			return rs_fail(e, RS_EINVAL,
 				       "unknown setting '%s' (format, digits, echo, bail, verbose, "
-				       "solver, dense-max, tol, ncv, bipartite)",
+				       "solver, dense-max, tol, ncv, bipartite, warm)",
 				       argv[1]);
 	}
 	if (argc == 3)

@@ -30,7 +30,7 @@ static const char *const w_embed[] = {"blocks", "nodes", NULL};
 static const char *const w_sweep[] = {"alpha", "log", NULL};
 static const char *const w_k[] = {"auto", NULL};
 static const char *const w_set[] = {"format", "digits", "echo", "bail", "verbose", "solver",
-				    "dense-max", "tol", "ncv", "bipartite", "text", "csv", "json",
+				    "dense-max", "tol", "ncv", "bipartite", "warm", "text", "csv", "json",
 				    "on", "off", "auto", "aggregate", "dense", "lanczos",
 				    "biadjacency", "adjacency", NULL};
 
@@ -241,7 +241,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "(the iterative solver's relative residual, default 1e-8), ncv N|auto (its basis size), "
 	 "bipartite biadjacency|adjacency (a bipartite graph is embedded by the generalized SVD "
 	 "of B + alpha J, or as the whole graph [[0, B], [B^T, 0]] regularized by alpha J, the "
-	 "paper's Table 4 comparison). 'set' alone lists them.",
+	 "paper's Table 4 comparison), warm on|off (start each iterative solve from the "
+	 "previous eigenvectors, default on; off for cold-solve timings). 'set' alone lists them.",
 	 w_set, 0, cmd_set},
 	{"echo", NULL, 1, 1, "echo on|off", "print each command before it runs (for demos)",
 	 "With echo on, each command of a script is printed after the prompt before it runs, so "

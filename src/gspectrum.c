@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 static double now_seconds(void)
 {
@@ -66,11 +69,34 @@ static void gop_apply(void *ctx, const double *x, double *y)
 	const rs_graph *g = G->g;
 	long N = G->N;
 	double *t = G->tmp;
-#pragma omp parallel for schedule(static)
-	for (long i = 0; i < N; i++)
-		t[i] = G->u[i] * x[i];
 	if (!g->bipartite) {
-		double s = G->alpha != 0 ? rs_dot(N, G->u, x) : 0.0;
+		/* t = u x and s = u . x in one sweep (s = sum of t, added in thread
+		 * order: independent of scheduling) */
+		double part[64] = {0};
+		int T = rs_threads() < 64 ? rs_threads() : 64;
+#pragma omp parallel num_threads(T)
+		{
+			int th = 0, nt = 1;
+#ifdef _OPENMP
+			th = omp_get_thread_num();
+			nt = omp_get_num_threads();
+#endif
+			long lo = N * th / nt, hi = N * (th + 1) / nt;
+			double acc = 0;
+			for (long b = lo; b < hi; b += 4096) {
+				long end = b + 4096 < hi ? b + 4096 : hi;
+				double sb = 0;
+				for (long i = b; i < end; i++) {
+					t[i] = G->u[i] * x[i];
+					sb += t[i];
+				}
+				acc += sb;
+			}
+			part[th] = acc;
+		}
+		double s = 0;
+		for (int th = 0; th < T; th++)
+			s += part[th];
 		double as = G->alpha * s;
 #pragma omp parallel for schedule(dynamic, 1024)
 		for (long i = 0; i < N; i++)
@@ -81,6 +107,9 @@ static void gop_apply(void *ctx, const double *x, double *y)
 		double s2 = G->alpha != 0 ? rs_dot(m, G->u + n, x + n) : 0.0;
 		double s1 = G->alpha != 0 ? rs_dot(n, G->u, x) : 0.0;
 		const double *tc = t + n;
+#pragma omp parallel for schedule(static)
+		for (long i = 0; i < N; i++)
+			t[i] = G->u[i] * x[i];
 #pragma omp parallel for schedule(dynamic, 1024)
 		for (long i = 0; i < n; i++)
 			y[i] = G->u[i] * (row_dot(g, g->ptr, g->idx, g->val, i, tc) + G->alpha * s2);
@@ -388,8 +417,15 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 			}
 		}
 		rs_lanczos_opts lo = {need, o->ncv, o->tol > 0 ? o->tol : 1e-8, 0, o->seed, start,
-				      o->cancel};
-		if (rs_lanczos(N, gop_apply, gop_project, &G, &lo, &L, e) != 0)
+				      o->cancel, NULL, 0};
+		rs_project proj = gop_project;
+		if (G.comp == NULL && G.ntwin_class == 0) {
+			/* only q to remove: Lanczos does it inside its Gram-Schmidt sweeps */
+			lo.defl = G.q;
+			lo.ndefl = 1;
+			proj = NULL;
+		}
+		if (rs_lanczos(N, gop_apply, proj, &G, &lo, &L, e) != 0)
 			goto out;
 	}
 	/* merge: theta = 1 vectors, Lanczos pairs, twin pairs; keep the top k + 1 */

@@ -7,18 +7,78 @@
 
 #include <cblas.h>
 #include <lapacke.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+#ifdef __linux__
+#include <pthread.h>
+#include <sched.h>
+#endif
 
 void openblas_set_num_threads(int num_threads);
+
+/* Thread binding.  Unbound, the two threads of a team were seen sharing one
+ * core in about a third of the runs on a 2-core machine (solves twice as
+ * slow), so each thread t of a team is bound to the t-th CPU the process may
+ * use, unless the user chose a binding (OMP_PROC_BIND, GOMP_CPU_AFFINITY).
+ * Programs started by the process get the original mask back. */
+#if defined(_OPENMP) && defined(__linux__)
+static cpu_set_t original_mask;
+static int have_original;
+
+static void bind_to_nth(const cpu_set_t *allowed, int t)
+{
+	int seen = 0;
+	for (int c = 0; c < CPU_SETSIZE; c++) {
+		if (!CPU_ISSET(c, allowed) || seen++ != t)
+			continue;
+		cpu_set_t one;
+		CPU_ZERO(&one);
+		CPU_SET(c, &one);
+		pthread_setaffinity_np(pthread_self(), sizeof one, &one);
+		return;
+	}
+}
+#endif
+
+void rs_bind_threads(void)
+{
+#if defined(_OPENMP) && defined(__linux__)
+	if (getenv("OMP_PROC_BIND") || getenv("GOMP_CPU_AFFINITY"))
+		return;
+	cpu_set_t allowed;
+	if (have_original)
+		allowed = original_mask;
+	else if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+		return;
+	else {
+		original_mask = allowed;
+		have_original = 1;
+	}
+	int ncpu = CPU_COUNT(&allowed);
+	if (ncpu < 2 || omp_get_max_threads() > ncpu)
+		return;
+#pragma omp parallel
+	bind_to_nth(&allowed, omp_get_thread_num());
+#endif
+}
+
+void rs_unbind_self(void)
+{
+#if defined(_OPENMP) && defined(__linux__)
+	if (have_original)
+		sched_setaffinity(0, sizeof original_mask, &original_mask);
+#endif
+}
 
 void rs_blas_single_thread(void)
 {
 	openblas_set_num_threads(1);
+	rs_bind_threads();
 }
 
 int rs_threads(void)
@@ -76,38 +136,83 @@ double rs_nrm2(long n, const double *x)
 	return sqrt(rs_dot(n, x, x));
 }
 
-/* h = V^T w (V is n x j, leading dimension n), by row blocks. */
-static void gemv_t(long n, int j, const double *V, const double *w, double *h, double *scratch)
+/* Partial sum of x . y over rows [lo, hi), in blocks of 4096 (see rs_dot). */
+static double block_dot(long lo, long hi, const double *x, const double *y)
+{
+	double acc = 0;
+	for (long b = lo; b < hi; b += 4096) {
+		long end = b + 4096 < hi ? b + 4096 : hi;
+		double s = 0;
+		for (long i = b; i < end; i++)
+			s += x[i] * y[i];
+		acc += s;
+	}
+	return acc;
+}
+
+/* One classical Gram-Schmidt pass of w against the j columns of V and the
+ * nq columns of Q (both leading dimension n), in two sweeps over the rows:
+ * the first computes h = [V Q]^T w and ||w||^2, the second w -= [V Q] h and
+ * the new ||w||^2.  Each thread owns a block of rows; partial sums are added
+ * in thread order, so the result does not depend on scheduling.  scratch
+ * holds T x (j + nq + 1) doubles.  Returns ||w|| after; *before gets it
+ * before. */
+static double gs_pass(long n, int j, const double *V, int nq, const double *Q, double *w,
+		      double *h, double *scratch, double *before)
 {
 	int T = rs_threads();
-	memset(scratch, 0, (size_t)T * (size_t)j * sizeof *scratch);
+	int stride = j + nq + 1;
 #pragma omp parallel
 	{
 		long lo, hi;
 		int t = thread_rows(n, &lo, &hi);
-		if (hi > lo)
-			cblas_dgemv(CblasColMajor, CblasTrans, (int)(hi - lo), j, 1.0, V + lo, (int)n,
-				    w + lo, 1, 0.0, scratch + (size_t)t * j, 1);
+		double *part = scratch + (size_t)t * stride;
+		memset(part, 0, (size_t)stride * sizeof *part);
+		if (hi > lo) {
+			if (j > 0)
+				cblas_dgemv(CblasColMajor, CblasTrans, (int)(hi - lo), j, 1.0, V + lo,
+					    (int)n, w + lo, 1, 0.0, part, 1);
+			for (int c = 0; c < nq; c++)
+				part[j + c] = block_dot(lo, hi, Q + (size_t)c * n, w);
+			part[j + nq] = block_dot(lo, hi, w, w);
+		}
 	}
-	for (int c = 0; c < j; c++) {
+	for (int c = 0; c < stride; c++) {
 		double s = 0;
 		for (int t = 0; t < T; t++)
-			s += scratch[(size_t)t * j + c];
+			s += scratch[(size_t)t * stride + c];
 		h[c] = s;
 	}
-}
-
-/* w -= V h, by row blocks. */
-static void gemv_n(long n, int j, const double *V, const double *h, double *w)
-{
+	*before = sqrt(h[j + nq]);
 #pragma omp parallel
 	{
 		long lo, hi;
-		thread_rows(n, &lo, &hi);
-		if (hi > lo)
-			cblas_dgemv(CblasColMajor, CblasNoTrans, (int)(hi - lo), j, -1.0, V + lo, (int)n,
-				    h, 1, 1.0, w + lo, 1);
+		int t = thread_rows(n, &lo, &hi);
+		if (hi > lo) {
+			if (j > 0)
+				cblas_dgemv(CblasColMajor, CblasNoTrans, (int)(hi - lo), j, -1.0, V + lo,
+					    (int)n, h, 1, 1.0, w + lo, 1);
+			for (int c = 0; c < nq; c++) {
+				const double *q = Q + (size_t)c * n;
+				double a = h[j + c];
+				for (long i = lo; i < hi; i++)
+					w[i] -= a * q[i];
+			}
+		}
+		scratch[t] = hi > lo ? block_dot(lo, hi, w, w) : 0.0;
 	}
+	double s = 0;
+	for (int t = 0; t < T; t++)
+		s += scratch[t];
+	return sqrt(s);
+}
+
+/* x *= a, by row blocks. */
+static void scale(long n, double a, double *x)
+{
+#pragma omp parallel for schedule(static)
+	for (long i = 0; i < n; i++)
+		x[i] *= a;
 }
 
 /* V[:, 0..l) = V (n x m) * Y (m x l), in place, a block of rows at a time
@@ -155,38 +260,57 @@ void rs_lanczos_out_free(rs_lanczos_out *out)
 	memset(out, 0, sizeof *out);
 }
 
-/* Orthogonalize w against V[:, 0..j) (CGS, DGKS second pass); h gets the
- * coefficients of the first pass plus the correction. Returns ||w||. */
-static double reorth(long n, int j, const double *V, double *w, double *h, double *h2,
-		     double *scratch)
+/* Orthogonalize w against V[:, 0..j) and the deflated space Q; h gets the
+ * coefficients on V (all passes added).  Returns ||w||.
+ *
+ * How many passes: lev[c] bounds how far v_c is from orthogonal to the rest
+ * of the basis.  After a pass, what is left of w along the basis is about
+ * (sum_c lev[c] |h_c| + eps sqrt(j) ||w_before||) / ||w_after||: the first
+ * term is the error of projecting with a basis that is not quite orthogonal,
+ * and it compounds from step to step, so it is tracked, not assumed away.
+ * A further pass runs while that estimate exceeds target (at most three
+ * passes: "twice is enough" unless w lies in the span).  With lev == NULL
+ * two passes always run.  *lev_out gets the estimate for the new vector.
+ * The usual DGKS rule (a second pass when the norm drops below 1/sqrt(2))
+ * cost a second pass at nearly every step; this one at a few percent. */
+static double reorth(long n, int j, const double *V, int nq, const double *Q, double *w, double *h,
+		     double *h2, double *scratch, const double *lev, double target, double *lev_out)
 {
-	double before = rs_nrm2(n, w);
-	gemv_t(n, j, V, w, h, scratch);
-	gemv_n(n, j, V, h, w);
-	double after = rs_nrm2(n, w);
-	if (after < 0.7071 * before) {
-		gemv_t(n, j, V, w, h2, scratch);
-		gemv_n(n, j, V, h2, w);
-		for (int c = 0; c < j; c++)
-			h[c] += h2[c];
-		after = rs_nrm2(n, w);
+	double before, after = 0, est = 1;
+	const double root = DBL_EPSILON * sqrt((double)(j + nq + 1));
+	for (int pass = 0; pass < 3; pass++) {
+		double *hp = pass == 0 ? h : h2;
+		after = gs_pass(n, j, V, nq, Q, w, hp, scratch, &before);
+		if (pass > 0)
+			for (int c = 0; c < j; c++)
+				h[c] += h2[c];
+		double err = root * before;
+		if (lev)
+			for (int c = 0; c < j; c++)
+				err += lev[c] * fabs(hp[c]);
+		else
+			err += root * before;
+		est = after > 0 ? err / after : 1.0;
+		if (lev ? est <= target : pass >= 1)
+			break;
 	}
+	if (lev_out)
+		*lev_out = est;
 	return after;
 }
 
 /* A random unit vector in the operator's space, orthogonal to V[:, 0..j). */
-static int fresh_vector(long n, int j, const double *V, double *w, rs_rng *rng, rs_project proj,
-			void *ctx, double *h, double *h2, double *scratch)
+static int fresh_vector(long n, int j, const double *V, int nq, const double *Q, double *w,
+			rs_rng *rng, rs_project proj, void *ctx, double *h, double *h2, double *scratch)
 {
 	for (int attempt = 0; attempt < 5; attempt++) {
 		for (long i = 0; i < n; i++)
 			w[i] = rs_rng_uniform(rng) - 0.5;
 		if (proj)
 			proj(ctx, w);
-		double nw = reorth(n, j, V, w, h, h2, scratch);
+		double nw = reorth(n, j, V, nq, Q, w, h, h2, scratch, NULL, 0, NULL);
 		if (nw > 1e-8) {
-			for (long i = 0; i < n; i++)
-				w[i] /= nw;
+			scale(n, 1.0 / nw, w);
 			return 0;
 		}
 	}
@@ -214,14 +338,23 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 	double *Tm = rs_zalloc(e, (size_t)m * m, sizeof *Tm, "projected matrix");
 	double *Y = rs_alloc(e, (size_t)m * m, sizeof *Y, "Ritz vectors");
 	double *th = rs_alloc(e, (size_t)m, sizeof *th, "Ritz values");
-	double *h = rs_alloc(e, (size_t)m + 1, sizeof *h, "coefficients");
-	double *h2 = rs_alloc(e, (size_t)m + 1, sizeof *h2, "coefficients");
-	double *scratch = rs_alloc(e, (size_t)T * (size_t)(m + 1), sizeof *scratch, "scratch");
+	double *lev = rs_alloc(e, (size_t)m + 1, sizeof *lev, "orthogonality levels");
+	double *h = rs_alloc(e, (size_t)(m + o->ndefl + 2), sizeof *h, "coefficients");
+	double *h2 = rs_alloc(e, (size_t)(m + o->ndefl + 2), sizeof *h2, "coefficients");
+	int nq = o->ndefl > 0 && o->defl ? o->ndefl : 0;
+	const double *Q = nq ? o->defl : NULL;
+	double *scratch = rs_alloc(e, (size_t)T * (size_t)(m + nq + 2), sizeof *scratch, "scratch");
 	lapack_int *isuppz = rs_alloc(e, 2 * (size_t)m, sizeof *isuppz, "LAPACK workspace");
 	double *bufs = rs_alloc(e, (size_t)T * RB * (size_t)m, sizeof *bufs, "restart buffers");
 	int rc = -1;
-	if (!V || !W || !Tm || !Y || !th || !h || !h2 || !scratch || !isuppz || !bufs)
+	if (!V || !W || !Tm || !Y || !th || !lev || !h || !h2 || !scratch || !isuppz || !bufs)
 		goto out;
+	/* the basis is kept orthogonal to this level: semi-orthogonality
+	 * (sqrt(eps)) already gives Ritz values to working accuracy; tighter
+	 * for tight tolerances */
+	double target = fmin(1e-9, 1e-3 * o->tol);
+	const double fresh_lev = 4 * DBL_EPSILON * sqrt((double)m);
+	lev[0] = fresh_lev;
 	rs_rng rng;
 	rs_rng_seed(&rng, o->seed ? o->seed : 1);
 
@@ -232,14 +365,15 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 		if (proj)
 			proj(ctx, v0);
 		double nv = rs_nrm2(n, v0);
+		if (nv > 1e-12)
+			nv = reorth(n, 0, V, nq, Q, v0, h, h2, scratch, NULL, 0, NULL);
 		if (nv > 1e-12) {
-			for (long i = 0; i < n; i++)
-				v0[i] /= nv;
-		} else if (fresh_vector(n, 0, V, v0, &rng, proj, ctx, h, h2, scratch) != 0) {
+			scale(n, 1.0 / nv, v0);
+		} else if (fresh_vector(n, 0, V, nq, Q, v0, &rng, proj, ctx, h, h2, scratch) != 0) {
 			rs_fail(e, RS_ENUMERIC, "cannot find a start vector (the space is empty?)");
 			goto out;
 		}
-	} else if (fresh_vector(n, 0, V, v0, &rng, proj, ctx, h, h2, scratch) != 0) {
+	} else if (fresh_vector(n, 0, V, nq, Q, v0, &rng, proj, ctx, h, h2, scratch) != 0) {
 		rs_fail(e, RS_ENUMERIC, "cannot find a start vector (the space is empty?)");
 		goto out;
 	}
@@ -254,23 +388,9 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 			out->matvecs++;
 			if (proj)
 				proj(ctx, w);
-			if (j > k) {
-				/* the three-term recurrence first, so that the full pass only
-				 * removes rounding and rarely needs a second one */
-				const double *vj = V + (size_t)j * n, *vp = V + (size_t)(j - 1) * n;
-				double bprev = Tm[j + (size_t)(j - 1) * m];
-#pragma omp parallel for schedule(static)
-				for (long i = 0; i < n; i++)
-					w[i] -= bprev * vp[i];
-				double a = rs_dot(n, vj, w);
-#pragma omp parallel for schedule(static)
-				for (long i = 0; i < n; i++)
-					w[i] -= a * vj[i];
-				beta = reorth(n, j + 1, V, w, h, h2, scratch);
-				h[j] += a;
-			} else {
-				beta = reorth(n, j + 1, V, w, h, h2, scratch);
-			}
+			/* one Gram-Schmidt pass against the whole basis does the
+			 * three-term recurrence and the reorthogonalization at once */
+			beta = reorth(n, j + 1, V, nq, Q, w, h, h2, scratch, lev, target, &lev[j + 1]);
 			/* the projected matrix: after a restart, column k is the arrow
 			 * (couplings of the kept Ritz vectors); later columns are tridiagonal */
 			if (j == k)
@@ -280,16 +400,16 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 				}
 			Tm[j + (size_t)j * m] = h[j];
 			if (beta > 1e-12 * (fabs(h[j]) + 1e-300)) {
-				for (long i = 0; i < n; i++)
-					w[i] /= beta;
+				scale(n, 1.0 / beta, w);
 			} else {
 				/* an invariant subspace: go on with a fresh direction, uncoupled */
 				beta = 0;
 				if (j + 1 >= n ||
-				    fresh_vector(n, j + 1, V, w, &rng, proj, ctx, h, h2, scratch) != 0) {
+				    fresh_vector(n, j + 1, V, nq, Q, w, &rng, proj, ctx, h, h2, scratch) != 0) {
 					j++;
 					break;
 				}
+				lev[j + 1] = fresh_lev;
 			}
 			if (j + 1 < m) {
 				Tm[j + 1 + (size_t)j * m] = beta;
@@ -367,6 +487,14 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 			l = nev;
 		restart_in_place(n, msz, l, V, Y, msz, bufs);
 		memmove(V + (size_t)l * n, V + (size_t)msz * n, (size_t)n * sizeof *V);
+		/* the kept Ritz vectors mix the whole basis: its worst level */
+		double worst = fresh_lev;
+		for (int c = 0; c < msz; c++)
+			worst = fmax(worst, lev[c]);
+		double rlev = lev[msz];
+		for (int c = 0; c < l; c++)
+			lev[c] = worst;
+		lev[l] = rlev;
 		memset(Tm, 0, (size_t)m * m * sizeof *Tm);
 		for (int c = 0; c < l; c++) {
 			Tm[c + (size_t)c * m] = th[c];
@@ -382,6 +510,7 @@ out:
 	free(Tm);
 	free(Y);
 	free(th);
+	free(lev);
 	free(h);
 	free(h2);
 	free(scratch);

@@ -1,12 +1,13 @@
 /* lanczos.h: thick-restart Lanczos for the largest eigenpairs of a
  * symmetric operator given as a callback (matrix-free).
  *
- * Full reorthogonalization by classical Gram-Schmidt with a second pass
- * when the first loses more than half the norm (the DGKS test), BLAS-2
- * kernels run by OpenMP threads over row blocks; restarts keep the best
+ * Full reorthogonalization by classical Gram-Schmidt, one pass per step
+ * (it does the three-term recurrence too) with a second one only on severe
+ * cancellation, fused into two sweeps over the rows by OpenMP threads; restarts keep the best
  * Ritz vectors (Wu & Simon's thick restart) through one matrix product.
- * The caller deflates known invariant subspaces inside its operator, and
- * any start vector (a warm start) must lie in the same space.
+ * The caller deflates known invariant subspaces, either as orthonormal
+ * vectors (defl, removed inside the Gram-Schmidt sweeps at no extra pass)
+ * or by a projection callback after each product; any start vector (a warm start) must lie in the same space.
  * Convergence: ||A y - theta y|| <= tol * max(|theta|, eps), for the nev
  * largest Ritz values.  Deterministic for a given seed and thread count.
  */
@@ -30,6 +31,8 @@ typedef struct rs_lanczos_opts {
 	uint64_t seed;
 	const double *start; /* a start vector (warm start), or NULL     */
 	volatile sig_atomic_t *cancel; /* set non-zero to stop early     */
+	const double *defl; /* n x ndefl orthonormal columns whose span   */
+	int ndefl;          /* is removed with the reorthogonalization    */
 } rs_lanczos_opts;
 
 typedef struct rs_lanczos_out {
@@ -48,8 +51,14 @@ void rs_lanczos_out_free(rs_lanczos_out *out);
 /* Kernels shared with the operators: OpenMP over row blocks. */
 double rs_dot(long n, const double *x, const double *y);
 double rs_nrm2(long n, const double *x);
-/* Make BLAS single-threaded: the row-block parallelism is ours. */
+/* Make BLAS single-threaded (the row-block parallelism is ours) and bind
+ * the calling thread's OpenMP team, thread t to the t-th usable CPU, unless
+ * OMP_PROC_BIND or GOMP_CPU_AFFINITY is set. */
 void rs_blas_single_thread(void);
+void rs_bind_threads(void);
+/* Give the calling thread the process's original CPU mask back (for a
+ * child about to run another program). */
+void rs_unbind_self(void);
 int rs_threads(void);
 
 #endif

@@ -3,6 +3,8 @@
 
 #include "plot.h"
 
+#include "lanczos.h"
+
 #include "xalloc.h"
 
 #include <errno.h>
@@ -54,6 +56,7 @@ static int run_gnuplot(const char *gp, const char *file, int persist, char **err
 		int devnull = open("/dev/null", O_RDONLY);
 		if (devnull >= 0)
 			dup2(devnull, STDIN_FILENO);
+		rs_unbind_self();
 		if (persist)
 			execl(gp, "gnuplot", "-persist", file, (char *)NULL);
 		else

@@ -226,7 +226,7 @@ const rs_spectrum *session_spectrum(rs_session *s, rs_err *e)
 		if (s->solver == RS_SOLVER_DENSE) {
 			s->spec = rs_graph_spectrum_dense(g, a, (int)k, s->dense_max, e);
 		} else {
-			const rs_spectrum *warm = s->prev && s->prev->rows == g->n + g->m &&
+			const rs_spectrum *warm = !s->no_warm && s->prev && s->prev->rows == g->n + g->m &&
 							  s->prev->solver == RS_SOLVER_LANCZOS
 						  ? s->prev
 						  : NULL;

@@ -42,6 +42,7 @@ typedef struct rs_session {
 	int echo;
 	int bail;
 	int verbose;
+	int no_warm;          /* 'set warm off': every solve starts cold   */
 	rs_plotcfg plot;      /* plot output, terminal, dump          */
 
 	rs_spectrum *spec;    /* cache, valid for spec_alpha and spec_k */

@@ -13,6 +13,7 @@
 #include "tui.h"
 
 #include "gspectrum.h"
+#include "lanczos.h"
 #include "numparse.h"
 #include "cmd-impl.h"
 #include "theory.h"
@@ -62,6 +63,7 @@ struct worker {
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
+	rs_bind_threads(); /* this thread's OpenMP team is a new one */
 	pthread_mutex_lock(&w->mu);
 	for (;;) {
 		while (!w->pending && !w->stop)
