@@ -13,9 +13,9 @@ cd _fuzz
 if [ ! -f Makefile ]; then
 	"$top/configure" --quiet CC=clang --enable-fuzzing >/dev/null
 fi
-make -j2 fuzz/parse-fuzzer fuzz/graph-fuzzer >/dev/null
-rm -rf corpus-parse corpus-graph
-mkdir -p corpus-parse corpus-graph
+make -j2 fuzz/parse-fuzzer fuzz/graph-fuzzer fuzz/labels-fuzzer >/dev/null
+rm -rf corpus-parse corpus-graph corpus-labels
+mkdir -p corpus-parse corpus-graph corpus-labels
 cp "$top"/examples/*.regspec "$top"/tests/scripts/*.regspec corpus-parse/
 i=0
 for f in "$top"/tests/bad/* "$top"/tests/good/* \
@@ -27,10 +27,25 @@ for f in "$top"/tests/bad/* "$top"/tests/good/* \
 		{ printf "\\$(printf %o $fmt)"; head -c 60000 "$f"; } >"corpus-graph/seed-$i"
 	done
 done
+# labels: the first byte picks the graph (numbered, named, named + noise)
+i=0
+for f in "$top"/tests/good/*label* "$top"/tests/bad/*label* "$top"/../shared/data/*/*.labels \
+	"$top"/../shared/data/*/*.label_names; do
+	[ -f "$f" ] || continue
+	for which in 0 1 2; do
+		i=$((i + 1))
+		{ printf "\\$(printf %o $which)"; head -c 60000 "$f"; } >"corpus-labels/seed-$i"
+	done
+done
+printf '\001a1 x\na2 y\na3 -1\n# c\n' >corpus-labels/seed-named
+{ printf '\000'; printf '%s\n' 0 1 2 -1; } >corpus-labels/seed-lines
 status=0
 # inputs that once failed are replayed first
 for f in "$top"/tests/fuzz-regressions/graph-*; do
 	[ -f "$f" ] && { ./fuzz/graph-fuzzer -rss_limit_mb=2048 "$f" >/dev/null 2>&1 || { echo "fuzz: regression $f fails"; status=1; }; }
+done
+for f in "$top"/tests/fuzz-regressions/labels-*; do
+	[ -f "$f" ] && { ./fuzz/labels-fuzzer "$f" >/dev/null 2>&1 || { echo "fuzz: regression $f fails"; status=1; }; }
 done
 for f in "$top"/tests/fuzz-regressions/parse-*; do
 	[ -f "$f" ] && { ./fuzz/parse-fuzzer -close_fd_mask=2 "$f" >/dev/null 2>&1 || { echo "fuzz: regression $f fails"; status=1; }; }
@@ -41,5 +56,8 @@ tail -n 12 parse.log | grep -E 'stat::number_of_executed_units|ERROR|SUMMARY' ||
 ./fuzz/graph-fuzzer -max_total_time="$secs" -max_len=65536 -dict="$top/fuzz/regspec.dict" \
 	-print_final_stats=1 corpus-graph 2>graph.log || status=1
 tail -n 12 graph.log | grep -E 'stat::number_of_executed_units|ERROR|SUMMARY' || true
-[ $status -eq 0 ] || { echo "fuzz: a harness failed; see _fuzz/parse.log, _fuzz/graph.log"; exit 1; }
+./fuzz/labels-fuzzer -max_total_time="$secs" -max_len=8192 -dict="$top/fuzz/regspec.dict" \
+	-print_final_stats=1 corpus-labels 2>labels.log || status=1
+tail -n 12 labels.log | grep -E 'stat::number_of_executed_units|ERROR|SUMMARY' || true
+[ $status -eq 0 ] || { echo "fuzz: a harness failed; see _fuzz/parse.log, _fuzz/graph.log, _fuzz/labels.log"; exit 1; }
 echo "fuzz: no crash in ${secs}s per harness"

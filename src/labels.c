@@ -89,6 +89,11 @@ rs_labels *rs_labels_read(const char *path, const rs_graph *g, rs_err *e)
 	char *buf = rs_read_file(path, &len, e);
 	if (buf == NULL)
 		return NULL;
+	return rs_labels_parse(buf, path, g, e);
+}
+
+rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_err *e)
+{
 	long n = g->orig_n;
 	rs_labels *L = rs_zalloc(e, 1, sizeof *L, "labels");
 	char **strclass = NULL;
@@ -222,6 +227,11 @@ int rs_labels_read_names(rs_labels *L, const char *path, rs_err *e)
 	char *buf = rs_read_file(path, &len, e);
 	if (buf == NULL)
 		return -1;
+	return rs_labels_parse_names(L, buf, e);
+}
+
+int rs_labels_parse_names(rs_labels *L, char *buf, rs_err *e)
+{
 	char **names = calloc((size_t)(L->nclass > 0 ? L->nclass : 1), sizeof *names);
 	if (names == NULL) {
 		free(buf);

@@ -17,8 +17,12 @@ typedef struct rs_labels {
  * pairs naming nodes by id or name.  Integer classes keep their values
  * (-1 = unlabelled); other tokens become classes in order of appearance. */
 rs_labels *rs_labels_read(const char *path, const rs_graph *g, rs_err *e);
+/* The same from text in memory (NUL-terminated, taken over and freed);
+ * path names it in messages. */
+rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_err *e);
 /* "id<TAB>name" lines naming the classes. */
 int rs_labels_read_names(rs_labels *L, const char *path, rs_err *e);
+int rs_labels_parse_names(rs_labels *L, char *buf, rs_err *e); /* buf taken over */
 rs_labels *rs_labels_from_ints(const int32_t *y, long n, rs_err *e);
 void rs_labels_free(rs_labels *L);
 /* Class sizes (nclass entries, allocated). */
