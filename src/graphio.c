@@ -4,6 +4,8 @@
 
 #include "graphio.h"
 
+#include "namemap.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <igraph.h>
@@ -101,88 +103,6 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e)
 
 /* ------------------------------------------------------------ names */
 
-/* An open-addressing map from node names to ids. */
-typedef struct namemap {
-	char **names; /* id -> name (owned) */
-	long count, cap;
-	int32_t *slot; /* hash slots: id + 1, 0 = empty */
-	long nslot;
-} namemap;
-
-static uint64_t hash_str(const char *s, size_t n)
-{
-	uint64_t h = 1469598103934665603ULL;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-	return h;
-}
-
-static int nm_grow(namemap *m, rs_err *e)
-{
-	long ns = m->nslot ? 2 * m->nslot : 1024;
-	int32_t *slot = calloc((size_t)ns, sizeof *slot);
-	if (slot == NULL)
-		return rs_fail(e, RS_ENOMEM, "out of memory for node names");
-	for (long i = 0; i < m->count; i++) {
-		uint64_t h = hash_str(m->names[i], strlen(m->names[i])) & (uint64_t)(ns - 1);
-		while (slot[h])
-			h = (h + 1) & (uint64_t)(ns - 1);
-		slot[h] = (int32_t)(i + 1);
-	}
-	free(m->slot);
-	m->slot = slot;
-	m->nslot = ns;
-	return 0;
-}
-
-/* The id of name s[0..n), added if new; -1 on error. */
-static long nm_intern(namemap *m, const char *s, size_t n, int add, rs_err *e)
-{
-	if (m->nslot == 0 || 2 * (m->count + 1) > m->nslot)
-		if (nm_grow(m, e) != 0)
-			return -1;
-	uint64_t h = hash_str(s, n) & (uint64_t)(m->nslot - 1);
-	while (m->slot[h]) {
-		const char *t = m->names[m->slot[h] - 1];
-		if (strncmp(t, s, n) == 0 && t[n] == '\0')
-			return m->slot[h] - 1;
-		h = (h + 1) & (uint64_t)(m->nslot - 1);
-	}
-	if (!add)
-		return -2;
-	if (m->count >= MAX_ID) {
-		rs_fail(e, RS_EINVAL, "more than %ld distinct nodes", MAX_ID);
-		return -1;
-	}
-	if (m->count == m->cap) {
-		long cap = m->cap ? 2 * m->cap : 1024;
-		char **nn = realloc(m->names, (size_t)cap * sizeof *nn);
-		if (nn == NULL) {
-			rs_fail(e, RS_ENOMEM, "out of memory for node names");
-			return -1;
-		}
-		m->names = nn;
-		m->cap = cap;
-	}
-	char *copy = malloc(n + 1);
-	if (copy == NULL) {
-		rs_fail(e, RS_ENOMEM, "out of memory for node names");
-		return -1;
-	}
-	memcpy(copy, s, n);
-	copy[n] = '\0';
-	m->names[m->count] = copy;
-	m->slot[h] = (int32_t)(m->count + 1);
-	return m->count++;
-}
-
-static void nm_free(namemap *m)
-{
-	for (long i = 0; i < m->count; i++)
-		free(m->names[i]);
-	free(m->names);
-	free(m->slot);
-}
 
 /* ------------------------------------------------------------ edge lists */
 
@@ -294,7 +214,7 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 {
 	struct reader rd = {path, 0, e};
 	rs_edges E = {0};
-	namemap rows = {0}, cols = {0};
+	rs_namemap rows = {0}, cols = {0};
 	int symbolic = 0, first = 1, header = o->header;
 	char delim = 0;
 	long n_decl = -1, r_decl = -1, c_decl = -1, maxu = -1, maxv = -1, minid = LONG_MAX;
@@ -371,9 +291,9 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			for (long i = 0; i < E.count; i++) {
 				char tmp[24];
 				int l = snprintf(tmp, sizeof tmp, "%d", E.u[i]);
-				long a = nm_intern(&rows, tmp, (size_t)l, 1, e);
+				long a = rs_nm_intern(&rows, tmp, (size_t)l, 1, e);
 				l = snprintf(tmp, sizeof tmp, "%d", E.v[i]);
-				long b = nm_intern(bipartite ? &cols : &rows, tmp, (size_t)l, 1, e);
+				long b = rs_nm_intern(bipartite ? &cols : &rows, tmp, (size_t)l, 1, e);
 				if (a < 0 || b < 0)
 					goto fail;
 				E.u[i] = (int32_t)a;
@@ -381,8 +301,8 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			}
 		}
 		if (symbolic) {
-			u = nm_intern(&rows, f[0], strlen(f[0]), 1, e);
-			v = nm_intern(bipartite ? &cols : &rows, f[1], strlen(f[1]), 1, e);
+			u = rs_nm_intern(&rows, f[0], strlen(f[0]), 1, e);
+			v = rs_nm_intern(bipartite ? &cols : &rows, f[1], strlen(f[1]), 1, e);
 			if (u < 0 || v < 0)
 				goto fail;
 		} else {
@@ -463,8 +383,8 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 	}
 fail:
 	rs_edges_free(&E);
-	nm_free(&rows);
-	nm_free(&cols);
+	rs_nm_free(&rows);
+	rs_nm_free(&cols);
 	return g;
 }
 

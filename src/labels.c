@@ -3,6 +3,8 @@
 
 #include "labels.h"
 
+#include "namemap.h"
+
 #include "graphio.h"
 
 #include <errno.h>
@@ -66,19 +68,53 @@ long *rs_labels_sizes(const rs_labels *L, rs_err *e)
 	return s;
 }
 
-/* Find node by name or numeric id. */
-static long find_node(const rs_graph *g, const char *tok)
+/* Node ids by name: the graph's names hashed once per labels file (a
+ * linear search per line was quadratic on large named graphs). */
+struct nodes {
+	const rs_graph *g;
+	rs_namemap map;
+	long *node; /* map id -> node */
+};
+
+static int nodes_init(struct nodes *N, const rs_graph *g, rs_err *e)
 {
-	if (g->names) {
-		for (long i = 0; i < g->orig_n; i++)
-			if (g->names[i] && !strcmp(g->names[i], tok))
-				return i;
+	memset(N, 0, sizeof *N);
+	N->g = g;
+	if (g->names == NULL)
+		return 0;
+	N->node = rs_alloc(e, (size_t)(g->orig_n > 0 ? g->orig_n : 1), sizeof *N->node, "node names");
+	if (N->node == NULL)
 		return -1;
+	for (long i = 0; i < g->orig_n; i++) {
+		if (g->names[i] == NULL)
+			continue;
+		long id = rs_nm_intern(&N->map, g->names[i], strlen(g->names[i]), 1, e);
+		if (id < 0)
+			return -1;
+		if (id == N->map.count - 1)
+			N->node[id] = i;
+	}
+	return 0;
+}
+
+static void nodes_free(struct nodes *N)
+{
+	rs_nm_free(&N->map);
+	free(N->node);
+}
+
+/* Find a node by name or numeric id; -1 if there is none. */
+static long find_node(struct nodes *N, const char *tok)
+{
+	if (N->g->names) {
+		rs_err e;
+		long id = rs_nm_intern(&N->map, tok, strlen(tok), 0, &e);
+		return id >= 0 ? N->node[id] : -1;
 	}
 	char *end;
 	errno = 0;
 	long v = strtol(tok, &end, 10);
-	if (*end || errno || v < 0 || v >= g->orig_n)
+	if (*end || errno || v < 0 || v >= N->g->orig_n)
 		return -1;
 	return v;
 }
@@ -96,9 +132,11 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 {
 	long n = g->orig_n;
 	rs_labels *L = rs_zalloc(e, 1, sizeof *L, "labels");
-	char **strclass = NULL;
-	int nstr = 0;
-	if (L == NULL)
+	/* names of classes; while reading, a node of a named class c holds
+	 * -(c + 2) and a node with a number holds the number */
+	rs_namemap classes = {0};
+	struct nodes N;
+	if (nodes_init(&N, g, e) != 0 || L == NULL)
 		goto fail;
 	L->n = n;
 	L->y = rs_alloc(e, (size_t)n, sizeof *L->y, "labels");
@@ -151,7 +189,7 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 				rs_fail(e, RS_EINVAL, "%s:%ld: expected 'node label'", path, lineno);
 				goto fail;
 			}
-			node = find_node(g, tok[0]);
+			node = find_node(&N, tok[0]);
 			if (node < 0) {
 				rs_fail(e, RS_EINVAL, "%s:%ld: node '%s' is not in the graph", path, lineno,
 					tok[0]);
@@ -179,20 +217,13 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 		if (*lab == '\0') {
 			v = -1;
 		} else if (*end || errno || v < -1 || v > 1000000) {
-			int c;
-			for (c = 0; c < nstr; c++)
-				if (!strcmp(strclass[c], lab))
-					break;
-			if (c == nstr) {
-				char **ns = realloc(strclass, (size_t)(nstr + 1) * sizeof *ns);
-				if (ns == NULL) {
-					rs_fail(e, RS_ENOMEM, "out of memory reading labels");
-					goto fail;
-				}
-				strclass = ns;
-				strclass[nstr++] = strdup(lab);
+			long c = rs_nm_intern(&classes, lab, strlen(lab), 1, e);
+			if (c < 0 || c > 1000000) {
+				if (c >= 0)
+					rs_fail(e, RS_EINVAL, "%s:%ld: more than 10^6 classes", path, lineno);
+				goto fail;
 			}
-			v = c;
+			v = -(c + 2);
 		}
 		L->y[node] = (int32_t)v;
 	}
@@ -201,21 +232,37 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 			path, row, n);
 		goto fail;
 	}
+	if (classes.count > 0) {
+		/* names and numbers mixed: the numbers are names too ("0" and "x"
+		 * are two classes, not "x" folded into class 0) */
+		for (long i = 0; i < n; i++) {
+			if (L->y[i] >= 0) {
+				char num[24];
+				int len = snprintf(num, sizeof num, "%d", (int)L->y[i]);
+				long c = rs_nm_intern(&classes, num, (size_t)len, 1, e);
+				if (c < 0)
+					goto fail;
+				L->y[i] = (int32_t)c;
+			} else if (L->y[i] <= -2) {
+				L->y[i] = -L->y[i] - 2;
+			}
+		}
+	}
 	if (finish(L, e) != 0)
 		goto fail;
-	if (nstr > 0) {
-		L->class_names = strclass;
-		if (L->nclass < nstr)
-			L->nclass = nstr;
-		strclass = NULL;
+	if (classes.count > 0) {
+		L->class_names = classes.names;
+		L->nclass = (int)classes.count;
+		classes.names = NULL;
+		classes.count = 0;
 	}
+	rs_nm_free(&classes);
+	nodes_free(&N);
 	free(buf);
 	return L;
 fail:
-	if (strclass)
-		for (int c = 0; c < nstr; c++)
-			free(strclass[c]);
-	free(strclass);
+	rs_nm_free(&classes);
+	nodes_free(&N);
 	free(buf);
 	rs_labels_free(L);
 	return NULL;

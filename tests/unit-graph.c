@@ -134,6 +134,33 @@ static void readers(void)
 	rs_labels_free(L);
 	L = rs_labels_read(write_file("o.labels", "9 1\n"), g, &e);
 	tap_ok(L == NULL && strstr(e.msg, "node '9' is not in the graph"), "pairs naming an unknown node: %s", e.msg);
+	/* numbers and names mixed: all are names (found by the labels fuzzer: the
+	 * names used to fold into the numbered classes, past the names array) */
+	L = rs_labels_read(write_file("p.labels", "0\nfoo\n1\n0\n"), g, &e);
+	tap_ok(L && L->nclass == 3 && L->class_names && L->y[0] == L->y[3] && L->y[0] != L->y[1] &&
+		       L->y[1] != L->y[2] && !strcmp(L->class_names[L->y[1]], "foo") &&
+		       !strcmp(L->class_names[L->y[2]], "1") && rs_labels_read_names(L, write_file("q.names", "0 a\n7 b\n"), &e) == 0,
+	       "numbers mixed with names are names too; class names read over them");
+	rs_labels_free(L);
+	/* a named graph of 20000 nodes: 'name label' pairs are found by hash */
+	{
+		size_t cap = 20000 * 24, len = 0;
+		char *text = malloc(cap), *lab = malloc(cap);
+		size_t ll = 0;
+		for (int i = 0; i < 20000; i++) {
+			len += (size_t)snprintf(text + len, cap - len, "n%d n%d\n", i, (i + 1) % 20000);
+			ll += (size_t)snprintf(lab + ll, cap - ll, "n%d c%d\n", 19999 - i, i % 7);
+		}
+		rs_graph *big = load(write_file("big.edges", text), NULL, &info);
+		L = big ? rs_labels_read(write_file("big.labels", lab), big, &e) : NULL;
+		tap_ok(L && L->nclass == 7 && L->labelled == 20000 && big->names &&
+			       !strcmp(big->names[0], "n0") && !strcmp(L->class_names[L->y[0]], "c0"),
+		       "20000 named nodes labelled by name");
+		rs_labels_free(L);
+		rs_graph_free(big);
+		free(text);
+		free(lab);
+	}
 	/* noise */
 	tap_ok(rs_graph_add_noise(g, 2, &e) == 0 && g->n == 6 && g->orig_n == 4 && g->loops == 2 &&
 		       g->deg[5] == 1,
