@@ -326,6 +326,9 @@ int cmd_parse_bool(const char *v, int *out, rs_err *e)
 
 void cmd_report(rs_session *s, const char *where, const char *cmd, const char *msg)
 {
+	/* results so far first: with 2>&1 the error lands after the output
+	 * it follows, not before */
+	fflush(stdout);
 	if (where != NULL && !s->interactive)
 		fprintf(stderr, "%s: ", where);
 	if (cmd != NULL)

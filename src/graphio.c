@@ -755,6 +755,13 @@ int rs_atomic_open(rs_atomic *a, const char *path, rs_err *e)
 		rs_atomic_abort(a);
 		return rs_fail(e, RS_EIO, "cannot write '%s': %s", path, strerror(err));
 	}
+	/* mkstemp makes the file private (0600): give the result the mode of the
+	 * file it replaces, or what the umask gives a new file */
+	mode_t mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, stat(path, &st) == 0 ? st.st_mode & 07777 : 0666 & ~mask) != 0) {
+		/* a file system without modes: keep what mkstemp gave */
+	}
 	a->f = fdopen(fd, "w");
 	if (a->f == NULL) {
 		close(fd);

@@ -7,6 +7,8 @@ set -u
 : "${REGSPEC:=src/regspec}"
 command -v tmux >/dev/null 2>&1 || { echo "1..0 # SKIP tmux not installed"; exit 0; }
 tmp=$(mktemp -d) || exit 99
+# under --enable-valgrind each program writes its own log; all must stay empty
+RUN="${REGSPEC_WRAP:+$REGSPEC_WRAP --log-file=$tmp/vg.%p }$REGSPEC"
 sock="rs$$"
 T="tmux -L $sock -f /dev/null"
 trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -33,7 +35,7 @@ wait_for() {
 start() { # start SESSION-NAME
 	S=$1
 	$T new-session -d -s "$S" -x 100 -y 30 \
-		"env REGSPEC_HISTFILE=$tmp/hist TERM=screen INPUTRC=/dev/null $REGSPEC; sleep 30"
+		"env REGSPEC_HISTFILE=$tmp/hist TERM=screen INPUTRC=/dev/null $RUN; sleep 30"
 }
 
 start one
@@ -80,5 +82,12 @@ wait_for 'regspec> frob$'
 check "history comes back in a new session (Up Up)" $?
 $T send-keys -t $S C-u 'quit' Enter
 
+if [ -n "${REGSPEC_WRAP:-}" ]; then
+	$T kill-server 2>/dev/null
+	sleep 1
+	bad=$(find "$tmp" -name 'vg.*' -size +0 | wc -l)
+	check "valgrind: no error in $(find "$tmp" -name 'vg.*' | wc -l) programs' logs" $([ "$bad" -eq 0 ]; echo $?)
+	[ "$bad" -eq 0 ] || find "$tmp" -name 'vg.*' -size +0 -exec sed 's/^/# /' {} +
+fi
 echo "1..$n"
 exit $fail

@@ -8,6 +8,8 @@ set -u
 : "${REGSPEC:=src/regspec}"
 command -v tmux >/dev/null 2>&1 || { echo "1..0 # SKIP tmux not installed"; exit 0; }
 tmp=$(mktemp -d) || exit 99
+# under --enable-valgrind each program writes its own log; all must stay empty
+RUN="${REGSPEC_WRAP:+$REGSPEC_WRAP --log-file=$tmp/vg.%p }$REGSPEC"
 T="tmux -L rsw$$ -f /dev/null"
 trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 n=0
@@ -32,7 +34,7 @@ wait_for() { # wait_for PATTERN: poll the screen for up to 15 s
 start() { # start NAME ENV...
 	S=$1
 	shift
-	$T new-session -d -s "$S" -x 100 -y 30 "env REGSPEC_HISTFILE=/dev/null TERM=screen $* $REGSPEC -q; sleep 30"
+	$T new-session -d -s "$S" -x 100 -y 30 "env REGSPEC_HISTFILE=/dev/null TERM=screen $* $RUN -q; sleep 30"
 	wait_for 'regspec>'
 }
 
@@ -91,5 +93,39 @@ $T send-keys -t graph q
 wait_for 'left the live view at alpha = 1.331 relative'
 check "back at the prompt" $?
 
+# The terminal closed under the live view (a window closed, an ssh link
+# dropped): the program must end, not spin.  Once with SIGHUP delivered as
+# usual, once with SIGHUP ignored (as under nohup), where only the lost
+# terminal tells.
+for how in hup nohup; do
+	trap_cmd=
+	[ $how = nohup ] && trap_cmd='trap "" HUP;'
+	S=$how
+	$T new-session -d -s "$S" -x 100 -y 30 \
+		"sh -c '$trap_cmd echo \$\$ >$tmp/$how.pid; exec env REGSPEC_HISTFILE=/dev/null TERM=screen $RUN -q'"
+	wait_for 'regspec>'
+	$T send-keys -t "$S" 'seed 1; sbm 300*8 0.1 0.002' Enter 'alpha 1' Enter 'watch' Enter
+	wait_for 'products'
+	watching=$?
+	pid=$(cat "$tmp/$how.pid" 2>/dev/null)
+	$T kill-session -t "$S"
+	i=0
+	while [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	gone=1
+	[ $watching -eq 0 ] && [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null && gone=0
+	check "the terminal closed during watch ($how): the program ends within 10 s" $gone
+	[ $gone -eq 0 ] || kill -9 "$pid" 2>/dev/null
+done
+
+if [ -n "${REGSPEC_WRAP:-}" ]; then
+	$T kill-server 2>/dev/null
+	sleep 1
+	bad=$(find "$tmp" -name 'vg.*' -size +0 | wc -l)
+	check "valgrind: no error in $(find "$tmp" -name 'vg.*' | wc -l) programs' logs" $([ "$bad" -eq 0 ]; echo $?)
+	[ "$bad" -eq 0 ] || find "$tmp" -name 'vg.*' -size +0 -exec sed 's/^/# /' {} +
+fi
 echo "1..$n"
 exit $fail
