@@ -150,15 +150,14 @@ static double block_dot(long lo, long hi, const double *x, const double *y)
 	return acc;
 }
 
-/* One classical Gram-Schmidt pass of w against the j columns of V and the
- * nq columns of Q (both leading dimension n), in two sweeps over the rows:
- * the first computes h = [V Q]^T w and ||w||^2, the second w -= [V Q] h and
- * the new ||w||^2.  Each thread owns a block of rows; partial sums are added
- * in thread order, so the result does not depend on scheduling.  scratch
- * holds T x (j + nq + 1) doubles.  Returns ||w|| after; *before gets it
- * before. */
-static double gs_pass(long n, int j, const double *V, int nq, const double *Q, double *w,
-		      double *h, double *scratch, double *before)
+/* Classical Gram-Schmidt of w against the j columns of V and the nq
+ * columns of Q (both leading dimension n) is two sweeps over the rows:
+ * gs_coef computes h = [V Q]^T w (j + nq entries) and returns ||w||;
+ * gs_sub does w -= [V Q] h and returns the new ||w||.  Each thread owns a
+ * block of rows; partial sums are added in thread order, so results do not
+ * depend on scheduling.  scratch holds T x (j + nq + 1) doubles. */
+static double gs_coef(long n, int j, const double *V, int nq, const double *Q, const double *w,
+		      double *h, double *scratch)
 {
 	int T = rs_threads();
 	int stride = j + nq + 1;
@@ -183,7 +182,13 @@ static double gs_pass(long n, int j, const double *V, int nq, const double *Q, d
 			s += scratch[(size_t)t * stride + c];
 		h[c] = s;
 	}
-	*before = sqrt(h[j + nq]);
+	return sqrt(h[j + nq]);
+}
+
+static double gs_sub(long n, int j, const double *V, int nq, const double *Q, double *w,
+		     const double *h, double *scratch)
+{
+	int T = rs_threads();
 #pragma omp parallel
 	{
 		long lo, hi;
@@ -206,6 +211,37 @@ static double gs_pass(long n, int j, const double *V, int nq, const double *Q, d
 		s += scratch[t];
 	return sqrt(s);
 }
+
+/* The light end of a Lanczos step: w = (w - sum_p coef[p] V[:, idx[p]] -
+ * Q hq) / beta in one sweep (the three-term recurrence, the few basis
+ * vectors w has drifted towards, the deflated space, the scaling). */
+static void local_finish(long n, double *w, const double *V, int np, const int *idx,
+			 const double *coef, int nq, const double *Q, const double *hq, double beta)
+{
+	double r = 1.0 / beta;
+#pragma omp parallel
+	{
+		long lo, hi;
+		thread_rows(n, &lo, &hi);
+		for (int p = 0; p < np; p++) {
+			const double *v = V + (size_t)idx[p] * n;
+			double a = coef[p];
+			for (long i = lo; i < hi; i++)
+				w[i] -= a * v[i];
+		}
+		for (int c = 0; c < nq; c++) {
+			const double *q = Q + (size_t)c * n;
+			for (long i = lo; i < hi; i++)
+				w[i] -= hq[c] * q[i];
+		}
+		for (long i = lo; i < hi; i++)
+			w[i] *= r;
+	}
+}
+
+/* At most this many basis vectors besides the recurrence's two are
+ * subtracted in the light sweep; more, and the step does a full pass. */
+#define LIGHT_MAX 6
 
 /* x *= a, by row blocks. */
 static void scale(long n, double a, double *x)
@@ -273,14 +309,29 @@ void rs_lanczos_out_free(rs_lanczos_out *out)
  * two passes always run.  *lev_out gets the estimate for the new vector.
  * The usual DGKS rule (a second pass when the norm drops below 1/sqrt(2))
  * cost a second pass at nearly every step; this one at a few percent. */
+static double reorth_from(long n, int j, const double *V, int nq, const double *Q, double *w,
+			  double *h, double *h2, double *scratch, const double *lev, double target,
+			  double *lev_out, double before);
+
 static double reorth(long n, int j, const double *V, int nq, const double *Q, double *w, double *h,
 		     double *h2, double *scratch, const double *lev, double target, double *lev_out)
 {
-	double before, after = 0, est = 1;
+	double before = gs_coef(n, j, V, nq, Q, w, h, scratch);
+	return reorth_from(n, j, V, nq, Q, w, h, h2, scratch, lev, target, lev_out, before);
+}
+
+/* The rest of reorth once gs_coef has put the first coefficients in h. */
+static double reorth_from(long n, int j, const double *V, int nq, const double *Q, double *w,
+			  double *h, double *h2, double *scratch, const double *lev, double target,
+			  double *lev_out, double before)
+{
+	double after = 0, est = 1;
 	const double root = DBL_EPSILON * sqrt((double)(j + nq + 1));
 	for (int pass = 0; pass < 3; pass++) {
 		double *hp = pass == 0 ? h : h2;
-		after = gs_pass(n, j, V, nq, Q, w, hp, scratch, &before);
+		if (pass > 0)
+			before = gs_coef(n, j, V, nq, Q, w, h2, scratch);
+		after = gs_sub(n, j, V, nq, Q, w, hp, scratch);
 		if (pass > 0)
 			for (int c = 0; c < j; c++)
 				h[c] += h2[c];
@@ -388,9 +439,56 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 			out->matvecs++;
 			if (proj)
 				proj(ctx, w);
-			/* one Gram-Schmidt pass against the whole basis does the
-			 * three-term recurrence and the reorthogonalization at once */
-			beta = reorth(n, j + 1, V, nq, Q, w, h, h2, scratch, lev, target, &lev[j + 1]);
+			/* h = [V Q]^T w over the whole basis.  Past the first step after
+			 * a restart, only h_j and h_(j-1) should be non-zero (the
+			 * three-term recurrence): when the rest is small enough for the
+			 * orthogonality target, w is finished by the recurrence alone,
+			 * normalized by Pythagoras, in one light sweep.  Otherwise a full
+			 * Gram-Schmidt subtraction, repeated as the estimate requires. */
+			double before = gs_coef(n, j + 1, V, nq, Q, w, h, scratch);
+			int light = 0;
+			if (j > k) {
+				/* the recurrence's two vectors, and at most LIGHT_MAX others
+				 * whose coefficients would break the target on their own */
+				int idx[LIGHT_MAX + 2], np = 0;
+				double coef[LIGHT_MAX + 2];
+				idx[np] = j, coef[np++] = h[j];
+				idx[np] = j - 1, coef[np++] = h[j - 1];
+				double small = 0.25 * target * before / (double)(j + 1);
+				for (int c = 0; c < j - 1 && np <= LIGHT_MAX + 2; c++)
+					if (fabs(h[c]) > small) {
+						if (np == LIGHT_MAX + 2) {
+							np++; /* too many: a full subtraction */
+							break;
+						}
+						idx[np] = c, coef[np++] = h[c];
+					}
+				if (np <= LIGHT_MAX + 2) {
+					double local = 0, err = DBL_EPSILON * sqrt((double)(j + nq + 2)) * before;
+					for (int p = 0; p < np; p++) {
+						local += coef[p] * coef[p];
+						err += lev[idx[p]] * fabs(coef[p]);
+					}
+					for (int c = 0; c < nq; c++)
+						local += h[j + 1 + c] * h[j + 1 + c];
+					for (int c = 0; c < j - 1; c++)
+						if (fabs(h[c]) <= small)
+							err += fabs(h[c]);
+					double b2 = before * before - local;
+					/* the Pythagorean norm is off by about eps before^2 / b^2 */
+					if (b2 > 1e-6 * before * before && err / sqrt(b2) <= target &&
+					    4 * DBL_EPSILON * before * before / b2 <= target) {
+						double b = sqrt(b2);
+						local_finish(n, w, V, np, idx, coef, nq, Q, h + j + 1, b);
+						lev[j + 1] = err / b;
+						beta = b;
+						light = 1;
+					}
+				}
+			}
+			if (!light)
+				beta = reorth_from(n, j + 1, V, nq, Q, w, h, h2, scratch, lev, target,
+						   &lev[j + 1], before);
 			/* the projected matrix: after a restart, column k is the arrow
 			 * (couplings of the kept Ritz vectors); later columns are tridiagonal */
 			if (j == k)
@@ -399,7 +497,9 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 					Tm[j + (size_t)c * m] = h[c];
 				}
 			Tm[j + (size_t)j * m] = h[j];
-			if (beta > 1e-12 * (fabs(h[j]) + 1e-300)) {
+			if (light) {
+				/* w is already v_(j+1) */
+			} else if (beta > 1e-12 * (fabs(h[j]) + 1e-300)) {
 				scale(n, 1.0 / beta, w);
 			} else {
 				/* an invariant subspace: go on with a fresh direction, uncoupled */
