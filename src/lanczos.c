@@ -23,8 +23,9 @@ void openblas_set_num_threads(int num_threads);
 
 /* Thread binding.  Unbound, the two threads of a team were seen sharing one
  * core in about a third of the runs on a 2-core machine (solves twice as
- * slow), so each thread t of a team is bound to the t-th CPU the process may
- * use, unless the user chose a binding (OMP_PROC_BIND, GOMP_CPU_AFFINITY).
+ * slow), so each thread t of a team is bound to one CPU the process may use,
+ * in order from the one the caller runs on, unless the user chose a binding
+ * (OMP_PROC_BIND, GOMP_CPU_AFFINITY).
  * Programs started by the process get the original mask back. */
 #if defined(_OPENMP) && defined(__linux__)
 static cpu_set_t original_mask;
@@ -62,8 +63,17 @@ void rs_bind_threads(void)
 	int ncpu = CPU_COUNT(&allowed);
 	if (ncpu < 2 || omp_get_max_threads() > ncpu)
 		return;
+	/* start at the CPU the caller runs on, so that two processes started
+	 * side by side on a larger machine do not pile onto the same CPUs */
+	int here = sched_getcpu(), start = 0;
+	for (int c = 0, seen = 0; c < CPU_SETSIZE && here >= 0; c++)
+		if (CPU_ISSET(c, &allowed)) {
+			if (c == here)
+				start = seen;
+			seen++;
+		}
 #pragma omp parallel
-	bind_to_nth(&allowed, omp_get_thread_num());
+	bind_to_nth(&allowed, (start + omp_get_thread_num()) % ncpu);
 #endif
 }
 

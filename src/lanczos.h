@@ -52,8 +52,8 @@ void rs_lanczos_out_free(rs_lanczos_out *out);
 double rs_dot(long n, const double *x, const double *y);
 double rs_nrm2(long n, const double *x);
 /* Make BLAS single-threaded (the row-block parallelism is ours) and bind
- * the calling thread's OpenMP team, thread t to the t-th usable CPU, unless
- * OMP_PROC_BIND or GOMP_CPU_AFFINITY is set. */
+ * the calling thread's OpenMP team one thread per usable CPU, starting from
+ * the caller's, unless OMP_PROC_BIND or GOMP_CPU_AFFINITY is set. */
 void rs_blas_single_thread(void);
 void rs_bind_threads(void);
 /* Give the calling thread the process's original CPU mask back (for a
