@@ -195,9 +195,9 @@ CMD_FN(info)
 		}
 	}
 	if (s->graph != NULL && s->solver == RS_SOLVER_AUTO)
-		result_note(r, "solver auto: matrix-free thick-restart Lanczos on the sparse + rank-one "
-			       "operator, with the known eigenspaces deflated; 'set solver dense' "
-			       "cross-checks small graphs with LAPACK");
+		result_note(r, "solver auto: LAPACK (dense) up to 300 nodes; above, matrix-free "
+			       "thick-restart Lanczos on the sparse + rank-one operator, with the known "
+			       "eigenspaces deflated; 'set solver dense' cross-checks it");
 	if (M != NULL && s->solver == RS_SOLVER_AUTO)
 		result_note(r, "solver auto: the exact aggregate (Proposition 1) for block models, "
 			       "O(n + K^3); 'set solver dense' cross-checks it with LAPACK");

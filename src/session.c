@@ -223,7 +223,10 @@ const rs_spectrum *session_spectrum(rs_session *s, rs_err *e)
 			rs_fail(e, RS_EINVAL, "the aggregate solver is for block models; set solver auto, lanczos or dense");
 			return NULL;
 		}
-		if (s->solver == RS_SOLVER_DENSE) {
+		/* auto: LAPACK on small graphs (every eigenpair exact, at once),
+		 * the iterative solver from SESSION_DENSE_AUTO nodes up */
+		if (s->solver == RS_SOLVER_DENSE ||
+		    (s->solver == RS_SOLVER_AUTO && g->n + g->m <= SESSION_DENSE_AUTO)) {
 			s->spec = rs_graph_spectrum_dense(g, a, (int)k, s->dense_max, e);
 		} else {
 			const rs_spectrum *warm = !s->no_warm && s->prev && s->prev->rows == g->n + g->m &&

@@ -106,4 +106,7 @@ int session_sandbox_size(const rs_session *s, double nodes, double edges, rs_err
 /* Require a model; fills e when there is none. */
 int session_need_model(const rs_session *s, rs_err *e);
 
+/* 'set solver auto' solves graphs of at most this many nodes with LAPACK. */
+#define SESSION_DENSE_AUTO 300
+
 #endif
