@@ -30,6 +30,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text[size] = '\0';
 	rs_session *s = session_new();
 	s->sandbox = 1;
+	/* smaller than the sandbox's own limits: more inputs a second */
+	s->sandbox_nodes = 5000;
+	s->sandbox_edges = 50000;
 	/* line by line, as a script would run */
 	char *save = NULL;
 	for (char *line = strtok_r(text, "\n", &save); line && !s->quit; line = strtok_r(NULL, "\n", &save))

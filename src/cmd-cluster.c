@@ -32,6 +32,9 @@ CMD_FN(cluster)
 		} else if (i + 1 < argc && !strcmp(argv[i], "restarts")) {
 			if (rs_parse_count(argv[++i], 1, 1000, "restarts", &restarts, e) != 0)
 				return -1;
+			if (s->sandbox && restarts > RS_SANDBOX_RESTARTS)
+				return rs_fail(e, RS_EINVAL, "the sandbox allows %d restarts at most",
+					       RS_SANDBOX_RESTARTS);
 		} else
 			return rs_fail(e, RS_EINVAL,
 				       "unexpected '%s' (options: dims D, restarts R, normalize, first)", argv[i]);

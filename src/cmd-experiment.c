@@ -224,6 +224,10 @@ CMD_FN(experiment)
 		} else if (!strcmp(w, "reps")) {
 			if (rs_parse_count(v, 1, 10000, "reps", &reps, e) != 0)
 				goto out;
+			if (s->sandbox && reps > RS_SANDBOX_REPS) {
+				rs_fail(e, RS_EINVAL, "the sandbox allows %d reps at most", RS_SANDBOX_REPS);
+				goto out;
+			}
 		} else if (!strcmp(w, "table")) {
 			if (strcmp(v, "text") && strcmp(v, "markdown") && strcmp(v, "latex")) {
 				rs_fail(e, RS_EINVAL, "table must be text, markdown or latex, got '%s'", v);

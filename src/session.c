@@ -21,6 +21,8 @@ rs_session *session_new(void)
 	s->dense_max = 4000;
 	s->format = RS_FMT_TEXT;
 	s->tol = 1e-8;
+	s->sandbox_nodes = RS_SANDBOX_NODES;
+	s->sandbox_edges = RS_SANDBOX_EDGES;
 	return s;
 }
 
@@ -186,9 +188,9 @@ long session_k(const rs_session *s)
 
 int session_sandbox_size(const rs_session *s, double nodes, double edges, rs_err *e)
 {
-	if (s->sandbox && (nodes > RS_SANDBOX_NODES || edges > RS_SANDBOX_EDGES))
-		return rs_fail(e, RS_EINVAL, "the sandbox allows %d nodes and %d edges at most",
-			       RS_SANDBOX_NODES, RS_SANDBOX_EDGES);
+	if (s->sandbox && (nodes > (double)s->sandbox_nodes || edges > (double)s->sandbox_edges))
+		return rs_fail(e, RS_EINVAL, "the sandbox allows %ld nodes and %ld edges at most",
+			       s->sandbox_nodes, s->sandbox_edges);
 	return 0;
 }
 

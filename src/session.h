@@ -71,6 +71,8 @@ typedef struct rs_session {
 	int depth;
 	int interactive;      /* reading commands from a person    */
 	int sandbox;          /* untrusted input: no files, no programs, small sizes */
+	long sandbox_nodes;   /* the sandbox's size limits (RS_SANDBOX_*;   */
+	long sandbox_edges;   /* the fuzzer lowers them to run faster)      */
 	int failures;         /* commands that failed              */
 	int quit;             /* quit requested                    */
 	int exit_code;
@@ -99,9 +101,13 @@ double session_alpha_abs(const rs_session *s);
 long session_k(const rs_session *s);
 /* The spectrum at the current alpha (cached); NULL with a message. */
 const rs_spectrum *session_spectrum(rs_session *s, rs_err *e);
-/* In the sandbox, refuse models and graphs past these sizes. */
+/* In the sandbox, refuse models and graphs past these sizes (defaults of
+ * sandbox_nodes and sandbox_edges), and experiments, restarts, sweeps past
+ * these counts. */
 #define RS_SANDBOX_NODES 100000
 #define RS_SANDBOX_EDGES 1000000
+#define RS_SANDBOX_REPS 10
+#define RS_SANDBOX_RESTARTS 20
 int session_sandbox_size(const rs_session *s, double nodes, double edges, rs_err *e);
 /* Require a model; fills e when there is none. */
 int session_need_model(const rs_session *s, rs_err *e);
