@@ -329,11 +329,15 @@ void cmd_report(rs_session *s, const char *where, const char *cmd, const char *m
 	/* results so far first: with 2>&1 the error lands after the output
 	 * it follows, not before */
 	fflush(stdout);
+	/* what the user typed, echoed back, must not drive the terminal */
+	char *clean = xstrdup(msg);
+	rs_text_clean(clean);
 	if (where != NULL && !s->interactive)
 		fprintf(stderr, "%s: ", where);
 	if (cmd != NULL)
 		fprintf(stderr, "%s: ", cmd);
-	fprintf(stderr, "%s\n", msg);
+	fprintf(stderr, "%s\n", clean);
+	free(clean);
 }
 
 void cmd_emit(rs_session *s, FILE *out, rs_result *r)

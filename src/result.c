@@ -151,10 +151,80 @@ static void cell(const rs_field *f, size_t i, int digits, char *buf, size_t len,
 	}
 }
 
+/* The length of the valid UTF-8 sequence at p (1 to 4), 0 if invalid
+ * (overlong forms, surrogates and code points past U+10FFFF included). */
+static size_t utf8_seq(const unsigned char *p)
+{
+	if (p[0] < 0x80)
+		return 1;
+	size_t n;
+	unsigned long cp;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2, cp = p[0] & 0x1f;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3, cp = p[0] & 0x0f;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4, cp = p[0] & 0x07;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+void rs_text_clean(char *s)
+{
+	unsigned char *p = (unsigned char *)s;
+	while (*p) {
+		size_t n = utf8_seq(p);
+		if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f))) {
+			*p++ = '?';
+			continue;
+		}
+		p += n;
+	}
+}
+
+/* s as it may go to a terminal: control characters and bytes that are not
+ * UTF-8 shown as '?' (a node name from a file cannot move the cursor). */
+static void put_clean(FILE *out, const char *s)
+{
+	char buf[512];
+	size_t len = strlen(s);
+	if (len < sizeof buf) {
+		memcpy(buf, s, len + 1);
+		rs_text_clean(buf);
+		fputs(buf, out);
+		return;
+	}
+	char *copy = xstrdup(s);
+	rs_text_clean(copy);
+	fputs(copy, out);
+	free(copy);
+}
+
+/* A JSON string: escapes, and U+FFFD for bytes that are not UTF-8 (JSON
+ * must be valid UTF-8). */
 static void json_string(FILE *out, const char *s)
 {
 	fputc('"', out);
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p >= 0x80) {
+			size_t n = utf8_seq(p);
+			if (n == 0) {
+				fputs("\xef\xbf\xbd", out); /* U+FFFD */
+			} else {
+				fwrite(p, 1, n, out);
+				p += n - 1;
+			}
+			continue;
+		}
 		switch (*p) {
 		case '"': fputs("\\\"", out); break;
 		case '\\': fputs("\\\\", out); break;
@@ -287,8 +357,10 @@ static void render_csv(const rs_result *r, FILE *out, int digits)
 static void render_text(const rs_result *r, FILE *out, int digits)
 {
 	char buf[512];
-	if (r->title)
-		fprintf(out, "%s\n", r->title);
+	if (r->title) {
+		put_clean(out, r->title);
+		fputc('\n', out);
+	}
 	/* scalars and loose arrays: "name: value ..." */
 	size_t w = 0;
 	for (size_t i = 0; i < r->nf; i++)
@@ -302,6 +374,7 @@ static void render_text(const rs_result *r, FILE *out, int digits)
 		fprintf(out, "%-*s ", (int)w + 1, f->name);
 		for (size_t j = 0; j < f->len; j++) {
 			cell(f, j, digits, buf, sizeof buf, 0);
+			rs_text_clean(buf);
 			fprintf(out, "%s%s", j ? " " : "", buf);
 		}
 		fputc('\n', out);
@@ -321,6 +394,7 @@ static void render_text(const rs_result *r, FILE *out, int digits)
 			left[c] = f->kind == RK_STR;
 			for (size_t j = 0; j < f->len; j++) {
 				cell(f, j, digits, buf, sizeof buf, 0);
+				rs_text_clean(buf);
 				if (strlen(buf) > cw[c])
 					cw[c] = strlen(buf);
 			}
@@ -338,6 +412,7 @@ static void render_text(const rs_result *r, FILE *out, int digits)
 					cell(f, (size_t)pass, digits, buf, sizeof buf, 0);
 				else
 					buf[0] = '\0';
+				rs_text_clean(buf);
 				int last = c + 1 == nt;
 				if (left[c] && last)
 					fprintf(out, "%s%s", c ? "  " : "", buf);
@@ -352,7 +427,11 @@ static void render_text(const rs_result *r, FILE *out, int digits)
 		free(left);
 	}
 	for (size_t i = 0; i < r->nnotes; i++)
-		fprintf(out, "note: %s\n", r->notes[i]);
+	{
+		fputs("note: ", out);
+		put_clean(out, r->notes[i]);
+		fputc('\n', out);
+	}
 }
 
 void result_render(const rs_result *r, FILE *out, enum rs_format fmt, int digits)

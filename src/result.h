@@ -60,6 +60,9 @@ void result_strs(rs_result *r, const char *name, int flags, char *const *v, size
 void result_flag_scalars(rs_result *r, int flags);
 
 void result_render(const rs_result *r, FILE *out, enum rs_format fmt, int digits);
+/* In place: control characters and bytes that are not UTF-8 become '?'
+ * (for text meant for a terminal: messages, the text format). */
+void rs_text_clean(char *s);
 
 /* Look a field up for `expect`: "name" or "name[i]" (1-based).  Writes the
  * value as text into buf (numbers with %.17g); 0 found, -1 not (msg says why). */

@@ -67,6 +67,18 @@ check "--sandbox: computing works, files and huge models are refused" $([ $st -e
 head -c 5000000 /dev/zero | tr '\0' 'a' >"$tmp/huge-line.regspec"
 run "$tmp/huge-line.regspec"
 check "a 5 MB line: one short error line, no crash" $([ $st -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ "$(wc -c <"$tmp/err")" -lt 200 ]; echo $?)
+# Names that are not UTF-8 or carry escape sequences: shown as '?' in text,
+# U+FFFD in JSON (which stays valid UTF-8), kept byte for byte in saved files.
+printf 'caf\351 b\nb \377\376\n\377\376 x\033[31my\n' >"$tmp/utf.edges"
+$R -c "load $tmp/utf.edges; alpha 1; k 1; embed; set format json; embed; save embedding $tmp/utf.csv" >"$tmp/out" 2>&1
+check "text output: bytes that are not UTF-8 and escapes print as '?'" \
+	$(grep -q '^   0  caf?  ' "$tmp/out" && grep -q '^   3  x?\[31my' "$tmp/out" && ! grep -q "$(printf '\033')" "$tmp/out"; echo $?)
+check "JSON output is valid UTF-8 (U+FFFD), escapes escaped" \
+	$(grep '^{"command":"embed"' "$tmp/out" | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1 && grep -q "caf$(printf '\357\277\275')\"" "$tmp/out" && grep -q 'x\\u001b\[31my' "$tmp/out"; echo $?)
+check "a saved embedding keeps the names byte for byte" $(grep -q "^$(printf 'caf\351'),-1," "$tmp/utf.csv"; echo $?)
+printf 'alpha 1\303\n\033[2J\n' | $R >"$tmp/out" 2>"$tmp/err"
+check "typed bytes that are not UTF-8, and escapes, come back as '?' in errors" \
+	$(grep -q "'1?' is not a number" "$tmp/err" && grep -q "unknown command '?\[2J'" "$tmp/err"; echo $?)
 # A 10^7-node model in under 1 GiB of address space (ulimit -v), when ulimit works here.
 if [ -z "${REGSPEC_SANITIZED:-}" ] && (ulimit -v 1048576) 2>/dev/null; then
 	(ulimit -v 1048576; $REGSPEC -c 'cliques 1000000*10 theta random 0.5 2; alpha 0.01; mu; signs; expect theorem_holds true' >"$tmp/out" 2>"$tmp/err")
