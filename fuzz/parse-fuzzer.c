@@ -31,8 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rs_session *s = session_new();
 	s->sandbox = 1;
 	/* smaller than the sandbox's own limits: more inputs a second */
-	s->sandbox_nodes = 5000;
-	s->sandbox_edges = 50000;
+	s->sandbox_nodes = 600;
+	s->sandbox_edges = 6000;
 	/* line by line, as a script would run */
 	char *save = NULL;
 	for (char *line = strtok_r(text, "\n", &save); line && !s->quit; line = strtok_r(NULL, "\n", &save))
