@@ -114,39 +114,7 @@ static int thread_rows(long n, long *lo, long *hi)
 	return t;
 }
 
-/* Blocked sums keep the error near (n / 4096 + 4096) eps, not n eps, and the
- * partial sums are added in a fixed order: the result does not depend on
- * how the threads were scheduled. */
-double rs_dot(long n, const double *x, const double *y)
-{
-	double part[64] = {0};
-	int T = rs_threads() < 64 ? rs_threads() : 64;
-#pragma omp parallel num_threads(T)
-	{
-		long lo, hi;
-		int t = thread_rows(n, &lo, &hi);
-		double acc = 0;
-		for (long b = lo; b < hi; b += 4096) {
-			long end = b + 4096 < hi ? b + 4096 : hi;
-			double s = 0;
-			for (long i = b; i < end; i++)
-				s += x[i] * y[i];
-			acc += s;
-		}
-		part[t] = acc;
-	}
-	double total = 0;
-	for (int t = 0; t < T; t++)
-		total += part[t];
-	return total;
-}
-
-double rs_nrm2(long n, const double *x)
-{
-	return sqrt(rs_dot(n, x, x));
-}
-
-/* Partial sum of x . y over rows [lo, hi), in blocks of 4096 (see rs_dot). */
+/* Partial sum of x . y over rows [lo, hi), in blocks of 4096. */
 static double block_dot(long lo, long hi, const double *x, const double *y)
 {
 	double acc = 0;
@@ -158,6 +126,30 @@ static double block_dot(long lo, long hi, const double *x, const double *y)
 		acc += s;
 	}
 	return acc;
+}
+
+/* Blocked sums keep the error near (n / 4096 + 4096) eps, not n eps, and the
+ * partial sums are added in a fixed order: the result does not depend on
+ * how the threads were scheduled. */
+double rs_dot(long n, const double *x, const double *y)
+{
+	double part[64] = {0};
+	int T = rs_threads() < 64 ? rs_threads() : 64;
+#pragma omp parallel num_threads(T)
+	{
+		long lo, hi;
+		int t = thread_rows(n, &lo, &hi);
+		part[t] = block_dot(lo, hi, x, y);
+	}
+	double total = 0;
+	for (int t = 0; t < T; t++)
+		total += part[t];
+	return total;
+}
+
+double rs_nrm2(long n, const double *x)
+{
+	return sqrt(rs_dot(n, x, x));
 }
 
 /* Classical Gram-Schmidt of w against the j columns of V and the nq
@@ -318,19 +310,9 @@ void rs_lanczos_out_free(rs_lanczos_out *out)
  * passes: "twice is enough" unless w lies in the span).  With lev == NULL
  * two passes always run.  *lev_out gets the estimate for the new vector.
  * The usual DGKS rule (a second pass when the norm drops below 1/sqrt(2))
- * cost a second pass at nearly every step; this one at a few percent. */
-static double reorth_from(long n, int j, const double *V, int nq, const double *Q, double *w,
-			  double *h, double *h2, double *scratch, const double *lev, double target,
-			  double *lev_out, double before);
-
-static double reorth(long n, int j, const double *V, int nq, const double *Q, double *w, double *h,
-		     double *h2, double *scratch, const double *lev, double target, double *lev_out)
-{
-	double before = gs_coef(n, j, V, nq, Q, w, h, scratch);
-	return reorth_from(n, j, V, nq, Q, w, h, h2, scratch, lev, target, lev_out, before);
-}
-
-/* The rest of reorth once gs_coef has put the first coefficients in h. */
+ * cost a second pass at nearly every step; this one at a few percent.
+ * reorth_from starts after gs_coef has put the first coefficients in h and
+ * ||w|| in before; reorth does both. */
 static double reorth_from(long n, int j, const double *V, int nq, const double *Q, double *w,
 			  double *h, double *h2, double *scratch, const double *lev, double target,
 			  double *lev_out, double before)
@@ -358,6 +340,13 @@ static double reorth_from(long n, int j, const double *V, int nq, const double *
 	if (lev_out)
 		*lev_out = est;
 	return after;
+}
+
+static double reorth(long n, int j, const double *V, int nq, const double *Q, double *w, double *h,
+		     double *h2, double *scratch, const double *lev, double target, double *lev_out)
+{
+	double before = gs_coef(n, j, V, nq, Q, w, h, scratch);
+	return reorth_from(n, j, V, nq, Q, w, h, h2, scratch, lev, target, lev_out, before);
 }
 
 /* A random unit vector in the operator's space, orthogonal to V[:, 0..j). */
