@@ -397,11 +397,15 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 		ntw += G.tw_off[c + 1] - G.tw_off[c] - 1;
 	long dim = N - zero - G.ncomp - ntw; /* what Lanczos can still find */
 	int need = k + 1 - (int)(G.ncomp < k + 1 ? G.ncomp : k + 1);
-	/* two more than needed, to see whether the last eigenvalue listed repeats */
+	/* two more than needed, to see whether the last eigenvalue listed
+	 * repeats; they need only be accurate enough to tell */
+	int strict = need;
 	if (need > 0)
 		need += 2;
 	if (need > dim)
 		need = (int)dim;
+	if (strict > need)
+		strict = need;
 	if (need > 0) {
 		if (o->warm && o->warm->rows == N && o->warm->nvec > 1) {
 			start = rs_zalloc(e, (size_t)N, sizeof *start, "start vector");
@@ -417,7 +421,7 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 			}
 		}
 		rs_lanczos_opts lo = {need, o->ncv, o->tol > 0 ? o->tol : 1e-8, 0, o->seed, start,
-				      o->cancel, NULL, 0};
+				      o->cancel, NULL, 0, strict, RS_EIG_TIE};
 		rs_project proj = gop_project;
 		if (G.comp == NULL && G.ntwin_class == 0) {
 			/* only q to remove: Lanczos does it inside its Gram-Schmidt sweeps */
@@ -506,7 +510,7 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 	}
 	rs_sign_fix(S->vec, N, nvec);
 	S->residual = 0;
-	for (int i = 0; i < need; i++)
+	for (int i = 0; i < strict; i++)
 		S->residual = fmax(S->residual, L.resid[i]);
 	if (rs_spectrum_group(S, hint, e) != 0) {
 		rs_spectrum_free(S);

@@ -9,7 +9,8 @@
  * vectors (defl, removed inside the Gram-Schmidt sweeps at no extra pass)
  * or by a projection callback after each product; any start vector (a warm start) must lie in the same space.
  * Convergence: ||A y - theta y|| <= tol * max(|theta|, eps), for the nev
- * largest Ritz values.  Deterministic for a given seed and thread count.
+ * largest Ritz values (or the first nstrict, the others only far enough
+ * below them).  Deterministic for a given seed and thread count.
  */
 #ifndef RS_LANCZOS_H
 #define RS_LANCZOS_H
@@ -33,6 +34,10 @@ typedef struct rs_lanczos_opts {
 	volatile sig_atomic_t *cancel; /* set non-zero to stop early     */
 	const double *defl; /* n x ndefl orthonormal columns whose span   */
 	int ndefl;          /* is removed with the reorthogonalization    */
+	int nstrict;        /* only the first nstrict must meet tol (0:   */
+	double apart;       /* all); the others only need their residual  */
+	                    /* bound to keep them more than apart below   */
+	                    /* the last strict value (to tell repeats)    */
 } rs_lanczos_opts;
 
 typedef struct rs_lanczos_out {
