@@ -236,6 +236,10 @@ static void compare(const char *what, const rs_graph *g, double alpha, int k)
 	}
 	tap_ok(same && worst < 1e-8, "%s: eigenvalues and multiplicities agree (%d groups, max diff %.1e)",
 	       what, A->ngroups, worst);
+	/* the dense residual is recomputed from the sparse graph: rounding
+	 * level, and not the 0 that means "not computed" */
+	tap_ok(D->residual > 0 && D->residual < 1e-11, "%s: dense residual checked on the graph (%.1e)",
+	       what, D->residual);
 	long N = g->n + g->m;
 	double *d = malloc((size_t)N * sizeof *d);
 	for (long i = 0; i < g->n; i++)
