@@ -16,15 +16,12 @@ import time
 
 import numpy as np
 
-from peer_sparse import read_edges
+from peer_sparse import regularized
 
 
 def operator(path, alpha_rel):
-    A = read_edges(path)
+    A, alpha, d = regularized(path, alpha_rel)
     n = A.shape[0]
-    deg = np.asarray(A.sum(axis=1)).ravel()
-    alpha = alpha_rel * deg.sum() / n**2
-    d = deg + n * alpha
     u = 1 / np.sqrt(d)
     q = np.sqrt(d)
     q /= np.linalg.norm(q)

@@ -49,13 +49,20 @@ def read_edges(path):
     return A
 
 
-def main():
-    path, alpha_rel, k, tol = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+def regularized(path, alpha_rel):
+    """The graph A, the absolute alpha (added to every entry) and the
+    regularized degrees d of N = D^-1/2 (A + alpha J) D^-1/2."""
     A = read_edges(path)
     n = A.shape[0]
     deg = np.asarray(A.sum(axis=1)).ravel()
     alpha = alpha_rel * deg.sum() / n**2
-    d = deg + n * alpha
+    return A, alpha, deg + n * alpha
+
+
+def main():
+    path, alpha_rel, k, tol = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+    A, alpha, d = regularized(path, alpha_rel)
+    n = A.shape[0]
     u = 1.0 / np.sqrt(d)
     count = [0]
 

@@ -537,39 +537,6 @@ out:
 	return S;
 }
 
-/* ||N z - theta z|| for a unit eigenvector z of the dense N_alpha, with N
- * applied from the sparse graph (the dense matrix is gone: dsyevr overwrote
- * it).  t is N scratch, y gets N z. */
-static double dense_residual(const rs_graph *g, const double *d, double alpha, const double *z,
-			     double theta, double *t, double *y)
-{
-	long n = g->n, N = g->n + g->m;
-	double srow = 0, scol = 0;
-	for (long i = 0; i < N; i++) {
-		t[i] = d[i] > 0 ? z[i] / sqrt(d[i]) : 0.0;
-		if (i < n)
-			srow += t[i];
-		else
-			scol += t[i];
-		y[i] = 0;
-	}
-	for (long i = 0; i < n; i++)
-		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
-			long j = g->idx[p] + (g->bipartite ? n : 0);
-			double v = g->val ? g->val[p] : 1.0;
-			y[i] += v * t[j];
-			if (g->bipartite)
-				y[j] += v * t[i];
-		}
-	double r2 = 0;
-	for (long i = 0; i < N; i++) {
-		double coupled = g->bipartite ? (i < n ? scol : srow) : srow;
-		double v = d[i] > 0 ? (y[i] + alpha * coupled) / sqrt(d[i]) : 0.0;
-		r2 += (v - theta * z[i]) * (v - theta * z[i]);
-	}
-	return sqrt(r2);
-}
-
 rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, long max_nodes,
 				     rs_err *e)
 {
@@ -588,11 +555,18 @@ rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, lon
 	double *w = rs_alloc(e, (size_t)N, sizeof *w, "eigenvalues");
 	double *Z = rs_alloc(e, (size_t)N * N, sizeof *Z, "eigenvectors");
 	lapack_int *isuppz = rs_alloc(e, 2 * (size_t)N, sizeof *isuppz, "LAPACK workspace");
+	/* dsyevr overwrites A: the residuals are checked with the sparse product */
+	struct gop P = {.g = g, .N = N, .alpha = alpha};
+	P.u = rs_alloc(e, (size_t)N, sizeof *P.u, "degrees");
+	P.tmp = rs_alloc(e, (size_t)N, sizeof *P.tmp, "work vector");
+	double *y = rs_alloc(e, (size_t)N, sizeof *y, "work vector");
 	long *hint = NULL;
 	rs_spectrum *S = NULL;
-	if (!A || !d || !w || !Z || !isuppz)
+	if (!A || !d || !w || !Z || !isuppz || !P.u || !P.tmp || !y)
 		goto out;
 	degrees(g, alpha, d);
+	for (long i = 0; i < N; i++)
+		P.u[i] = d[i] > 0 ? 1.0 / sqrt(d[i]) : 0.0;
 	for (long i = 0; i < g->n; i++)
 		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
 			long j = g->idx[p] + (g->bipartite ? g->n : 0);
@@ -638,8 +612,12 @@ rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, lon
 		if (mass < 0.5)
 			continue;
 		S->lambda[c] = 1.0 - w[src];
-		/* A is free now: scratch for the residual check */
-		S->residual = fmax(S->residual, dense_residual(g, d, alpha, Z + src * N, w[src], A, A + N));
+		const double *z = Z + src * N;
+		gop_apply(&P, z, y);
+		double r2 = 0;
+		for (long i = 0; i < N; i++)
+			r2 += (y[i] - w[src] * z[i]) * (y[i] - w[src] * z[i]);
+		S->residual = fmax(S->residual, sqrt(r2));
 		c++;
 	}
 	/* multiplicities over the whole spectrum (the nodes left out excepted),
@@ -672,6 +650,8 @@ out:
 	free(w);
 	free(Z);
 	free(isuppz);
+	gop_free(&P);
+	free(y);
 	free(hint);
 	return S;
 }

@@ -6,14 +6,7 @@ set -u
 : "${srcdir:=.}"
 : "${REGSPEC:=src/regspec}"
 R="${REGSPEC_WRAP:-} $REGSPEC"
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-check() { # check DESCRIPTION CONDITION-STATUS
-	n=$((n + 1))
-	if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fail=1; fi
-}
+. "$srcdir/tests/tap.sh"
 run() { # run ARGS... : stdout, stderr and status into $tmp
 	$R "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
 	st=$?
@@ -87,5 +80,4 @@ if [ -z "${REGSPEC_SANITIZED:-}" ] && (ulimit -v 1048576) 2>/dev/null; then
 else
 	n=$((n + 1)); echo "ok $n - # SKIP ulimit -v unavailable, or a sanitizer/valgrind build"
 fi
-echo "1..$n"
-exit $fail
+tap_done

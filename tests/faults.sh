@@ -10,19 +10,10 @@
 #  - modes: a replaced file keeps its mode, a new one gets the umask's.
 # Output: TAP.
 set -u
+: "${srcdir:=.}"
 : "${REGSPEC:=src/regspec}"
 R="${REGSPEC_WRAP:-} $REGSPEC"
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-check() {
-	n=$((n + 1))
-	if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else
-		echo "not ok $n - $1"
-		fail=1
-	fi
-}
+. "$srcdir/tests/tap.sh"
 
 # the "previous" file, and a bigger graph whose save takes a while
 $R -c "seed 1; sbm 50*4 0.2 0.01; save graph $tmp/g.edges" >/dev/null 2>&1
@@ -76,5 +67,4 @@ check "a replaced file keeps its mode (640)" $(cmp -s "$tmp/g.edges" "$tmp/old.e
 (umask 027 && $R -c "seed 1; sbm 50*4 0.2 0.01; save graph $tmp/new.edges") >/dev/null 2>&1
 check "a new file gets the umask's mode (027 -> 640)" $([ "$(stat -c %a "$tmp/new.edges")" = 640 ]; echo $?)
 
-echo "1..$n"
-exit $fail
+tap_done

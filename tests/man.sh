@@ -8,8 +8,7 @@ set -u
 : "${srcdir:=.}"
 : "${REGSPEC:=src/regspec}"
 page="$srcdir/man/regspec.1"
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+. "$srcdir/tests/tap.sh"
 "$REGSPEC" --man-commands >"$tmp/gen" || exit 99
 
 if [ "${1:-}" = --update ]; then
@@ -21,12 +20,6 @@ if [ "${1:-}" = --update ]; then
 	exit 0
 fi
 
-n=0
-fail=0
-check() {
-	n=$((n + 1))
-	if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fail=1; fi
-}
 
 if command -v groff >/dev/null 2>&1; then
 	groff -man -ww -z "$page" >"$tmp/warn" 2>&1
@@ -46,5 +39,4 @@ done
 for o in '\\-c' '\\-f' '\\-\\-bail' '\\-\\-quiet' '\\-\\-help' '\\-\\-version' '\\-\\-commands' '\\-\\-sandbox'; do
 	check "option $o is documented" $(grep -q "$o" "$page"; echo $?)
 done
-echo "1..$n"
-exit $fail
+tap_done

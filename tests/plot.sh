@@ -8,14 +8,7 @@ set -u
 : "${srcdir:=.}"
 : "${REGSPEC:=src/regspec}"
 command -v gnuplot >/dev/null 2>&1 || { echo "1..0 # SKIP gnuplot not installed"; exit 0; }
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-check() {
-	n=$((n + 1))
-	if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fail=1; fi
-}
+. "$srcdir/tests/tap.sh"
 R() { ${REGSPEC_WRAP:-} "$REGSPEC" "$@" </dev/null; }
 png_size() { # width x height from the IHDR chunk
 	od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%dx%d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }'
@@ -63,5 +56,4 @@ if [ -d "${RS_DATA:-../shared/data}" ]; then
 else
 	n=$((n + 1)); echo "ok $n - # SKIP no shared data"
 fi
-echo "1..$n"
-exit $fail
+tap_done

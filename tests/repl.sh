@@ -4,23 +4,16 @@
 # prompt, messages without locations, and history across two sessions.
 # Skipped (exit 77) without tmux.  Output: TAP.
 set -u
+: "${srcdir:=.}"
 : "${REGSPEC:=src/regspec}"
 command -v tmux >/dev/null 2>&1 || { echo "1..0 # SKIP tmux not installed"; exit 0; }
-tmp=$(mktemp -d) || exit 99
+. "$srcdir/tests/tap.sh"
 # under --enable-valgrind each program writes its own log; all must stay empty
 RUN="${REGSPEC_WRAP:+$REGSPEC_WRAP --log-file=$tmp/vg.%p }$REGSPEC"
 sock="rs$$"
 T="tmux -L $sock -f /dev/null"
-trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
-n=0
-fail=0
-check() {
-	n=$((n + 1))
-	if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else
-		echo "not ok $n - $1"; fail=1
-		$T capture-pane -p -t $S 2>/dev/null | sed 's/^/# /'
-	fi
-}
+tap_on_exit() { $T kill-server 2>/dev/null; }
+tap_on_fail() { $T capture-pane -p -t $S 2>/dev/null | sed 's/^/# /'; }
 # wait_for PATTERN: poll the screen for up to 10 s
 wait_for() {
 	i=0
@@ -85,9 +78,6 @@ $T send-keys -t $S C-u 'quit' Enter
 if [ -n "${REGSPEC_WRAP:-}" ]; then
 	$T kill-server 2>/dev/null
 	sleep 1
-	bad=$(find "$tmp" -name 'vg.*' -size +0 | wc -l)
-	check "valgrind: no error in $(find "$tmp" -name 'vg.*' | wc -l) programs' logs" $([ "$bad" -eq 0 ]; echo $?)
-	[ "$bad" -eq 0 ] || find "$tmp" -name 'vg.*' -size +0 -exec sed 's/^/# /' {} +
+	tap_valgrind_logs
 fi
-echo "1..$n"
-exit $fail
+tap_done

@@ -5,22 +5,15 @@
 # a graph solved in the background, and the state kept on return.
 # Skipped without tmux.  Output: TAP.
 set -u
+: "${srcdir:=.}"
 : "${REGSPEC:=src/regspec}"
 command -v tmux >/dev/null 2>&1 || { echo "1..0 # SKIP tmux not installed"; exit 0; }
-tmp=$(mktemp -d) || exit 99
+. "$srcdir/tests/tap.sh"
 # under --enable-valgrind each program writes its own log; all must stay empty
 RUN="${REGSPEC_WRAP:+$REGSPEC_WRAP --log-file=$tmp/vg.%p }$REGSPEC"
 T="tmux -L rsw$$ -f /dev/null"
-trap '$T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
-n=0
-fail=0
-check() {
-	n=$((n + 1))
-	if [ "$2" -eq 0 ]; then echo "ok $n - $1"; else
-		echo "not ok $n - $1"; fail=1
-		$T capture-pane -p -t "$S" 2>/dev/null | sed 's/^/# /'
-	fi
-}
+tap_on_exit() { $T kill-server 2>/dev/null; }
+tap_on_fail() { $T capture-pane -p -t "$S" 2>/dev/null | sed 's/^/# /'; }
 wait_for() { # wait_for PATTERN: poll the screen for up to 15 s
 	i=0
 	while [ $i -lt 150 ]; do
@@ -130,9 +123,6 @@ done
 if [ -n "${REGSPEC_WRAP:-}" ]; then
 	$T kill-server 2>/dev/null
 	sleep 1
-	bad=$(find "$tmp" -name 'vg.*' -size +0 | wc -l)
-	check "valgrind: no error in $(find "$tmp" -name 'vg.*' | wc -l) programs' logs" $([ "$bad" -eq 0 ]; echo $?)
-	[ "$bad" -eq 0 ] || find "$tmp" -name 'vg.*' -size +0 -exec sed 's/^/# /' {} +
+	tap_valgrind_logs
 fi
-echo "1..$n"
-exit $fail
+tap_done
