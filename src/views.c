@@ -84,13 +84,18 @@ void views_class_fractions(const rs_session *s, const rs_spectrum *S, const stru
 	double big = 0;
 	for (long i = 0; i < S->rows; i++)
 		big = fmax(big, fabs(x[i]));
+	/* an entry within the solve's accuracy of 0 is 0: at alpha = 0 a
+	 * vector vanishes exactly on the components it does not live on, and
+	 * how small the iterative solver leaves it there depends on its
+	 * tolerance, not on the graph */
+	double zero = fmax(1e-9, S->residual) * big;
 	for (long i = 0; i < s->labels->n; i++) {
 		int y = s->labels->y[i];
 		if (y < 0 || !slot[y])
 			continue;
 		int t = slot[y] - 1;
 		cnt[t]++;
-		p[t] += x[i] > 1e-9 * big;
+		p[t] += x[i] > zero;
 	}
 	for (int t = 0; t < c->K; t++)
 		pos[t] = cnt[t] ? (double)p[t] / (double)cnt[t] : 0;
