@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #ifdef __linux__
 #include <stdint.h>
 #include <sys/mman.h>
@@ -229,25 +230,29 @@ static void local_finish(long n, double *w, const double *V, int np, const int *
 	{
 		long lo, hi;
 		thread_rows(n, &lo, &hi);
-		for (int p = 0; p < np; p++) {
-			const double *v = V + (size_t)idx[p] * n;
-			double a = coef[p];
-			for (long i = lo; i < hi; i++)
-				w[i] -= a * v[i];
+		/* by chunks that stay in the first-level cache */
+		for (long c0 = lo; c0 < hi; c0 += 512) {
+			long c1 = c0 + 512 < hi ? c0 + 512 : hi;
+			for (int p = 0; p < np; p++) {
+				const double *v = V + (size_t)idx[p] * n;
+				double a = coef[p];
+				for (long i = c0; i < c1; i++)
+					w[i] -= a * v[i];
+			}
+			for (int c = 0; c < nq; c++) {
+				const double *q = Q + (size_t)c * n;
+				for (long i = c0; i < c1; i++)
+					w[i] -= hq[c] * q[i];
+			}
+			for (long i = c0; i < c1; i++)
+				w[i] *= r;
 		}
-		for (int c = 0; c < nq; c++) {
-			const double *q = Q + (size_t)c * n;
-			for (long i = lo; i < hi; i++)
-				w[i] -= hq[c] * q[i];
-		}
-		for (long i = lo; i < hi; i++)
-			w[i] *= r;
 	}
 }
 
 /* At most this many basis vectors besides the recurrence's two are
  * subtracted in the light sweep; more, and the step does a full pass. */
-#define LIGHT_MAX 6
+#define LIGHT_MAX 12
 
 /* x *= a, by row blocks. */
 static void scale(long n, double a, double *x)
@@ -447,6 +452,11 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 	double *Y = rs_alloc(e, (size_t)m * m, sizeof *Y, "Ritz vectors");
 	double *th = rs_alloc(e, (size_t)m, sizeof *th, "Ritz values");
 	double *lev = rs_alloc(e, (size_t)m + 1, sizeof *lev, "orthogonality levels");
+	/* Om[c + p (m+1)]: the inner products of basis vectors c and p as far
+	 * as they are known (signed), rnd[p] what rounding may add to v_p's */
+	double *Om = rs_zalloc(e, (size_t)(m + 1) * (m + 1), sizeof *Om, "orthogonality levels");
+	double *rnd = rs_zalloc(e, (size_t)m + 1, sizeof *rnd, "orthogonality levels");
+	double *Om2 = rs_zalloc(e, (size_t)(m + 1) * (m + 1), sizeof *Om2, "orthogonality levels");
 	double *h = rs_alloc(e, (size_t)(m + o->ndefl + 2), sizeof *h, "coefficients");
 	double *h2 = rs_alloc(e, (size_t)(m + o->ndefl + 2), sizeof *h2, "coefficients");
 	int nq = o->ndefl > 0 && o->defl ? o->ndefl : 0;
@@ -454,7 +464,8 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 	double *scratch = rs_alloc(e, (size_t)T * (size_t)(m + nq + 2), sizeof *scratch, "scratch");
 	double *bufs = rs_alloc(e, (size_t)T * RB * (size_t)m, sizeof *bufs, "restart buffers");
 	int rc = -1;
-	if (!V || !W || !Tm || !Y || !th || !lev || !h || !h2 || !scratch || !bufs)
+	if (!V || !W || !Tm || !Y || !th || !lev || !Om || !rnd || !Om2 || !h || !h2 || !scratch ||
+	    !bufs)
 		goto out;
 	/* the basis is kept orthogonal to this level: semi-orthogonality
 	 * (sqrt(eps)) already gives Ritz values to working accuracy; tighter
@@ -462,6 +473,8 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 	double target = fmin(1e-9, 1e-3 * o->tol);
 	const double fresh_lev = 4 * DBL_EPSILON * sqrt((double)m);
 	lev[0] = fresh_lev;
+	rnd[0] = fresh_lev;
+	const int ld = m + 1;
 	rs_rng rng;
 	rs_rng_seed(&rng, o->seed ? o->seed : 1);
 
@@ -506,46 +519,85 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 			int light = 0;
 			if (j > k) {
 				/* the recurrence's two vectors, and at most LIGHT_MAX others
-				 * whose coefficients would break the target on their own */
+				 * that w has drifted towards: those whose part of w, after
+				 * the recurrence (see below), would use up half the target
+				 * on its own */
 				int idx[LIGHT_MAX + 2], np = 0;
 				double coef[LIGHT_MAX + 2];
 				idx[np] = j, coef[np++] = h[j];
 				idx[np] = j - 1, coef[np++] = h[j - 1];
-				double small = 0.25 * target * before / (double)(j + 1);
-				for (int c = 0; c < j - 1 && np <= LIGHT_MAX + 2; c++)
-					if (fabs(h[c]) > small) {
+				double big = 0.5 * target * sqrt(fmax(0.0, before * before - h[j] * h[j] -
+									   h[j - 1] * h[j - 1]));
+				for (int c = 0; c < j - 1 && np <= LIGHT_MAX + 2; c++) {
+					double om = h[c] - h[j] * Om[c + (size_t)j * ld] -
+						    h[j - 1] * Om[c + (size_t)(j - 1) * ld];
+					if (fabs(om) > big) {
 						if (np == LIGHT_MAX + 2) {
 							np++; /* too many: a full subtraction */
 							break;
 						}
 						idx[np] = c, coef[np++] = h[c];
 					}
+				}
 				if (np <= LIGHT_MAX + 2) {
-					double local = 0, err = DBL_EPSILON * sqrt((double)(j + nq + 2)) * before;
+					/* What is left of w along v_c after the subtraction, with
+					 * the known inner products of the basis: h_c (measured)
+					 * minus sum_p coef_p <v_c, v_p>, signed, so that what
+					 * cancels in the Lanczos recurrence cancels here too
+					 * (Simon's omega-recurrence, with the measured h in
+					 * place of its model).  Rounding is carried apart, as
+					 * independent errors (root of sum of squares). */
+					double local = 0;
+					double r2 = DBL_EPSILON * sqrt((double)(j + nq + 2)) * before;
+					r2 *= r2;
 					for (int p = 0; p < np; p++) {
 						local += coef[p] * coef[p];
-						err += lev[idx[p]] * fabs(coef[p]);
+						r2 += coef[p] * rnd[idx[p]] * coef[p] * rnd[idx[p]];
 					}
 					for (int c = 0; c < nq; c++)
 						local += h[j + 1 + c] * h[j + 1 + c];
-					for (int c = 0; c < j - 1; c++)
-						if (fabs(h[c]) <= small)
-							err += fabs(h[c]);
+					double worst = 0;
+					for (int c = 0; c <= j; c++) {
+						double om = h[c];
+						for (int p = 0; p < np; p++)
+							om -= idx[p] == c ? coef[p] : coef[p] * Om[c + (size_t)idx[p] * ld];
+						h2[c] = om;
+						worst = fmax(worst, fabs(om));
+					}
+					double err = worst + sqrt(r2);
+					if (getenv("RS_DBG")) fprintf(stderr, " worst=%g rnd=%g b=%g np=%d\n", worst, sqrt(r2), sqrt(before*before-local), np);
 					double b2 = before * before - local;
 					/* the Pythagorean norm is off by about eps before^2 / b^2 */
 					if (b2 > 1e-6 * before * before && err / sqrt(b2) <= target &&
 					    4 * DBL_EPSILON * before * before / b2 <= target) {
 						double b = sqrt(b2);
 						local_finish(n, w, V, np, idx, coef, nq, Q, h + j + 1, b);
-						lev[j + 1] = err / b;
+						rnd[j + 1] = sqrt(r2) / b + 4 * DBL_EPSILON * before * before / b2;
+						lev[j + 1] = rnd[j + 1];
+						for (int c = 0; c <= j; c++) {
+							double om = h2[c] / b;
+							Om[c + (size_t)(j + 1) * ld] = om;
+							Om[j + 1 + (size_t)c * ld] = om;
+							lev[j + 1] = fmax(lev[j + 1], fabs(om) + rnd[j + 1]);
+							lev[c] = fmax(lev[c], fabs(om) + rnd[c] + rnd[j + 1]);
+						}
 						beta = b;
 						light = 1;
 					}
 				}
 			}
-			if (!light)
+			if (getenv("RS_DBG") && j > k) fprintf(stderr, "heavy=%d j=%d k=%d\n", !light, j, k);
+			if (!light) {
 				beta = reorth_from(n, j + 1, V, nq, Q, w, h, h2, scratch, lev, target,
 						   &lev[j + 1], before);
+				/* orthogonal to the basis to within that bound */
+				rnd[j + 1] = lev[j + 1];
+				for (int c = 0; c <= j; c++) {
+					Om[c + (size_t)(j + 1) * ld] = 0;
+					Om[j + 1 + (size_t)c * ld] = 0;
+					lev[c] = fmax(lev[c], rnd[c] + rnd[j + 1]);
+				}
+			}
 			/* the projected matrix: after a restart, column k is the arrow
 			 * (couplings of the kept Ritz vectors); later columns are tridiagonal */
 			if (j == k)
@@ -567,6 +619,11 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 					break;
 				}
 				lev[j + 1] = fresh_lev;
+				rnd[j + 1] = fresh_lev;
+				for (int c = 0; c <= j; c++) {
+					Om[c + (size_t)(j + 1) * ld] = 0;
+					Om[j + 1 + (size_t)c * ld] = 0;
+				}
 			}
 			if (j + 1 < m) {
 				Tm[j + 1 + (size_t)j * m] = beta;
@@ -642,14 +699,40 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 			l = nev;
 		restart_in_place(n, msz, l, V, Y, msz, bufs);
 		memmove(V + (size_t)l * n, V + (size_t)msz * n, (size_t)n * sizeof *V);
-		/* the kept Ritz vectors mix the whole basis: its worst level */
-		double worst = fresh_lev;
-		for (int c = 0; c < msz; c++)
-			worst = fmax(worst, lev[c]);
-		double rlev = lev[msz];
-		for (int c = 0; c < l; c++)
-			lev[c] = worst;
-		lev[l] = rlev;
+		/* the kept Ritz vectors y_c = V Y_c: <y_c, y_d> = Y_c^T Om Y_d,
+		 * <y_c, v_msz> = Y_c^T Om[:, msz]; rounding mixes as the squares */
+		{
+			double *OY = W; /* msz x l */
+			cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, msz, l, msz, 1.0, Om, ld, Y,
+				    msz, 0.0, OY, msz);
+			memset(Om2, 0, (size_t)ld * ld * sizeof *Om2);
+			cblas_dgemm(CblasColMajor, CblasTrans, CblasNoTrans, l, l, msz, 1.0, Y, msz, OY, msz,
+				    0.0, Om2, ld);
+			for (int c = 0; c < l; c++) {
+				double om = 0;
+				for (int r = 0; r < msz; r++)
+					om += Y[r + (size_t)c * msz] * Om[r + (size_t)msz * ld];
+				Om2[c + (size_t)l * ld] = om;
+				Om2[l + (size_t)c * ld] = om;
+				Om2[c + (size_t)c * ld] = 0;
+			}
+			double rl = rnd[msz];
+			for (int c = 0; c < l; c++) {
+				double r2 = 0;
+				for (int r = 0; r < msz; r++)
+					r2 += Y[r + (size_t)c * msz] * rnd[r] * Y[r + (size_t)c * msz] * rnd[r];
+				h2[c] = sqrt(r2) + fresh_lev;
+			}
+			memcpy(rnd, h2, (size_t)l * sizeof *rnd);
+			rnd[l] = rl;
+			memcpy(Om, Om2, (size_t)ld * ld * sizeof *Om);
+			for (int c = 0; c <= l; c++) {
+				lev[c] = rnd[c];
+				for (int d = 0; d <= l; d++)
+					if (d != c)
+						lev[c] = fmax(lev[c], fabs(Om[d + (size_t)c * ld]) + rnd[c] + rnd[d]);
+			}
+		}
 		memset(Tm, 0, (size_t)m * m * sizeof *Tm);
 		for (int c = 0; c < l; c++) {
 			Tm[c + (size_t)c * m] = th[c];
@@ -667,6 +750,9 @@ out:
 	free(Y);
 	free(th);
 	free(lev);
+	free(Om);
+	free(rnd);
+	free(Om2);
 	free(h);
 	free(h2);
 	free(scratch);

@@ -1,9 +1,11 @@
 /* lanczos.h: thick-restart Lanczos for the largest eigenpairs of a
  * symmetric operator given as a callback (matrix-free).
  *
- * Full reorthogonalization by classical Gram-Schmidt, one pass per step
- * (it does the three-term recurrence too) with a second one only on severe
- * cancellation, fused into two sweeps over the rows by OpenMP threads; restarts keep the best
+ * Each step measures the product's coefficients on the whole basis in one
+ * sweep over the rows (OpenMP threads); when, by the basis' inner products
+ * (tracked signed from those measurements), the recurrence and a few
+ * drifted vectors are all that must be subtracted, one light sweep finishes
+ * the step, else classical Gram-Schmidt passes do.  Restarts keep the best
  * Ritz vectors (Wu & Simon's thick restart) through one matrix product.
  * The caller deflates known invariant subspaces, either as orthonormal
  * vectors (defl, removed inside the Gram-Schmidt sweeps at no extra pass)
