@@ -11,7 +11,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
 #ifdef __linux__
 #include <stdint.h>
 #include <sys/mman.h>
@@ -565,7 +564,6 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 						worst = fmax(worst, fabs(om));
 					}
 					double err = worst + sqrt(r2);
-					if (getenv("RS_DBG")) fprintf(stderr, " worst=%g rnd=%g b=%g np=%d\n", worst, sqrt(r2), sqrt(before*before-local), np);
 					double b2 = before * before - local;
 					/* the Pythagorean norm is off by about eps before^2 / b^2 */
 					if (b2 > 1e-6 * before * before && err / sqrt(b2) <= target &&
@@ -586,7 +584,6 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 					}
 				}
 			}
-			if (getenv("RS_DBG") && j > k) fprintf(stderr, "heavy=%d j=%d k=%d\n", !light, j, k);
 			if (!light) {
 				beta = reorth_from(n, j + 1, V, nq, Q, w, h, h2, scratch, lev, target,
 						   &lev[j + 1], before);
