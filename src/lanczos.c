@@ -429,6 +429,57 @@ static double *basis_alloc(rs_err *e, size_t count)
 	return rs_alloc(e, count, sizeof(double), "Lanczos basis");
 }
 
+/* The inner products of the new basis vector v_r (r = row) with v_0 ..
+ * v_(r-1): om[c] * scale, or 0 where om is NULL (a vector orthogonalized by
+ * full passes, to within rnd[r]).  Keeps each vector's level lev[c], the
+ * largest it has with any other, up to date. */
+static void record_row(double *Om, int ld, int row, const double *om, double scale,
+		       const double *rnd, double *lev)
+{
+	for (int c = 0; c < row; c++) {
+		double o = om ? om[c] * scale : 0.0;
+		Om[c + (size_t)row * ld] = o;
+		Om[row + (size_t)c * ld] = o;
+		lev[row] = fmax(lev[row], fabs(o) + rnd[row]);
+		lev[c] = fmax(lev[c], fabs(o) + rnd[c] + rnd[row]);
+	}
+}
+
+/* After a thick restart keeps y_c = V Y_c (c < l) and moves v_msz to v_l:
+ * <y_c, y_d> = Y_c^T Om Y_d, <y_c, v_l> = Y_c^T Om[:, msz], rounding mixes
+ * as the squares; the levels follow.  OY (msz x l) and Om2 ((m+1)^2), rtmp
+ * (l) are scratch. */
+static void restart_levels(int msz, int l, const double *Y, double *Om, double *Om2, int ld,
+			   double *rnd, double *lev, double *OY, double *rtmp, double fresh_lev)
+{
+	cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, msz, l, msz, 1.0, Om, ld, Y, msz, 0.0,
+		    OY, msz);
+	memset(Om2, 0, (size_t)ld * ld * sizeof *Om2);
+	cblas_dgemm(CblasColMajor, CblasTrans, CblasNoTrans, l, l, msz, 1.0, Y, msz, OY, msz, 0.0, Om2,
+		    ld);
+	for (int c = 0; c < l; c++) {
+		const double *y = Y + (size_t)c * msz;
+		double o = 0, r2 = 0;
+		for (int r = 0; r < msz; r++) {
+			o += y[r] * Om[r + (size_t)msz * ld];
+			r2 += y[r] * rnd[r] * y[r] * rnd[r];
+		}
+		Om2[c + (size_t)l * ld] = o;
+		Om2[l + (size_t)c * ld] = o;
+		Om2[c + (size_t)c * ld] = 0;
+		rtmp[c] = sqrt(r2) + fresh_lev;
+	}
+	rnd[l] = rnd[msz];
+	memcpy(rnd, rtmp, (size_t)l * sizeof *rnd);
+	memcpy(Om, Om2, (size_t)ld * ld * sizeof *Om);
+	for (int c = 0; c <= l; c++) {
+		lev[c] = rnd[c];
+		for (int d = 0; d <= l; d++)
+			if (d != c)
+				lev[c] = fmax(lev[c], fabs(Om[d + (size_t)c * ld]) + rnd[c] + rnd[d]);
+	}
+}
+
 int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczos_opts *o,
 	       rs_lanczos_out *out, rs_err *e)
 {
@@ -572,13 +623,7 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 						local_finish(n, w, V, np, idx, coef, nq, Q, h + j + 1, b);
 						rnd[j + 1] = sqrt(r2) / b + 4 * DBL_EPSILON * before * before / b2;
 						lev[j + 1] = rnd[j + 1];
-						for (int c = 0; c <= j; c++) {
-							double om = h2[c] / b;
-							Om[c + (size_t)(j + 1) * ld] = om;
-							Om[j + 1 + (size_t)c * ld] = om;
-							lev[j + 1] = fmax(lev[j + 1], fabs(om) + rnd[j + 1]);
-							lev[c] = fmax(lev[c], fabs(om) + rnd[c] + rnd[j + 1]);
-						}
+						record_row(Om, ld, j + 1, h2, 1.0 / b, rnd, lev);
 						beta = b;
 						light = 1;
 					}
@@ -589,11 +634,7 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 						   &lev[j + 1], before);
 				/* orthogonal to the basis to within that bound */
 				rnd[j + 1] = lev[j + 1];
-				for (int c = 0; c <= j; c++) {
-					Om[c + (size_t)(j + 1) * ld] = 0;
-					Om[j + 1 + (size_t)c * ld] = 0;
-					lev[c] = fmax(lev[c], rnd[c] + rnd[j + 1]);
-				}
+				record_row(Om, ld, j + 1, NULL, 0.0, rnd, lev);
 			}
 			/* the projected matrix: after a restart, column k is the arrow
 			 * (couplings of the kept Ritz vectors); later columns are tridiagonal */
@@ -615,12 +656,9 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 					j++;
 					break;
 				}
+				/* (its row of Om was zeroed by the full passes above) */
 				lev[j + 1] = fresh_lev;
 				rnd[j + 1] = fresh_lev;
-				for (int c = 0; c <= j; c++) {
-					Om[c + (size_t)(j + 1) * ld] = 0;
-					Om[j + 1 + (size_t)c * ld] = 0;
-				}
 			}
 			if (j + 1 < m) {
 				Tm[j + 1 + (size_t)j * m] = beta;
@@ -696,40 +734,7 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 			l = nev;
 		restart_in_place(n, msz, l, V, Y, msz, bufs);
 		memmove(V + (size_t)l * n, V + (size_t)msz * n, (size_t)n * sizeof *V);
-		/* the kept Ritz vectors y_c = V Y_c: <y_c, y_d> = Y_c^T Om Y_d,
-		 * <y_c, v_msz> = Y_c^T Om[:, msz]; rounding mixes as the squares */
-		{
-			double *OY = W; /* msz x l */
-			cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, msz, l, msz, 1.0, Om, ld, Y,
-				    msz, 0.0, OY, msz);
-			memset(Om2, 0, (size_t)ld * ld * sizeof *Om2);
-			cblas_dgemm(CblasColMajor, CblasTrans, CblasNoTrans, l, l, msz, 1.0, Y, msz, OY, msz,
-				    0.0, Om2, ld);
-			for (int c = 0; c < l; c++) {
-				double om = 0;
-				for (int r = 0; r < msz; r++)
-					om += Y[r + (size_t)c * msz] * Om[r + (size_t)msz * ld];
-				Om2[c + (size_t)l * ld] = om;
-				Om2[l + (size_t)c * ld] = om;
-				Om2[c + (size_t)c * ld] = 0;
-			}
-			double rl = rnd[msz];
-			for (int c = 0; c < l; c++) {
-				double r2 = 0;
-				for (int r = 0; r < msz; r++)
-					r2 += Y[r + (size_t)c * msz] * rnd[r] * Y[r + (size_t)c * msz] * rnd[r];
-				h2[c] = sqrt(r2) + fresh_lev;
-			}
-			memcpy(rnd, h2, (size_t)l * sizeof *rnd);
-			rnd[l] = rl;
-			memcpy(Om, Om2, (size_t)ld * ld * sizeof *Om);
-			for (int c = 0; c <= l; c++) {
-				lev[c] = rnd[c];
-				for (int d = 0; d <= l; d++)
-					if (d != c)
-						lev[c] = fmax(lev[c], fabs(Om[d + (size_t)c * ld]) + rnd[c] + rnd[d]);
-			}
-		}
+		restart_levels(msz, l, Y, Om, Om2, ld, rnd, lev, W, h2, fresh_lev);
 		memset(Tm, 0, (size_t)m * m * sizeof *Tm);
 		for (int c = 0; c < l; c++) {
 			Tm[c + (size_t)c * m] = th[c];

@@ -26,6 +26,15 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+double rs_spectrum_zero(const rs_spectrum *S, int c)
+{
+	const double *x = S->vec + (size_t)c * (size_t)S->rows;
+	double big = 0;
+	for (long r = 0; r < S->rows; r++)
+		big = fmax(big, fabs(x[r]));
+	return fmax(1e-9, S->residual) * big;
+}
+
 void rs_sign_fix(double *X, long rows, int cols)
 {
 	for (int c = 0; c < cols; c++) {

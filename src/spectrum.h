@@ -76,4 +76,10 @@ const char *rs_solver_name(enum rs_solver s);
  * same thing for block models. */
 void rs_sign_fix(double *X, long rows, int cols);
 
+/* Entries of column c at most this far from 0 count as 0 when signs are
+ * read: 1e-9 of the column's largest entry, or the solve's residual
+ * relative to it when that is larger (an iterative solve leaves entries
+ * that are 0 in theory only as small as its tolerance). */
+double rs_spectrum_zero(const rs_spectrum *S, int c);
+
 #endif

@@ -120,10 +120,7 @@ const char *rs_agree_name(enum rs_agree a)
 char rs_theory_sign(const rs_model *M, const rs_spectrum *S, int c, int part, int b)
 {
 	const double *x = S->vec + (size_t)c * (size_t)S->rows;
-	double big = 0;
-	for (long r = 0; r < S->rows; r++)
-		big = fmax(big, fabs(x[r]));
-	double zero = 1e-9 * big;
+	double zero = rs_spectrum_zero(S, c);
 	long lo, hi;
 	if (S->per_block) {
 		lo = (long)part * M->K + b;

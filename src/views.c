@@ -81,14 +81,9 @@ void views_class_fractions(const rs_session *s, const rs_spectrum *S, const stru
 	for (int t = 0; t < c->K; t++)
 		slot[c->id[t]] = t + 1;
 	const double *x = S->vec + (size_t)col * S->rows;
-	double big = 0;
-	for (long i = 0; i < S->rows; i++)
-		big = fmax(big, fabs(x[i]));
-	/* an entry within the solve's accuracy of 0 is 0: at alpha = 0 a
-	 * vector vanishes exactly on the components it does not live on, and
-	 * how small the iterative solver leaves it there depends on its
-	 * tolerance, not on the graph */
-	double zero = fmax(1e-9, S->residual) * big;
+	/* at alpha = 0 a vector vanishes exactly on the components it does
+	 * not live on; how small the solver leaves it there is its accuracy */
+	double zero = rs_spectrum_zero(S, col);
 	for (long i = 0; i < s->labels->n; i++) {
 		int y = s->labels->y[i];
 		if (y < 0 || !slot[y])
