@@ -28,7 +28,7 @@ typedef void (*rs_project)(void *ctx, double *x);
 
 typedef struct rs_lanczos_opts {
 	int nev;            /* eigenpairs wanted                         */
-	int ncv;            /* basis size; 0 = max(2 nev + 1, nev + 16)  */
+	int ncv;            /* basis size; 0 = nev + max(3 nev / 2 + 1, 16) */
 	double tol;
 	int maxit;          /* restarts; 0 = 1000                        */
 	uint64_t seed;
