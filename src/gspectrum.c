@@ -4,6 +4,7 @@
 #include "gspectrum.h"
 
 #include "lanczos.h"
+#include "reorder.h"
 #include "rng.h"
 
 #include <lapacke.h>
@@ -37,6 +38,9 @@ struct gop {
 	double alpha;
 	double *u;       /* d^-1/2, 0 for nodes left out                  */
 	double *tmp;     /* N                                             */
+	/* the adjacency relabelled for the product (unipartite graphs in the
+	 * iterative solver; P.ord == NULL: the graph's own rows) */
+	rs_csr_perm P;
 	/* theta = 1 space: q = d^1/2 / sqrt(vol of its component) */
 	long ncomp;
 	int32_t *comp;   /* N, or NULL when there is one component        */
@@ -88,6 +92,7 @@ static void gop_apply(void *ctx, const double *x, double *y)
 		 * order: independent of scheduling) */
 		double part[64] = {0};
 		int T = rs_threads() < 64 ? rs_threads() : 64;
+		const int32_t *ord = G->P.ord;
 #pragma omp parallel num_threads(T)
 		{
 			int th = 0, nt = 1;
@@ -100,10 +105,16 @@ static void gop_apply(void *ctx, const double *x, double *y)
 			for (long b = lo; b < hi; b += 4096) {
 				long end = b + 4096 < hi ? b + 4096 : hi;
 				double sb = 0;
-				for (long i = b; i < end; i++) {
-					t[i] = G->u[i] * x[i];
-					sb += t[i];
-				}
+				if (ord)
+					for (long r = b; r < end; r++) {
+						t[r] = G->u[ord[r]] * x[ord[r]];
+						sb += t[r];
+					}
+				else
+					for (long i = b; i < end; i++) {
+						t[i] = G->u[i] * x[i];
+						sb += t[i];
+					}
 				acc += sb;
 			}
 			part[th] = acc;
@@ -112,9 +123,17 @@ static void gop_apply(void *ctx, const double *x, double *y)
 		for (int th = 0; th < T; th++)
 			s += part[th];
 		double as = G->alpha * s;
+		if (ord) {
+			/* t and the rows in the new order, x and y in the graph's */
+			const rs_csr_perm *P = &G->P;
 #pragma omp parallel for schedule(dynamic, 1024)
-		for (long i = 0; i < N; i++)
-			y[i] = G->u[i] * (row_dot(g, g->ptr, g->idx, g->val, i, t) + as);
+			for (long r = 0; r < N; r++)
+				y[ord[r]] = G->u[ord[r]] * (row_dot(g, P->ptr, P->idx, P->val, r, t) + as);
+		} else {
+#pragma omp parallel for schedule(dynamic, 1024)
+			for (long i = 0; i < N; i++)
+				y[i] = G->u[i] * (row_dot(g, g->ptr, g->idx, g->val, i, t) + as);
+		}
 	} else {
 		long n = g->n, m = g->m;
 		/* rows see the columns, columns see the rows */
@@ -173,6 +192,7 @@ static void gop_free(struct gop *G)
 	free(G->tw_off);
 	free(G->tw_node);
 	free(G->tw_theta);
+	rs_reorder_free(&G->P);
 }
 
 /* Degrees at alpha: rows B1 + m alpha (or A1 + n alpha), columns B^T 1 + n alpha. */
@@ -434,6 +454,8 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 					start[i] += a * x[i] * sqrt(d[i]);
 			}
 		}
+		if (!g->bipartite && rs_reorder(g, &G.P, e) != 0)
+			goto out;
 		rs_lanczos_opts lo = {need, o->ncv, o->tol > 0 ? o->tol : 1e-8, 0, o->seed, start,
 				      o->cancel, NULL, 0, strict, RS_EIG_TIE};
 		rs_project proj = gop_project;
