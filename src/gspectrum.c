@@ -38,8 +38,7 @@ struct gop {
 	double alpha;
 	double *u;       /* d^-1/2, 0 for nodes left out                  */
 	double *tmp;     /* N                                             */
-	/* the adjacency relabelled for the product (unipartite graphs in the
-	 * iterative solver; P.ord == NULL: the graph's own rows) */
+	/* the adjacency relabelled for the product (unipartite graphs) */
 	rs_csr_perm P;
 	/* theta = 1 space: q = d^1/2 / sqrt(vol of its component) */
 	long ncomp;
@@ -105,16 +104,10 @@ static void gop_apply(void *ctx, const double *x, double *y)
 			for (long b = lo; b < hi; b += 4096) {
 				long end = b + 4096 < hi ? b + 4096 : hi;
 				double sb = 0;
-				if (ord)
-					for (long r = b; r < end; r++) {
-						t[r] = G->u[ord[r]] * x[ord[r]];
-						sb += t[r];
-					}
-				else
-					for (long i = b; i < end; i++) {
-						t[i] = G->u[i] * x[i];
-						sb += t[i];
-					}
+				for (long r = b; r < end; r++) {
+					t[r] = G->u[ord[r]] * x[ord[r]];
+					sb += t[r];
+				}
 				acc += sb;
 			}
 			part[th] = acc;
@@ -123,17 +116,11 @@ static void gop_apply(void *ctx, const double *x, double *y)
 		for (int th = 0; th < T; th++)
 			s += part[th];
 		double as = G->alpha * s;
-		if (ord) {
-			/* t and the rows in the new order, x and y in the graph's */
-			const rs_csr_perm *P = &G->P;
+		/* t and the rows in the new order, x and y in the graph's */
+		const rs_csr_perm *P = &G->P;
 #pragma omp parallel for schedule(dynamic, 1024)
-			for (long r = 0; r < N; r++)
-				y[ord[r]] = G->u[ord[r]] * (row_dot(g, P->ptr, P->idx, P->val, r, t) + as);
-		} else {
-#pragma omp parallel for schedule(dynamic, 1024)
-			for (long i = 0; i < N; i++)
-				y[i] = G->u[i] * (row_dot(g, g->ptr, g->idx, g->val, i, t) + as);
-		}
+		for (long r = 0; r < N; r++)
+			y[ord[r]] = G->u[ord[r]] * (row_dot(g, P->ptr, P->idx, P->val, r, t) + as);
 	} else {
 		long n = g->n, m = g->m;
 		/* rows see the columns, columns see the rows */
@@ -598,7 +585,8 @@ rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, lon
 	double *y = rs_alloc(e, (size_t)N, sizeof *y, "work vector");
 	long *hint = NULL;
 	rs_spectrum *S = NULL;
-	if (!A || !d || !w || !Z || !isuppz || !P.u || !P.tmp || !y)
+	if (!A || !d || !w || !Z || !isuppz || !P.u || !P.tmp || !y ||
+	    (!g->bipartite && rs_reorder(g, &P.P, e) != 0))
 		goto out;
 	degrees(g, alpha, d);
 	for (long i = 0; i < N; i++)

@@ -6,24 +6,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Stable sort of k[0..len) by bits [lo, hi) of each key, ascending:
+/* Stable sort of k[0..len) by the high 32 bits of each key, ascending:
  * insertion for short runs, else least-significant-digit radix by bytes,
  * through tmp (len keys). */
-static void sort_bits(uint64_t *k, uint64_t *tmp, long len, int lo, int hi)
+static void sort_high(uint64_t *k, uint64_t *tmp, long len)
 {
 	if (len <= 64) {
-		uint64_t mask = (hi - lo >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (hi - lo)) - 1) << lo;
 		for (long a = 1; a < len; a++) {
 			uint64_t v = k[a];
 			long b = a;
-			for (; b > 0 && (k[b - 1] & mask) > (v & mask); b--)
+			for (; b > 0 && k[b - 1] >> 32 > v >> 32; b--)
 				k[b] = k[b - 1];
 			k[b] = v;
 		}
 		return;
 	}
 	uint64_t *src = k, *dst = tmp;
-	for (int shift = lo; shift < hi; shift += 8) {
+	for (int shift = 32; shift < 64; shift += 8) {
 		long count[257] = {0};
 		for (long q = 0; q < len; q++)
 			count[((src[q] >> shift) & 0xff) + 1]++;
@@ -76,7 +75,7 @@ int rs_reorder(const rs_graph *g, rs_csr_perm *P, rs_err *e)
 		keys[i] = ((UINT64_C(0x7fffffff) - len) << 32) | (uint64_t)i;
 	}
 	for (long b = 0; b < n; b += RS_REORDER_WINDOW)
-		sort_bits(keys + b, tmp, n - b < RS_REORDER_WINDOW ? n - b : RS_REORDER_WINDOW, 32, 64);
+		sort_high(keys + b, tmp, n - b < RS_REORDER_WINDOW ? n - b : RS_REORDER_WINDOW);
 	P->ptr[0] = 0;
 	for (long r = 0; r < n; r++) {
 		long i = (long)(keys[r] & 0xffffffffu);
