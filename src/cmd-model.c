@@ -227,6 +227,10 @@ CMD_FN(eps)
 {
 	if (session_need_model(s, e) != 0)
 		return -1;
+	if (s->model == NULL)
+		return rs_fail(e, RS_EINVAL,
+			       "eps belongs to block models ('cliques', 'bicliques'); a graph's weights "
+			       "are its own (alpha adds the same weight everywhere)");
 	if (argc == 2) {
 		double v;
 		if (rs_parse_range(argv[1], 0, HUGE_VAL, "eps", &v, e) != 0)
