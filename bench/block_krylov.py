@@ -16,11 +16,11 @@ import time
 
 import numpy as np
 
-from peer_sparse import regularized
+from peer_sparse import read_edges, regularized
 
 
 def operator(path, alpha_rel):
-    A, alpha, d = regularized(path, alpha_rel)
+    A, alpha, d = regularized(read_edges(path), alpha_rel)
     n = A.shape[0]
     u = 1 / np.sqrt(d)
     q = np.sqrt(d)

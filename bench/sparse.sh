@@ -13,7 +13,8 @@
 #   sh bench/sparse.sh [quick]      (quick: skips the 10^6-node SBM)
 #   REPS=1 sh bench/sparse.sh quick (one run each)
 #   sh bench/sparse.sh FILE ...     (your own graphs instead, in any format
-#                                    'load' reads; no warm-start section)
+#                                    'load' reads; no warm-start section;
+#                                    a bipartite one against scipy's svds)
 set -eu
 R=${REGSPEC:-src/regspec}
 PY=/usr/bin/python3

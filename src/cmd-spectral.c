@@ -44,11 +44,15 @@ static void common_fields(rs_session *s, rs_result *r, const rs_spectrum *S)
 		result_int(r, "matvecs", S->matvecs);
 		result_num(r, "residual", S->residual);
 	}
-	if (s->verbose && S->solver == RS_SOLVER_LANCZOS)
-		result_note(r, "solved by thick-restart Lanczos%s in %.3g s: %ld operator applications, "
+	if (s->verbose && S->solver == RS_SOLVER_LANCZOS) {
+		char side[96] = "";
+		if (S->gram_side > 0)
+			snprintf(side, sizeof side, " on M M^T (the smaller side's %ld nodes)", S->gram_side);
+		result_note(r, "solved by thick-restart Lanczos%s%s in %.3g s: %ld operator applications, "
 			       "%d restarts, worst residual %.2g (tol %g)",
-			    S->warm ? " (warm start)" : "", S->seconds, S->matvecs, S->restarts,
+			    side, S->warm ? " (warm start)" : "", S->seconds, S->matvecs, S->restarts,
 			    S->residual, s->tol);
+	}
 	else if (s->verbose)
 		result_note(r, "solved by the %s solver (%s) in %.3g s, worst residual %.2g",
 			    rs_solver_name(S->solver),

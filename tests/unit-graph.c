@@ -358,6 +358,35 @@ static void solvers(const char *data)
 		compare("4 copies of a random graph, alpha 0.01 (multiplicity 3)", g, 0.01, 12);
 		rs_graph_free(g);
 	}
+	/* weighted bipartite graphs, more rows than columns and fewer, of two
+	 * components and a row of degree 0: the one-pass products (the smaller
+	 * side's sums per thread) with both sides' alpha terms, and the solve
+	 * on the smaller side (M M^T) with its theta = 1 vectors deflated per
+	 * component at alpha = 0 */
+	for (int wide = 0; wide < 2; wide++) {
+		int R = wide ? 40 : 120, C = wide ? 120 : 40;
+		size_t cap = 1 << 16, len = 0;
+		char *text = malloc(cap);
+		len += (size_t)sprintf(text, "# rows: %d cols: %d\n", R, C);
+		uint64_t r = 99 + (uint64_t)wide;
+		for (int i = 0; i < R; i++)
+			for (int j = 0; j < C; j++) {
+				r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+				int same = (i < R / 2) == (j < C / 2);
+				if (i == R - 1 || !same || ((r >> 33) % 100 >= 25 && j != i % (C / 2) + (i < R / 2 ? 0 : C / 2)))
+					continue;
+				if (len + 48 > cap)
+					text = realloc(text, cap *= 2);
+				len += (size_t)sprintf(text + len, "%d %d %d\n", i, j, 1 + (int)((r >> 20) % 5));
+			}
+		g = load(write_file("w.biedges", text), NULL, &info);
+		free(text);
+		snprintf(what, sizeof what, "weighted bipartite %d x %d, alpha 0.3", R, C);
+		compare(what, g, 0.3, 10);
+		snprintf(what, sizeof what, "weighted bipartite %d x %d, alpha 0 (2 components)", R, C);
+		compare(what, g, 0.0, 10);
+		rs_graph_free(g);
+	}
 	snprintf(path, sizeof path, "%s/cora/cora.edges", data);
 	/* under valgrind, dense LAPACK on thousands of nodes takes an hour */
 	const char *san = getenv("REGSPEC_SANITIZED");
