@@ -88,6 +88,18 @@ static double row_dot(const rs_graph *g, const long *ptr, const int32_t *idx, co
 	return s0 + s1;
 }
 
+/* The calling thread's number in its parallel region, and the team's size. */
+static int team_rank(int *nt)
+{
+#ifdef _OPENMP
+	*nt = omp_get_num_threads();
+	return omp_get_thread_num();
+#else
+	*nt = 1;
+	return 0;
+#endif
+}
+
 /* The first row whose entries start at or after entry number want. */
 static long row_at(const long *ptr, long nrows, long want)
 {
@@ -179,11 +191,7 @@ static void bip_pass(struct gop *G, const double *xs, const double *xb, double *
 	double part[2][64] = {{0}};
 #pragma omp parallel num_threads(G->nacc)
 	{
-		int th = 0, nt = 1;
-#ifdef _OPENMP
-		th = omp_get_thread_num();
-		nt = omp_get_num_threads();
-#endif
+		int nt, th = team_rank(&nt);
 		long lo = ns * th / nt, hi = ns * (th + 1) / nt;
 		double a = 0;
 		for (long j = lo; j < hi; j++) {
@@ -245,11 +253,7 @@ static void gop_apply(void *ctx, const double *x, double *y)
 		const int32_t *ord = G->P.ord;
 #pragma omp parallel num_threads(T)
 		{
-			int th = 0, nt = 1;
-#ifdef _OPENMP
-			th = omp_get_thread_num();
-			nt = omp_get_num_threads();
-#endif
+			int nt, th = team_rank(&nt);
 			long lo = N * th / nt, hi = N * (th + 1) / nt;
 			double acc = 0;
 			for (long b = lo; b < hi; b += 4096) {
@@ -453,10 +457,10 @@ static int find_twins(const rs_graph *g, struct gop *G, double alpha, rs_err *e)
 			nodes[t] = (int32_t)i;
 			w[t++] = g->val ? g->val[g->ptr[i]] : 1.0;
 		}
-	/* group by weight: sort (weight, node) by insertion into distinct weights */
-	double *wv = NULL;
+	/* group by weight: at most 64 distinct weights, counted in place */
+	double wv[64] = {0};
 	long nw = 0;
-	long *cntw = NULL;
+	long cntw[64] = {0};
 	for (long i = 0; i < cnt; i++) {
 		long c;
 		for (c = 0; c < nw && wv[c] != w[i]; c++)
@@ -464,8 +468,6 @@ static int find_twins(const rs_graph *g, struct gop *G, double alpha, rs_err *e)
 		if (c == nw) {
 			if (nw >= 64) /* too many distinct loop weights: not noise, skip */
 				goto none;
-			wv = realloc(wv, (size_t)(nw + 1) * sizeof *wv);
-			cntw = realloc(cntw, (size_t)(nw + 1) * sizeof *cntw);
 			wv[nw] = w[i];
 			cntw[nw++] = 0;
 		}
@@ -495,14 +497,10 @@ static int find_twins(const rs_graph *g, struct gop *G, double alpha, rs_err *e)
 none:
 	free(nodes);
 	free(w);
-	free(wv);
-	free(cntw);
 	return 0;
 fail:
 	free(nodes);
 	free(w);
-	free(wv);
-	free(cntw);
 	return -1;
 }
 
