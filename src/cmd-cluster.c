@@ -10,6 +10,7 @@
 #include "xalloc.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,31 +19,40 @@ extern volatile sig_atomic_t rs_interrupted;
 CMD_FN(cluster)
 {
 	long K, dims = 0, restarts = 10;
-	int normalize = 0, first = 0;
-	if (rs_parse_count(argv[1], 1, 100000, "K", &K, e) != 0)
-		return -1;
-	for (int i = 2; i < argc; i++) {
-		if (!strcmp(argv[i], "normalize"))
+	int normalize = 0, first = 0, a = 1;
+	if (argc > 1 && strspn(argv[1], "0123456789+-.eE") == strlen(argv[1])) {
+		if (rs_parse_count(argv[1], 1, 100000, "K", &K, e) != 0)
+			return -1;
+		a = 2;
+	} else if (s->model) { /* the paper's protocol: K = the number of blocks */
+		K = s->model->K;
+	} else if (s->labels && s->labels->nclass > 0) {
+		K = s->labels->nclass;
+	} else {
+		return rs_fail(e, RS_EINVAL, "give K (the graph has no labels to take the number of classes from)");
+	}
+	for (; a < argc; a++) {
+		if (!strcmp(argv[a], "normalize"))
 			normalize = 1;
-		else if (!strcmp(argv[i], "first"))
+		else if (!strcmp(argv[a], "first"))
 			first = 1;
-		else if (i + 1 < argc && !strcmp(argv[i], "dims")) {
-			if (rs_parse_count(argv[++i], 1, 100000, "dims", &dims, e) != 0)
+		else if (a + 1 < argc && !strcmp(argv[a], "dims")) {
+			if (rs_parse_count(argv[++a], 1, 100000, "dims", &dims, e) != 0)
 				return -1;
-		} else if (i + 1 < argc && !strcmp(argv[i], "restarts")) {
-			if (rs_parse_count(argv[++i], 1, 1000, "restarts", &restarts, e) != 0)
+		} else if (a + 1 < argc && !strcmp(argv[a], "restarts")) {
+			if (rs_parse_count(argv[++a], 1, 1000, "restarts", &restarts, e) != 0)
 				return -1;
 			if (s->sandbox && restarts > RS_SANDBOX_RESTARTS)
 				return rs_fail(e, RS_EINVAL, "the sandbox allows %d restarts at most",
 					       RS_SANDBOX_RESTARTS);
 		} else
 			return rs_fail(e, RS_EINVAL,
-				       "unexpected '%s' (options: dims D, restarts R, normalize, first)", argv[i]);
+				       "unexpected '%s' (usage: cluster [K] [dims D] [restarts R] [normalize] [first])", argv[a]);
 	}
 	const rs_spectrum *S = session_spectrum(s, e);
 	if (S == NULL)
 		return -1;
-	long N = session_nodes(s), k = S->nvec - 1;
+	long N = session_nodes(s), k = session_cols(s, S);
 	long d = dims ? dims : k;
 	if (first) /* the paper's notebook: the first min(k, K) columns */
 		d = K < k ? K : k;
@@ -133,9 +143,16 @@ static int32_t *labels_file(rs_session *s, const char *path, long n, rs_err *e)
 		if (buf) {
 			y = xcalloc((size_t)n, sizeof *y);
 			long i = 0, line = 0;
-			for (char *q = strtok(buf, "\n"); q; q = strtok(NULL, "\n")) {
+			for (char *q = buf, *nl; q; q = nl) {
+				nl = strchr(q, '\n');
+				if (nl)
+					*nl++ = '\0';
 				line++;
-				if (*q == '#')
+				size_t w = strlen(q);
+				while (w > 0 && strchr(" \t\r", q[w - 1]))
+					q[--w] = '\0';
+				q += strspn(q, " \t");
+				if (*q == '#' || *q == '\0')
 					continue;
 				if (i >= n) {
 					rs_fail(e, RS_EINVAL, "%s:%ld: more labels than the %ld nodes", p, line, n);
@@ -143,7 +160,16 @@ static int32_t *labels_file(rs_session *s, const char *path, long n, rs_err *e)
 					y = NULL;
 					break;
 				}
-				y[i++] = (int32_t)strtol(q, NULL, 10);
+				long v;
+				rs_err ne;
+				if (rs_parse_long(q, &v, &ne) != 0 || v < -1 || v > INT32_MAX) {
+					rs_fail(e, RS_EINVAL, "%s:%ld: '%s' is not a label (a whole number, -1 = none)", p, line,
+						q);
+					free(y);
+					y = NULL;
+					break;
+				}
+				y[i++] = (int32_t)v;
 			}
 			if (y && i != n) {
 				rs_fail(e, RS_EINVAL, "%s: %ld labels for %ld nodes", p, i, n);

@@ -77,7 +77,7 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 	const rs_spectrum *S = session_spectrum(s, e);
 	if (S == NULL)
 		return -1;
-	int k = S->nvec - 1;
+	int k = (int)session_cols(s, S);
 	if (I < 2 || I > k + 1 || J < 1 || J > k + 1)
 		return rs_fail(e, RS_EINVAL, "columns %d and %d: the embedding has x_2 .. x_%d", I, J, k + 1);
 	title_line(s, b, by_clusters ? "clusters on the embedding" : "embedding");
@@ -272,7 +272,7 @@ static int script_signs(rs_session *s, struct sbuf *b, rs_err *e)
 	const rs_spectrum *S = session_spectrum(s, e);
 	if (S == NULL)
 		return -1;
-	int k = S->nvec - 1;
+	int k = (int)session_cols(s, S);
 	title_line(s, b, "sign patterns");
 	sb_printf(b, "set xlabel \"eigenvector x_j\" noenhanced\nset ylabel \"%s\"\n", s->model ? "block" : "class");
 	sb_printf(b, "set palette defined (-1 \"#2166ac\", 0 \"#f7f7f7\", 1 \"#b2182b\")\nset cbrange [-1:1]\n");
@@ -470,6 +470,15 @@ int cmd_plot_view(rs_session *s, int I, int J, FILE *out, rs_err *e)
 	return rc;
 }
 
+#define EMBED_USAGE "plot embed [I J] [by labels|clusters] [FILE.png|svg|pdf]"
+
+/* A name 'plot' takes as a one-off output file: png, svg or pdf. */
+static int is_plot_file(const char *a)
+{
+	size_t n = strlen(a);
+	return n > 4 && (!strcmp(a + n - 4, ".png") || !strcmp(a + n - 4, ".svg") || !strcmp(a + n - 4, ".pdf"));
+}
+
 CMD_FN(plot)
 {
 	const char *w = argv[1];
@@ -480,7 +489,11 @@ CMD_FN(plot)
 	int dump_once = argc > 2 && !strcmp(argv[argc - 1], "dump");
 	if (dump_once)
 		argc--;
-	if (!strcmp(w, "embed")) {
+	/* a file named last: this plot goes there, the setting stays */
+	const char *once = NULL;
+	if (argc > 2 && is_plot_file(argv[argc - 1]))
+		once = argv[--argc];
+	if (!strcmp(w, "embed") || !strcmp(w, "embedding")) {
 		long I = 2, J = 3;
 		int by_clusters = 0;
 		if (argc >= 4 && !strcmp(argv[argc - 2], "by")) {
@@ -495,9 +508,9 @@ CMD_FN(plot)
 		if (argc == 4) {
 			if (rs_parse_count(argv[2], 2, 1000, "I", &I, e) != 0 ||
 			    rs_parse_count(argv[3], 1, 1000, "J", &J, e) != 0)
-				return -1;
+				return rs_fail(e, RS_EINVAL, "%s (usage: %s)", e->msg, EMBED_USAGE);
 		} else if (argc != 2) {
-			return rs_fail(e, RS_EINVAL, "usage: plot embed [I J]");
+			return rs_fail(e, RS_EINVAL, "usage: %s", EMBED_USAGE);
 		}
 		if (session_need_model(s, e) != 0)
 			return -1;
@@ -534,9 +547,13 @@ CMD_FN(plot)
 	}
 	rs_plotcfg cfg = s->plot;
 	cfg.dump |= dump_once;
+	if (once) { /* borrowed names, for this plot only: the extension picks the terminal */
+		cfg.output = (char *)once;
+		cfg.term = NULL;
+	}
 	rc = plot_run(&cfg, b.s, out, e);
 	free(b.s);
-	if (rc == 0 && s->plot.output && !cfg.dump)
-		fprintf(out, "plot written to %s\n", s->plot.output);
+	if (rc == 0 && cfg.output && !cfg.dump)
+		fprintf(out, "plot written to %s\n", cfg.output);
 	return rc;
 }

@@ -161,9 +161,10 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "labelled graph (the class means); 'nodes' (the default for graphs) one row per node, "
 	 "with its name and label. 'save embedding FILE' writes any size.",
 	 w_embed, 0, cmd_embed},
-	{"cluster", NULL, 1, 7, "cluster K [dims D] [restarts R] [normalize] [first]",
+	{"cluster", NULL, 0, 7, "cluster [K] [dims D] [restarts R] [normalize] [first]",
 	 "K-Means on the embedding (k-means++, seeded, restarts)",
-	 "Cluster the nodes by K-Means on the embedding's columns (all k, the first D with 'dims "
+	 "Cluster the nodes by K-Means into K clusters (default: the number of blocks of a model, "
+	 "or of classes in the labels) on the embedding's columns (all k, the first D with 'dims "
 	 "D', or the first min(k, K) with 'first', as the paper's notebook did): k-means++ "
 	 "seeding from the session's seed, R restarts (default 10) keeping the lowest inertia, "
 	 "relative tolerance 1e-6 on the inertia, at most 300 iterations, an empty cluster "
@@ -215,8 +216,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "to the latest alpha. Needs a terminal of at least 80x24; NO_COLOR turns colours off, "
 	 "REGSPEC_ASCII=1 draws with ASCII only. Refused when input or output is not a terminal.",
 	 NULL, CMD_UNSAFE, cmd_watch},
-	{"plot", NULL, 1, 6,
-	 "plot embed [I J] [by labels|clusters] | plot spectrum | plot sweep FROM TO STEPS [log] | plot signs | plot mu [ALPHAS] | plot scores | plot output FILE|none [size W H] | plot term NAME [OPTIONS]|auto | plot dump on|off",
+	{"plot", NULL, 1, 7,
+	 "plot embed [I J] [by labels|clusters] | plot spectrum | plot sweep FROM TO STEPS [log] | plot signs | plot mu [ALPHAS] | plot scores | plot output FILE|none [size W H] | plot term NAME [OPTIONS]|auto | plot dump on|off; any plot [FILE.png|svg|pdf]",
 	 "draw with gnuplot: embeddings, spectra, alpha sweeps, signs, thresholds, scores",
 	 "Draw through gnuplot. 'embed' scatters columns x_I and x_J (default x_2, x_3), coloured "
 	 "by block or class with a legend, noise nodes apart, at most 100000 points (sampled, and "
@@ -226,8 +227,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "family mu_alpha(x) = alpha / (alpha + x) of thresholds against a block's share x of the "
 	 "nodes (alphas 0.01 to 100, or a list), with the blocks or classes marked; 'scores' draws "
 	 "the last experiment's eight scores along alpha (or along noise). 'embed ... by clusters' "
-	 "colours by the last 'cluster' instead of the labels. Where it goes: "
-	 "'plot output FILE' (png, svg or pdf from the extension, 'size W H' in pixels), else "
+	 "colours by the last 'cluster' instead of the labels. Where it goes: a file named last "
+	 "('plot spectrum ladder.svg', png, svg or pdf from the extension) takes that plot alone; "
+	 "else 'plot output FILE' (the same extensions, 'size W H' in pixels), else "
 	 "'plot term NAME', else $GNUTERM, else a window when $DISPLAY is set and gnuplot has "
 	 "one, else text in the terminal (dumb, in colour unless NO_COLOR). 'plot dump on' (or "
 	 "'dump' after a plot) prints the gnuplot script instead of running it: the data travels "

@@ -203,6 +203,12 @@ int session_need_model(const rs_session *s, rs_err *e)
 	return 0;
 }
 
+long session_cols(const rs_session *s, const rs_spectrum *S)
+{
+	long k = session_k(s);
+	return k < S->nvec - 1 ? k : S->nvec - 1;
+}
+
 const rs_spectrum *session_spectrum(rs_session *s, rs_err *e)
 {
 	if (session_need_model(s, e) != 0)

@@ -99,6 +99,9 @@ void session_invalidate(rs_session *s);
 double session_alpha_abs(const rs_session *s);
 /* Effective k for the current model (auto resolved). */
 long session_k(const rs_session *s);
+/* The embedding's columns x_2 .. x_{c+1} of S: k, or fewer when S has fewer
+ * (a block model's spectrum holds every block's vector, whatever k). */
+long session_cols(const rs_session *s, const rs_spectrum *S);
 /* The spectrum at the current alpha (cached); NULL with a message. */
 const rs_spectrum *session_spectrum(rs_session *s, rs_err *e);
 /* In the sandbox, refuse models and graphs past these sizes (defaults of

@@ -22,6 +22,10 @@ R -c "cliques 5 3 2; alpha 1; plot output $tmp/e.svg; plot embed" >/dev/null 2>&
 cols=$(grep -o 'rgb([^)]*)' "$tmp/e.svg" | tr -d ' ' | sort -u | grep -c -e 'rgb(228,26,28)' -e 'rgb(55,126,184)' -e 'rgb(77,175,74)')
 check "the SVG embedding has one colour per block (3)" $([ "$cols" -eq 3 ]; echo $?)
 check "the SVG legend names the blocks and their sizes" $(grep -q 'block 1 (5 nodes)' "$tmp/e.svg"; echo $?)
+R -c "cliques 5 3 2; alpha 1; plot term dumb; plot spectrum $tmp/once.svg; plot embedding 2 3 by labels $tmp/once.png; plot embed" >"$tmp/out" 2>&1
+check "a file named last takes that plot alone (svg, png), then the setting again" $(grep -q '<svg' "$tmp/once.svg" && [ "$(png_size "$tmp/once.png")" = 800x600 ] && grep -q "plot written to $tmp/once.png" "$tmp/out" && grep -q 'x_2' "$tmp/out"; echo $?)
+R -c "cliques 5 3 2; alpha 1; plot embed png $tmp/bad.png" >/dev/null 2>"$tmp/err"
+check "plot embed with a stray word: the usage, one line, no file" $([ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'usage: plot embed \[I J\]' "$tmp/err" && [ ! -e "$tmp/bad.png" ]; echo $?)
 R -c "cliques 5 3 2; plot output $tmp/mu.svg; plot mu 0.1,1" >/dev/null 2>&1
 check "plot mu: one curve per alpha" $([ "$(grep -c 'alpha = ' "$tmp/mu.svg")" -ge 2 ]; echo $?)
 R -c "cliques 5 3 2; plot scores" >/dev/null 2>"$tmp/err"
