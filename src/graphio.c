@@ -97,6 +97,10 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e)
 	}
 	gzclose(z);
 	buf[n] = '\0';
+	if (n >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) { /* a UTF-8 byte-order mark (spreadsheet exports) */
+		n -= 3;
+		memmove(buf, buf + 3, n + 1);
+	}
 	*len = n;
 	return buf;
 }
@@ -524,7 +528,10 @@ static void igraph_catch(const char *reason, const char *file, int line, igraph_
 {
 	(void)file;
 	(void)line;
-	snprintf(igraph_msg, sizeof igraph_msg, "%s (%s)", reason, igraph_strerror(err));
+	if (reason && *reason)
+		snprintf(igraph_msg, sizeof igraph_msg, "%s (%s)", reason, igraph_strerror(err));
+	else
+		snprintf(igraph_msg, sizeof igraph_msg, "%s", igraph_strerror(err));
 	IGRAPH_FINALLY_FREE();
 }
 
@@ -533,6 +540,81 @@ static void igraph_quiet(const char *reason, const char *file, int line)
 	(void)reason;
 	(void)file;
 	(void)line;
+}
+
+/* Which edges of a Pajek file carry no weight, in igraph's edge order (the
+ * file's): a calloc'd flag per edge, or NULL when the file has a *Matrix
+ * section or the count does not come to ne.  igraph reads such an edge as
+ * weight 0 when it comes before the first weighted one; Pajek's rule is 1. */
+static unsigned char *pajek_unweighted(const char *buf, size_t len, long ne)
+{
+	unsigned char *flag = calloc((size_t)ne + 1, 1);
+	if (flag == NULL)
+		return NULL;
+	enum { OTHER, PAIRS, LISTS } sec = OTHER;
+	long k = 0;
+	const char *p = buf, *end = buf + len;
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (eol == NULL)
+			eol = end;
+		const char *q = p;
+		while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
+			q++;
+		if (q < eol && *q == '*') {
+			size_t w = 1;
+			while (q + w < eol && isalpha((unsigned char)q[w]))
+				w++;
+			if ((w == 6 && !strncasecmp(q, "*edges", 6)) || (w == 5 && !strncasecmp(q, "*arcs", 5)))
+				sec = PAIRS;
+			else if ((w == 10 && !strncasecmp(q, "*edgeslist", 10)) || (w == 9 && !strncasecmp(q, "*arcslist", 9)))
+				sec = LISTS;
+			else if (w == 7 && !strncasecmp(q, "*matrix", 7)) {
+				free(flag);
+				return NULL;
+			} else
+				sec = OTHER;
+		} else if (q < eol && *q != '%' && sec != OTHER) {
+			/* the line's tokens: two ids and a number make a weighted pair */
+			char tok[3][64];
+			int nt = 0, more = 0;
+			while (q < eol) {
+				while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
+					q++;
+				if (q >= eol)
+					break;
+				const char *t = q;
+				while (q < eol && *q != ' ' && *q != '\t' && *q != '\r')
+					q++;
+				if (nt < 3) {
+					size_t tl = (size_t)(q - t) < 63 ? (size_t)(q - t) : 63;
+					memcpy(tok[nt], t, tl);
+					tok[nt][tl] = '\0';
+					nt++;
+				} else {
+					more++;
+				}
+			}
+			if (sec == PAIRS && nt >= 2) {
+				double wv;
+				if (k >= ne)
+					break;
+				flag[k++] = !(nt == 3 && parse_weight(tok[2], &wv) == 0);
+			} else if (sec == LISTS && nt >= 2) {
+				for (long c = 1; c < nt + more; c++) {
+					if (k >= ne)
+						break;
+					flag[k++] = 1;
+				}
+			}
+		}
+		p = eol + 1;
+	}
+	if (k != ne) {
+		free(flag);
+		return NULL;
+	}
+	return flag;
 }
 
 static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gformat fmt,
@@ -576,9 +658,10 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	if (weighted)
 		igraph_cattribute_EANV(&G, "weight", igraph_ess_all(IGRAPH_EDGEORDER_ID), &wv);
 	long ne = (long)igraph_ecount(&G);
+	unsigned char *bare = weighted && fmt == RS_GF_PAJEK ? pajek_unweighted(buf, len, ne) : NULL;
 	for (long i = 0; i < ne; i++) {
 		double w = weighted ? VECTOR(wv)[i] : 1.0;
-		if (isnan(w))
+		if (isnan(w) || (bare && bare[i]))
 			w = 1.0; /* an edge without a weight where others have one */
 		if (!isfinite(w) || w < 0) {
 			rs_fail(e, RS_EINVAL, "%s: edge %ld has weight %g: weights must be finite and >= 0",
@@ -628,6 +711,7 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 		}
 	}
 out:
+	free(bare);
 	rs_edges_free(&E);
 	igraph_vector_int_destroy(&el);
 	igraph_vector_destroy(&wv);

@@ -138,6 +138,21 @@ static void readers(void)
 	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 2 && !strcmp(info.format, "pajek"),
 	       "Pajek through igraph, weights");
 	rs_graph_free(g);
+	/* igraph reads an edge without a weight before the first weighted one
+	 * as 0; Pajek's rule (and ours) is 1. */
+	g = load(write_file("i2.net", "*Vertices 4\n% c\n*Arcs\n1 2\n2 3 2.5 c Blue\n3 4\n\n4 1\n"), NULL,
+		 &info);
+	tap_ok(g && rs_graph_edges(g) == 4 && weight(g, 0, 1) == 1 && weight(g, 1, 2) == 2.5 && weight(g, 2, 3) == 1 &&
+		       weight(g, 3, 0) == 1 && info.dropped == 0,
+	       "Pajek: edges without a weight weigh 1 wherever they come");
+	rs_graph_free(g);
+	g = load(write_file("i3.net", "*Vertices 3\n*Edges\n1 2 0\n2 3 3\n"), NULL, &info);
+	tap_ok(g && rs_graph_edges(g) == 1 && info.dropped == 1, "Pajek: an explicit zero weight is still dropped");
+	rs_graph_free(g);
+	g = load(write_file("bom.csv", "\xef\xbb\xbfsource,target\nx,y\ny,z\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && info.header_skipped && rs_graph_edges(g) == 2,
+	       "a UTF-8 byte-order mark before a CSV header is skipped");
+	rs_graph_free(g);
 	g = load(write_file("j.gml", "graph [ directed 1 node [ id 0 value 1 ] node [ id 1 value 0 ] node [ id 2 value 1 ]"
 				     " edge [ source 0 target 1 ] edge [ source 1 target 0 ] edge [ source 2 target 1 ] ]\n"),
 		 NULL, &info);
