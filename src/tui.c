@@ -568,7 +568,7 @@ static void draw(struct view *v)
 	if (v->msg[0])
 		mvprintw(LINES - 1, COLS - 34, "%-33.33s", v->msg);
 	else if (!v->busy && v->last_ms >= 0 && S1 && S1->solver == RS_SOLVER_LANCZOS)
-		mvprintw(LINES - 1, COLS - 34, "%5ld products%s, %5.0f ms", S1->matvecs, S1->warm ? " warm" : "     ",
+		mvprintw(LINES - 1, COLS - 34, "%5ld products, %s, %5.0f ms", S1->matvecs, S1->warm ? "warm" : "cold",
 			 v->last_ms);
 	else if (!v->busy && v->last_ms >= 0)
 		mvprintw(LINES - 1, COLS - 22, "updated in %.0f ms", v->last_ms);

@@ -87,7 +87,7 @@ check "a graph is solved in the background and shown" $?
 $T send-keys -t graph Right Right Right
 wait_for '= 1.331 relative'
 sleep 0.5
-wait_for 'products warm'
+wait_for 'products, warm'
 check "three keys coalesce to one warm-started solve at the latest alpha" $?
 $T send-keys -t graph q
 wait_for 'left the live view at alpha = 1.331 relative'
