@@ -67,7 +67,8 @@ static void graph_summary(rs_session *s, FILE *out, const char *cmd, double secs
 }
 
 /* path with its extension (and .gz) replaced by ext, if that file exists */
-static char *companion(const char *path, const char *ext)
+/* NAME.ext for NAME.edges (or NAME.edges.gz) */
+static char *companion_name(const char *path, const char *ext)
 {
 	char *base = xstrdup(path);
 	size_t l = strlen(base);
@@ -79,10 +80,39 @@ static char *companion(const char *path, const char *ext)
 		*dot = '\0';
 	char *c = xasprintf("%s%s", base, ext);
 	free(base);
+	return c;
+}
+
+/* The companion file when it is there to read, else NULL. */
+static char *companion(const char *path, const char *ext)
+{
+	char *c = companion_name(path, ext);
 	if (access(c, R_OK) == 0)
 		return c;
 	free(c);
 	return NULL;
+}
+
+/* 'id<TAB>name' a line beside a saved graph, as 'load' reads them back
+ * (nodes without a name, the noise, by their id). */
+static int save_names(const char *path, const char *ext, char *const *names, long n, FILE *out, rs_err *e)
+{
+	char *c = companion_name(path, ext);
+	rs_atomic a;
+	int rc = rs_atomic_open(&a, c, e);
+	if (rc == 0) {
+		fprintf(a.f, "# node names of %s\n", path);
+		for (long i = 0; i < n; i++)
+			if (names[i])
+				fprintf(a.f, "%ld\t%s\n", i, names[i]);
+			else
+				fprintf(a.f, "%ld\t%ld\n", i, i);
+		rc = rs_atomic_commit(&a, e);
+	}
+	if (rc == 0)
+		fprintf(out, "note: node names written to %s\n", c);
+	free(c);
+	return rc;
 }
 
 static int read_names(rs_graph *g, const char *path, int cols)
@@ -357,7 +387,6 @@ static int save_labels(rs_session *s, const char *path, rs_err *e)
 CMD_FN(save)
 {
 	(void)argc;
-	(void)out;
 	const char *what = argv[1], *path = argv[2];
 	if (session_need_model(s, e) != 0)
 		return -1;
@@ -373,7 +402,12 @@ CMD_FN(save)
 			return rs_fail(e, RS_EINVAL,
 				       "a block model is dense: 'save graph' writes loaded or generated "
 				       "sparse graphs (try 'sbm')");
-		rc = rs_graph_save(s->graph, path, e);
+		const rs_graph *g = s->graph;
+		rc = rs_graph_save(g, path, e);
+		if (rc == 0 && g->names)
+			rc = save_names(path, ".node_names", g->names, g->n, out, e);
+		if (rc == 0 && g->bipartite && g->cnames)
+			rc = save_names(path, ".col_names", g->cnames, g->m, out, e);
 	} else
 		return rs_fail(e, RS_EINVAL, "save what? embedding, graph, labels or clusters (got '%s')", what);
 	return rc;

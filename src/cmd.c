@@ -80,7 +80,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 NULL, CMD_FILES | CMD_UNSAFE, cmd_labels},
 	{"save", NULL, 2, 2, "save embedding|graph|labels|clusters FILE", "write results to a file, atomically",
 	 "Write the embedding (CSV, or TSV for a .tsv name: node, label, x_2 .. x_k+1), the graph "
-	 "(an edge list with a '# nodes' header, or Matrix Market for a .mtx name), the labels or "
+	 "(an edge list with a '# nodes' header, or Matrix Market for a .mtx name; node names go "
+	 "to NAME.node_names beside it, and a bipartite graph's column names to NAME.col_names, "
+	 "where 'load' finds them again), the labels or "
 	 "the clusters of the last 'cluster' (one a line). The data goes to a temporary file that replaces FILE only once complete, so "
 	 "an interrupted or failed save leaves the previous file as it was.",
 	 w_save, CMD_FILES | CMD_UNSAFE, cmd_save},

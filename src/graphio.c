@@ -169,15 +169,36 @@ static int split(char *line, char delim, char **f)
 		while (*p == ' ')
 			p++;
 		f[n++] = p;
+		if (*p == '"') {
+			/* quoted as in RFC 4180 ("Smith, J"; "" for a quote), the
+			 * field copied down over its opening quote; what follows the
+			 * closing quote up to the delimiter is kept, as Python's csv does */
+			char *w = p, *r = p + 1;
+			while (*r) {
+				if (*r == '"') {
+					if (r[1] != '"')
+						break;
+					r++; /* "" is one quote */
+				}
+				*w++ = *r++;
+			}
+			if (*r == '"')
+				r++;
+			while (*r && *r != delim)
+				*w++ = *r++;
+			while (w > p && (w[-1] == ' ' || w[-1] == '\t'))
+				w--;
+			*w = '\0';
+			if (*r == '\0')
+				break;
+			p = r + 1;
+			continue;
+		}
 		char *q = strchr(p, delim);
 		char *end = q ? q : p + strlen(p);
 		char *t = end;
 		while (t > p && (t[-1] == ' ' || t[-1] == '\t'))
 			t--;
-		if (t - p >= 2 && *p == '"' && t[-1] == '"') {
-			f[n - 1] = p + 1;
-			t--;
-		}
 		*t = '\0';
 		if (q == NULL)
 			break;

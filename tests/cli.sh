@@ -69,6 +69,14 @@ check "text output: bytes that are not UTF-8 and escapes print as '?'" \
 check "JSON output is valid UTF-8 (U+FFFD), escapes escaped" \
 	$(grep '^{"command":"embed"' "$tmp/out" | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1 && grep -q "caf$(printf '\357\277\275')\"" "$tmp/out" && grep -q 'x\\u001b\[31my' "$tmp/out"; echo $?)
 check "a saved embedding keeps the names byte for byte" $(grep -q "^$(printf 'caf\351'),-1," "$tmp/utf.csv"; echo $?)
+# Quoted CSV names (RFC 4180), and 'save graph' keeping the names beside the
+# edges, where 'load' finds them again
+printf 'source,target,weight\n"Smith, J","Doe, A",2\n"Doe, A" , "say ""hi"""\n' >"$tmp/q.csv"
+$R -c "load $tmp/q.csv; save graph $tmp/q-out.edges; load $tmp/q-out.edges; alpha 1; k 1; embed nodes" >"$tmp/out" 2>&1
+check "quoted CSV fields: commas and doubled quotes inside names" \
+	$(grep -q '^load q.csv: 3 nodes, 2 edges' "$tmp/out" && grep -q '^   0  Smith, J ' "$tmp/out" && grep -q '^   2  say "hi" ' "$tmp/out"; echo $?)
+check "save graph writes the node names beside the edges, and load reads them back" \
+	$([ "$(grep -c '^   [0-2]  ' "$tmp/out")" -eq 3 ] && grep -q "node names written to $tmp/q-out.node_names" "$tmp/out" && grep -q "$(printf '^0\tSmith, J$')" "$tmp/q-out.node_names"; echo $?)
 printf 'alpha 1\303\n\033[2J\n' | $R >"$tmp/out" 2>"$tmp/err"
 check "typed bytes that are not UTF-8, and escapes, come back as '?' in errors" \
 	$(grep -q "'1?' is not a number" "$tmp/err" && grep -q "unknown command '?\[2J'" "$tmp/err"; echo $?)
