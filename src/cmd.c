@@ -74,7 +74,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 w_load, CMD_FILES | CMD_UNSAFE, cmd_load},
 	{"labels", NULL, 1, 3, "labels FILE [names FILE]", "read ground-truth classes for the graph",
 	 "Read labels: one a line (line i is node i), or 'node label' pairs naming nodes by id or "
-	 "name. Integer classes keep their numbers, -1 or an empty line is unlabelled; other tokens "
+	 "name, separated by blanks, a tab or a comma (quoted as in CSV), under an optional header "
+	 "line ('node,label', 'id class'). Integer classes keep their numbers, -1 or an empty line is unlabelled; other tokens "
 	 "become classes in order of appearance. A file that does not match the graph is an error "
 	 "that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
 	 NULL, CMD_FILES | CMD_UNSAFE, cmd_labels},

@@ -146,13 +146,12 @@ static int header_word(const char *s)
 	return 0;
 }
 
-/* Split a line into at most 4 fields in place; returns the count. */
-static int split(char *line, char delim, char **f)
+int rs_split_fields(char *line, char delim, char **f, int max)
 {
 	int n = 0;
 	char *p = line;
 	if (delim == ' ') {
-		while (n < 4) {
+		while (n < max) {
 			while (*p == ' ' || *p == '\t')
 				p++;
 			if (*p == '\0')
@@ -165,7 +164,7 @@ static int split(char *line, char delim, char **f)
 		}
 		return n;
 	}
-	while (n < 4) {
+	while (n < max) {
 		while (*p == ' ')
 			p++;
 		f[n++] = p;
@@ -276,7 +275,7 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 		if (delim == 0)
 			delim = strchr(s, ',') ? ',' : strchr(s, ';') ? ';' : strchr(s, '\t') ? '\t' : ' ';
 		char *f[4];
-		int nf = split(s, delim, f);
+		int nf = rs_split_fields(s, delim, f, 4);
 		if (first) {
 			first = 0;
 			long t;
@@ -462,7 +461,7 @@ static rs_graph *read_mtx(char *buf, const char *path, const rs_load_opts *o, rs
 		if (*s == '%' || *s == '\0' || *s == '\r')
 			continue;
 		char *f[4];
-		int nf = split(s, ' ', f);
+		int nf = rs_split_fields(s, ' ', f, 4);
 		for (int i = 0; i < nf; i++) {
 			size_t l = strlen(f[i]);
 			if (l && f[i][l - 1] == '\r')

@@ -53,6 +53,10 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *name, const rs_load_
 
 /* Read a whole file, gzip or not, into a NUL-terminated buffer. */
 char *rs_read_file(const char *path, size_t *len, rs_err *e);
+/* Split a line in place into at most max fields: runs of blanks when delim
+ * is ' ', else fields between delimiters, blanks around them trimmed and
+ * quotes as in RFC 4180 ("a, b"; "" for a quote).  Returns the count. */
+int rs_split_fields(char *line, char delim, char **f, int max);
 
 /* Atomic writes: the data goes to a temporary file beside path, which
  * replaces path only when everything was written and synced. */

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void rs_labels_free(rs_labels *L)
 {
@@ -119,6 +120,17 @@ static long find_node(struct nodes *N, const char *tok)
 	return v;
 }
 
+/* The words of a labels file's header, in its last column. */
+static int header_word(const char *s)
+{
+	static const char *const words[] = {"label", "labels", "class", "classes", "community", "group",
+					    "value", "truth", "cluster", "category", "y", NULL};
+	for (int i = 0; words[i]; i++)
+		if (!strcasecmp(s, words[i]))
+			return 1;
+	return 0;
+}
+
 rs_labels *rs_labels_read(const char *path, const rs_graph *g, rs_err *e)
 {
 	size_t len;
@@ -164,22 +176,20 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 			s++;
 		if (*s == '#' || *s == '%')
 			continue;
+		/* tab, comma (quoted names as in CSV) or blank separated */
 		char *tok[3];
-		int nt = 0;
-		char *q = s;
-		while (nt < 3) {
-			while (*q == ' ' || *q == '\t' || *q == ',')
-				q++;
-			if (!*q)
-				break;
-			tok[nt++] = q;
-			while (*q && *q != ' ' && *q != '\t' && *q != ',')
-				q++;
-			if (*q)
-				*q++ = '\0';
-		}
-		if (pairs < 0 && nt > 0)
+		int nt = *s == '\0' ? 0
+				    : rs_split_fields(s, strchr(s, '\t') ? '\t' : strchr(s, ',') ? ',' : ' ', tok, 3);
+		if (nt == 1 && *tok[0] == '\0')
+			nt = 0;
+		int first = pairs < 0 && nt > 0;
+		if (first)
 			pairs = nt == 2;
+		/* a header line ("node,label", "id class", or "label" alone) */
+		if (first && header_word(tok[nt - 1]) && (nt == 1 || find_node(&N, tok[0]) < 0)) {
+			pairs = -1;
+			continue;
+		}
 		long node;
 		const char *lab;
 		if (pairs == 1) {

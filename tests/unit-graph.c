@@ -193,6 +193,12 @@ static void readers(void)
 	L = rs_labels_read(write_file("n.labels", "3 1\n0 0\n"), g, &e);
 	tap_ok(L && L->y[3] == 1 && L->y[1] == -1, "'node label' pairs");
 	rs_labels_free(L);
+	L = rs_labels_read(write_file("h.csv", "node,label\r\n3,1\r\n\"0\" , 0\r\n"), g, &e);
+	tap_ok(L && L->y[3] == 1 && L->y[0] == 0 && L->labelled == 2, "CSV pairs with a header line and quotes");
+	rs_labels_free(L);
+	L = rs_labels_read(write_file("h1.labels", "Class\nred\nblue\n\nred\n"), g, &e);
+	tap_ok(L && L->nclass == 2 && L->labelled == 3 && L->y[0] == L->y[3], "one label a line under a header");
+	rs_labels_free(L);
 	L = rs_labels_read(write_file("o.labels", "9 1\n"), g, &e);
 	tap_ok(L == NULL && strstr(e.msg, "node '9' is not in the graph"), "pairs naming an unknown node: %s", e.msg);
 	/* numbers and names mixed: all are names (found by the labels fuzzer: the
