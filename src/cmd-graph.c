@@ -66,8 +66,7 @@ static void graph_summary(rs_session *s, FILE *out, const char *cmd, double secs
 	cmd_emit(s, out, r);
 }
 
-/* path with its extension (and .gz) replaced by ext, if that file exists */
-/* NAME.ext for NAME.edges (or NAME.edges.gz) */
+/* path with its extension (and .gz) replaced by ext: NAME.ext for NAME.edges.gz */
 static char *companion_name(const char *path, const char *ext)
 {
 	char *base = xstrdup(path);

@@ -563,72 +563,35 @@ static void igraph_quiet(const char *reason, const char *file, int line)
 }
 
 /* Which edges of a Pajek file carry no weight, in igraph's edge order (the
- * file's): a calloc'd flag per edge, or NULL when the file has a *Matrix
- * section or the count does not come to ne.  igraph reads such an edge as
- * weight 0 when it comes before the first weighted one; Pajek's rule is 1. */
-static unsigned char *pajek_unweighted(const char *buf, size_t len, long ne)
+ * file's): a calloc'd flag per edge, or NULL when the count does not come
+ * to ne or the file has *Edgeslist, *Arcslist or *Matrix sections (igraph
+ * takes no weights beside those).  igraph reads an edge without a weight
+ * as 0 when it comes before the first weighted one; Pajek's rule is 1.
+ * buf is cut into lines in place (igraph is done with it). */
+static unsigned char *pajek_unweighted(char *buf, long ne)
 {
 	unsigned char *flag = calloc((size_t)ne + 1, 1);
 	if (flag == NULL)
 		return NULL;
-	enum { OTHER, PAIRS, LISTS } sec = OTHER;
+	int pairs = 0; /* in an *Edges or *Arcs section */
 	long k = 0;
-	const char *p = buf, *end = buf + len;
-	while (p < end) {
-		const char *eol = memchr(p, '\n', (size_t)(end - p));
-		if (eol == NULL)
-			eol = end;
-		const char *q = p;
-		while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
-			q++;
-		if (q < eol && *q == '*') {
-			size_t w = 1;
-			while (q + w < eol && isalpha((unsigned char)q[w]))
-				w++;
-			if ((w == 6 && !strncasecmp(q, "*edges", 6)) || (w == 5 && !strncasecmp(q, "*arcs", 5)))
-				sec = PAIRS;
-			else if ((w == 10 && !strncasecmp(q, "*edgeslist", 10)) || (w == 9 && !strncasecmp(q, "*arcslist", 9)))
-				sec = LISTS;
-			else if (w == 7 && !strncasecmp(q, "*matrix", 7)) {
-				free(flag);
-				return NULL;
-			} else
-				sec = OTHER;
-		} else if (q < eol && *q != '%' && sec != OTHER) {
-			/* the line's tokens: two ids and a number make a weighted pair */
-			char tok[3][64];
-			int nt = 0, more = 0;
-			while (q < eol) {
-				while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
-					q++;
-				if (q >= eol)
-					break;
-				const char *t = q;
-				while (q < eol && *q != ' ' && *q != '\t' && *q != '\r')
-					q++;
-				if (nt < 3) {
-					size_t tl = (size_t)(q - t) < 63 ? (size_t)(q - t) : 63;
-					memcpy(tok[nt], t, tl);
-					tok[nt][tl] = '\0';
-					nt++;
-				} else {
-					more++;
-				}
-			}
-			if (sec == PAIRS && nt >= 2) {
-				double wv;
-				if (k >= ne)
-					break;
-				flag[k++] = !(nt == 3 && parse_weight(tok[2], &wv) == 0);
-			} else if (sec == LISTS && nt >= 2) {
-				for (long c = 1; c < nt + more; c++) {
-					if (k >= ne)
-						break;
-					flag[k++] = 1;
-				}
-			}
+	for (char *p = buf, *nl; p && k <= ne; p = nl) {
+		nl = strchr(p, '\n');
+		if (nl)
+			*nl++ = '\0';
+		char *f[3];
+		int nf = rs_split_fields(p, ' ', f, 3);
+		if (nf == 0 || *f[0] == '%')
+			continue;
+		if (*f[0] == '*') {
+			pairs = !strcasecmp(f[0], "*edges") || !strcasecmp(f[0], "*arcs");
+			if (!pairs && strcasecmp(f[0], "*vertices") != 0 && strcasecmp(f[0], "*network") != 0)
+				k = ne + 1; /* lists or a matrix: leave igraph's weights */
+			continue;
 		}
-		p = eol + 1;
+		double w;
+		if (pairs && nf >= 2)
+			flag[k++] = !(nf == 3 && parse_weight(f[2], &w) == 0);
 	}
 	if (k != ne) {
 		free(flag);
@@ -678,7 +641,7 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	if (weighted)
 		igraph_cattribute_EANV(&G, "weight", igraph_ess_all(IGRAPH_EDGEORDER_ID), &wv);
 	long ne = (long)igraph_ecount(&G);
-	unsigned char *bare = weighted && fmt == RS_GF_PAJEK ? pajek_unweighted(buf, len, ne) : NULL;
+	unsigned char *bare = weighted && fmt == RS_GF_PAJEK ? pajek_unweighted(buf, ne) : NULL;
 	for (long i = 0; i < ne; i++) {
 		double w = weighted ? VECTOR(wv)[i] : 1.0;
 		if (isnan(w) || (bare && bare[i]))

@@ -178,8 +178,7 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 			continue;
 		/* tab, comma (quoted names as in CSV) or blank separated */
 		char *tok[3];
-		int nt = *s == '\0' ? 0
-				    : rs_split_fields(s, strchr(s, '\t') ? '\t' : strchr(s, ',') ? ',' : ' ', tok, 3);
+		int nt = rs_split_fields(s, strchr(s, '\t') ? '\t' : strchr(s, ',') ? ',' : ' ', tok, 3);
 		if (nt == 1 && *tok[0] == '\0')
 			nt = 0;
 		int first = pairs < 0 && nt > 0;
