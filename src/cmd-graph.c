@@ -528,7 +528,9 @@ CMD_FN(noise)
 {
 	(void)argc;
 	if (s->graph == NULL)
-		return rs_fail(e, RS_EINVAL, "noise applies to a loaded or generated graph");
+		return rs_fail(e, RS_EINVAL,
+			       "noise applies to a graph from 'load' or 'sbm'; on a 'cliques' model a "
+			       "noise node is a block of size 1 ('cliques 5 3 2 1 1 1')");
 	double f;
 	if (rs_parse_range(argv[1], 0, 100, "FRACTION", &f, e) != 0)
 		return -1;

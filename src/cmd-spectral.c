@@ -9,6 +9,7 @@
 #include "views.h"
 #include "xalloc.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -859,20 +860,26 @@ CMD_FN(embed)
 
 CMD_FN(sweep)
 {
-	(void)argc;
-	if (strcmp(argv[1], "alpha") != 0)
+	if (strcmp(argv[1], "alpha") == 0) {
+		argv++; /* the optional word: FROM TO STEPS [log] follow */
+		argc--;
+	} else if (!isdigit((unsigned char)argv[1][0]) && argv[1][0] != '.' && argv[1][0] != '-') {
 		return rs_fail(e, RS_EINVAL, "can only sweep alpha, got '%s'", argv[1]);
+	}
+	if (argc < 4 || argc > 5)
+		return rs_fail(e, RS_EINVAL, "%s; usage: sweep [alpha] FROM TO STEPS [log]",
+			       argc < 4 ? "too few arguments" : "too many arguments");
 	double from, to;
 	long steps;
 	int logscale = 0;
-	if (argc == 6) {
-		if (strcmp(argv[5], "log") != 0)
-			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected 'log')", argv[5]);
+	if (argc == 5) {
+		if (strcmp(argv[4], "log") != 0)
+			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected 'log')", argv[4]);
 		logscale = 1;
 	}
-	if (rs_parse_range(argv[2], 0, HUGE_VAL, "FROM", &from, e) != 0 ||
-	    rs_parse_range(argv[3], 0, HUGE_VAL, "TO", &to, e) != 0 ||
-	    rs_parse_count(argv[4], 2, 100000, "STEPS", &steps, e) != 0)
+	if (rs_parse_range(argv[1], 0, HUGE_VAL, "FROM", &from, e) != 0 ||
+	    rs_parse_range(argv[2], 0, HUGE_VAL, "TO", &to, e) != 0 ||
+	    rs_parse_count(argv[3], 2, 100000, "STEPS", &steps, e) != 0)
 		return -1;
 	if (logscale && (from <= 0 || to <= 0))
 		return rs_fail(e, RS_EINVAL, "a log sweep needs FROM and TO > 0");

@@ -198,10 +198,10 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "sd, reps). 'rows noise' puts the noise levels in the rows (the paper's noise table). A "
 	 "progress line shows on a terminal; Ctrl-C stops and prints the runs done.",
 	 w_experiment, CMD_UNSAFE, cmd_experiment},
-	{"sweep", NULL, 4, 5, "sweep alpha FROM TO STEPS [log]",
+	{"sweep", NULL, 3, 5, "sweep [alpha] FROM TO STEPS [log]",
 	 "a table of lambda_j and mu_j along a range of alpha",
 	 "Solve at STEPS values of alpha from FROM to TO (in the current mode; 'log' spaces them "
-	 "geometrically) and print alpha, its absolute value, lambda_2 .. lambda_k+1, mu_1 .. "
+	 "geometrically; the word 'alpha' may be left out, as in 'plot sweep') and print alpha, its absolute value, lambda_2 .. lambda_k+1, mu_1 .. "
 	 "mu_k+1 and whether the interleaving holds. The session's alpha is left as it was. On "
 	 "a graph each step starts from the previous step's eigenvectors (warm start), and the "
 	 "operator applications of each step are shown.",
@@ -340,7 +340,10 @@ void cmd_report(rs_session *s, const char *where, const char *cmd, const char *m
 	rs_text_clean(clean);
 	if (where != NULL && !s->interactive)
 		fprintf(stderr, "%s: ", where);
-	if (cmd != NULL)
+	size_t cl = cmd != NULL ? strlen(cmd) : 0;
+	/* 'k: k: ...' reads as a stutter: a message that already starts with
+	 * the command's name (the argument named like it) gets it once */
+	if (cmd != NULL && !(strncmp(clean, cmd, cl) == 0 && clean[cl] == ':'))
 		fprintf(stderr, "%s: ", cmd);
 	fprintf(stderr, "%s\n", clean);
 	free(clean);

@@ -47,6 +47,9 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 
 char *rs_read_file(const char *path, size_t *len, rs_err *e)
 {
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return rs_fail(e, RS_EIO, "cannot read '%s': it is a directory", path), NULL;
 	gzFile z = gzopen(path, "rb");
 	if (z == NULL)
 		return rs_fail(e, RS_EIO, "cannot open '%s': %s", path, strerror(errno ? errno : ENOENT)),
@@ -91,8 +94,21 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e)
 			gzclose(z);
 			return NULL;
 		}
-		if (got == 0)
+		if (got == 0) {
+			/* zlib returns the data it has and then 0 when the input
+			 * ends inside a gzip stream; only gzerror tells */
+			int zerr;
+			gzerror(z, &zerr);
+			if (zerr == Z_BUF_ERROR) {
+				rs_fail(e, RS_EIO,
+					"%s: the gzip data ends early (truncated download or copy?) after %zu bytes of text",
+					path, n);
+				free(buf);
+				gzclose(z);
+				return NULL;
+			}
 			break;
+		}
 		n += (size_t)got;
 	}
 	gzclose(z);
@@ -384,7 +400,12 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 		}
 	}
 	if (E.count == 0 && n <= 0) {
-		rs_fail(e, RS_EINVAL, "%s: no edges (and no '# nodes: N' line)", path);
+		if (info->header_skipped)
+			rs_fail(e, RS_EINVAL,
+				"%s: no edges after the header line; give 'noheader' if that line is an edge",
+				path);
+		else
+			rs_fail(e, RS_EINVAL, "%s: no edges (and no '# nodes: N' line)", path);
 		goto fail;
 	}
 	info->weighted = E.w != NULL;

@@ -80,6 +80,10 @@ check "save graph writes the node names beside the edges, and load reads them ba
 printf 'alpha 1\303\n\033[2J\n' | $R >"$tmp/out" 2>"$tmp/err"
 check "typed bytes that are not UTF-8, and escapes, come back as '?' in errors" \
 	$(grep -q "'1?' is not a number" "$tmp/err" && grep -q "unknown command '?\[2J'" "$tmp/err"; echo $?)
+run -c 'k 99999999999999999999'
+check "an argument named like its command is not named twice" $([ $st -eq 1 ] && grep -q "^command-line:1: k: '99999999999999999999' is out of range" "$tmp/err"; echo $?)
+run -c 'cliques 5 3 2; sweep 0.1 10 3 log' -c 'sweep alpha 0.1 10 3 log'
+check "'sweep FROM TO STEPS' is 'sweep alpha FROM TO STEPS'" $([ $st -eq 0 ] && [ "$(grep -c '^  *10 ' "$tmp/out")" -eq 2 ] && [ "$(sort "$tmp/out" | uniq -d | grep -c '^  *0.1 ')" -eq 1 ]; echo $?)
 # A 10^7-node model in under 1 GiB of address space (ulimit -v), when ulimit works here.
 if [ -z "${REGSPEC_SANITIZED:-}" ] && (ulimit -v 1048576) 2>/dev/null; then
 	(ulimit -v 1048576; $REGSPEC -c 'cliques 1000000*10 theta random 0.5 2; alpha 0.01; mu; signs; expect theorem_holds true' >"$tmp/out" 2>"$tmp/err")
