@@ -76,8 +76,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Read labels: one a line (line i is node i), or 'node label' pairs naming nodes by id or "
 	 "name, separated by blanks, a tab or a comma (quoted as in CSV), under an optional header "
 	 "line ('node,label', 'id class'). Integer classes keep their numbers, -1 or an empty line is unlabelled; other tokens "
-	 "become classes in order of appearance. A file that does not match the graph is an error "
-	 "that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
+	 "become classes in order of appearance. A file that does not match the graph (too few or "
+	 "too many lines, an unknown node, a node given twice) is an error that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
 	 NULL, CMD_FILES | CMD_UNSAFE, cmd_labels},
 	{"save", NULL, 2, 2, "save embedding|graph|labels|clusters FILE", "write results to a file, atomically",
 	 "Write the embedding (CSV, or TSV for a .tsv name: node, label, x_2 .. x_k+1), the graph "

@@ -147,6 +147,7 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 	/* names of classes; while reading, a node of a named class c holds
 	 * -(c + 2) and a node with a number holds the number */
 	rs_namemap classes = {0};
+	long *line_of = NULL; /* 'node label' pairs: the line that labelled each node */
 	struct nodes N;
 	if (nodes_init(&N, g, e) != 0 || L == NULL)
 		goto fail;
@@ -200,10 +201,23 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 			}
 			node = find_node(&N, tok[0]);
 			if (node < 0) {
-				rs_fail(e, RS_EINVAL, "%s:%ld: node '%s' is not in the graph", path, lineno,
-					tok[0]);
+				char *end;
+				long id = strtol(tok[0], &end, 10);
+				int one_based = !g->names && *end == '\0' && id == n;
+				rs_fail(e, RS_EINVAL, "%s:%ld: node '%s' is not in the graph%s", path, lineno,
+					tok[0],
+					one_based ? " (its ids are 0 .. n-1: is this file 1-based?)" : "");
 				goto fail;
 			}
+			if (line_of == NULL &&
+			    (line_of = rs_zalloc(e, (size_t)n, sizeof *line_of, "labels")) == NULL)
+				goto fail;
+			if (line_of[node] > 0) {
+				rs_fail(e, RS_EINVAL, "%s:%ld: node '%s' was given a label on line %ld already",
+					path, lineno, tok[0], line_of[node]);
+				goto fail;
+			}
+			line_of[node] = lineno;
 			lab = tok[1];
 		} else {
 			if (nt > 1) {
@@ -265,11 +279,13 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 		classes.names = NULL;
 		classes.count = 0;
 	}
+	free(line_of);
 	rs_nm_free(&classes);
 	nodes_free(&N);
 	free(buf);
 	return L;
 fail:
+	free(line_of);
 	rs_nm_free(&classes);
 	nodes_free(&N);
 	free(buf);

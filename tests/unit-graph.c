@@ -201,6 +201,12 @@ static void readers(void)
 	rs_labels_free(L);
 	L = rs_labels_read(write_file("o.labels", "9 1\n"), g, &e);
 	tap_ok(L == NULL && strstr(e.msg, "node '9' is not in the graph"), "pairs naming an unknown node: %s", e.msg);
+	L = rs_labels_read(write_file("d.labels", "0 a\n2 b\n0 b\n"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "d.labels:3: node '0' was given a label on line 1 already"),
+	       "a node labelled twice: %s", e.msg);
+	L = rs_labels_read(write_file("b1.labels", "1 a\n2 a\n3 b\n4 b\n"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "b1.labels:4: node '4'") && strstr(e.msg, "1-based?"),
+	       "pairs numbered from 1: the error asks: %s", e.msg);
 	/* numbers and names mixed: all are names (found by the labels fuzzer: the
 	 * names used to fold into the numbered classes, past the names array) */
 	L = rs_labels_read(write_file("p.labels", "0\nfoo\n1\n0\n"), g, &e);
