@@ -16,23 +16,42 @@ static const char *const w_onoff[] = {"on", "off", NULL};
 static const char *const w_cliques[] = {"eps", "theta", "noloops", "random", NULL};
 static const char *const w_bicl[] = {"eps", NULL};
 static const char *const w_eig[] = {"all", NULL};
-static const char *const w_load[] = {"labels", "format", "bipartite", "directed", "merge", "sum", "max",
-				     "header", "noheader", "base", "nolabels", "edges", "csv", "tsv",
-				     "snap", "mtx", "biedges", "gml", "graphml", "pajek", NULL};
+static const char *const w_load[] = {"labels", "format", "bipartite", "directed", "merge",
+				     "header", "noheader", "base", "nolabels", NULL};
+static const char *const w_formats[] = {"edges", "csv", "tsv", "snap", "mtx", "biedges", "gml", "graphml", "pajek", NULL};
+static const char *const w_merge[] = {"sum", "max", NULL};
+static const char *const w_base[] = {"0", "1", NULL};
+static const struct rs_complete c_load = {
+	NULL, ARG_FILE_1, {{"labels", NULL}, {"format", w_formats}, {"merge", w_merge}, {"base", w_base}}};
+static const char *const w_labels[] = {"names", NULL};
+static const struct rs_complete c_labels = {NULL, ARG_FILE_1, {{"names", NULL}}};
 static const char *const w_save[] = {"embedding", "graph", "labels", "clusters", NULL};
+static const struct rs_complete c_save = {w_save, ARG_FILE_2, {{NULL, NULL}}};
+static const struct rs_complete c_file = {NULL, ARG_FILE_1, {{NULL, NULL}}};
 static const char *const w_experiment[] = {"alpha", "K", "noise", "reps", "first", "table", "rows",
 					   "true", "half", "text", "markdown", "latex", "noise", NULL};
 static const char *const w_cluster[] = {"dims", "restarts", "normalize", "first", NULL};
-static const char *const w_plot[] = {"embed", "spectrum", "sweep", "signs", "scores", "mu", "by", "clusters", "labels", "output",
-				     "term", "dump", "size", "none", "auto", "log", "on", "off", NULL};
+static const char *const w_plot_what[] = {"embed", "spectrum", "sweep", "signs", "mu", "scores",
+					  "output", "term", "dump", NULL};
+static const char *const w_plot[] = {"by", "size", "log", NULL};
+static const char *const w_by[] = {"labels", "clusters", NULL};
+static const char *const w_term[] = {"auto", "png", "pngcairo", "svg", "pdfcairo", "dumb", "wxt", "qt", "x11", NULL};
+static const struct rs_complete c_plot = {
+	w_plot_what, ARG_FILE_LATER,
+	{{"by", w_by}, {"output", NULL}, {"term", w_term}, {"dump", w_onoff}}};
 static const char *const w_sbm[] = {"paper", "notebook", "matrix", "loops", NULL};
 static const char *const w_embed[] = {"blocks", "nodes", NULL};
 static const char *const w_sweep[] = {"alpha", "log", NULL};
 static const char *const w_k[] = {"auto", NULL};
 static const char *const w_set[] = {"format", "digits", "echo", "bail", "verbose", "solver",
-				    "dense-max", "tol", "ncv", "bipartite", "warm", "text", "csv", "json",
-				    "on", "off", "auto", "aggregate", "dense", "lanczos",
-				    "biadjacency", "adjacency", NULL};
+				    "dense-max", "tol", "ncv", "bipartite", "warm", NULL};
+static const char *const w_format[] = {"text", "csv", "json", NULL};
+static const char *const w_solver[] = {"auto", "aggregate", "dense", "lanczos", NULL};
+static const char *const w_bipmode[] = {"biadjacency", "adjacency", NULL};
+static const struct rs_complete c_set = {
+	w_set, 0,
+	{{"format", w_format}, {"solver", w_solver}, {"bipartite", w_bipmode}, {"echo", w_onoff},
+	 {"bail", w_onoff}, {"verbose", w_onoff}, {"warm", w_onoff}}};
 
 /* Keep this table in the order help lists it: models, regularization,
  * results, output, scripts. */
@@ -46,14 +65,14 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Theta (Z Z^T + eps J) Theta, regularized as alpha Theta J Theta. 'noloops' removes the "
 	 "self-loops (A - I), which breaks the rank-K assumption of the theory. Generated models "
 	 "use absolute alpha unless a mode was chosen with 'alpha VALUE rel'.",
-	 w_cliques, 0, cmd_cliques},
+	 w_cliques, 0, cmd_cliques, NULL},
 	{"bicliques", NULL, 2, 4, "bicliques N1,N2,... M1,M2,... [eps E]",
 	 "bipartite block model B = Z1 Z2^T (section 4)",
 	 "Generate a bipartite block model: block j joins N_j row nodes to M_j column nodes "
 	 "completely, B = Z1 Z2^T (+ E J with 'eps E'). The regularization is B + alpha J, and "
 	 "the spectrum is that of the generalized SVD of D1^-1/2 B_alpha D2^-1/2: lambda = 1 - "
 	 "sigma, on [0, 2].",
-	 w_bicl, 0, cmd_bicliques},
+	 w_bicl, 0, cmd_bicliques, NULL},
 	{"load", NULL, 1, 14,
 	 "load FILE [labels FILE] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [nolabels]",
 	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek (gzip too)",
@@ -71,14 +90,14 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "infinite weights and malformed lines are errors with file:line. Labels come from 'labels "
 	 "FILE', else from NAME.labels beside NAME.edges (with NAME.label_names and NAME.node_names) "
 	 "unless 'nolabels'. Loaded graphs use relative alpha unless a mode was chosen.",
-	 w_load, CMD_FILES | CMD_UNSAFE, cmd_load},
+	 w_load, CMD_UNSAFE, cmd_load, &c_load},
 	{"labels", NULL, 1, 3, "labels FILE [names FILE]", "read ground-truth classes for the graph",
 	 "Read labels: one a line (line i is node i), or 'node label' pairs naming nodes by id or "
 	 "name, separated by blanks, a tab or a comma (quoted as in CSV), under an optional header "
 	 "line ('node,label', 'id class'). Integer classes keep their numbers, -1 or an empty line is unlabelled; other tokens "
 	 "become classes in order of appearance. A file that does not match the graph (too few or "
 	 "too many lines, an unknown node, a node given twice) is an error that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
-	 NULL, CMD_FILES | CMD_UNSAFE, cmd_labels},
+	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels},
 	{"save", NULL, 2, 2, "save embedding|graph|labels|clusters FILE", "write results to a file, atomically",
 	 "Write the embedding (CSV, or TSV for a .tsv name: node, label, x_2 .. x_k+1), the graph "
 	 "(an edge list with a '# nodes' header, or Matrix Market for a .mtx name; node names go "
@@ -86,7 +105,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "where 'load' finds them again), the labels or "
 	 "the clusters of the last 'cluster' (one a line). The data goes to a temporary file that replaces FILE only once complete, so "
 	 "an interrupted or failed save leaves the previous file as it was.",
-	 w_save, CMD_FILES | CMD_UNSAFE, cmd_save},
+	 NULL, CMD_UNSAFE, cmd_save, &c_save},
 	{"sbm", NULL, 1, 5, "sbm SIZES PIN POUT [loops] | sbm SIZES matrix P11,P12,... [loops] | sbm paper [notebook]",
 	 "a stochastic block model (the paper's, or your own)",
 	 "Generate a stochastic block model with ground-truth labels, seeded ('seed N'). SIZES is a "
@@ -96,38 +115,38 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "edges, not n^2. 'sbm paper' is section 5's model: 100 blocks of 20, probability 0.5 in the "
 	 "first 50 and 0.05 in the others, 0.001 between, self-loops; 'sbm paper notebook' uses the "
 	 "published notebook's densities instead (10/n and 1/n).",
-	 w_sbm, 0, cmd_sbm},
+	 w_sbm, 0, cmd_sbm, NULL},
 	{"noise", NULL, 1, 1, "noise FRACTION", "append isolated nodes with self-loops (the paper's noise)",
 	 "Append FRACTION times n isolated nodes, each with a self-loop of weight 1, after the "
 	 "graph (the paper's noise). The original nodes keep their numbers and labels; the noise "
 	 "nodes are unlabelled, so scores and label views use the original nodes only.",
-	 NULL, 0, cmd_noise},
+	 NULL, 0, cmd_noise, NULL},
 	{"eps", NULL, 0, 1, "eps [E]", "show or set the inter-block weight of the model",
 	 "Show or set eps, the weight added between every pair of nodes of the model (A = Z Z^T "
 	 "+ eps J). Its effect is exactly that of alpha + eps.",
-	 NULL, 0, cmd_eps},
+	 NULL, 0, cmd_eps, NULL},
 	{"alpha", NULL, 0, 2, "alpha [VALUE] [abs|rel]",
 	 "show or set the regularization alpha, absolute or relative",
 	 "Without arguments, print alpha, its mode and both forms. With a value, set it (>= 0); "
 	 "'abs' makes it the pair weight itself, 'rel' the relative form of the paper's "
 	 "experiments, alpha w / n^2 with w = 1^T A 1 (bicliques: alpha w / (n m)). A mode given "
 	 "alone switches the mode and keeps the value.",
-	 w_alpha, 0, cmd_alpha},
+	 w_alpha, 0, cmd_alpha, NULL},
 	{"k", NULL, 0, 1, "k [N|auto]", "show or set the embedding dimension k",
 	 "The embedding has k columns: the eigenvectors of lambda_2 .. lambda_k+1 (the first, "
 	 "constant, is dropped). 'auto' is min(K - 1, 20) for a block model; k must be at most "
 	 "K - 1 there, since the eigenvectors past lambda_K belong to lambda = 1 and are not "
 	 "unique.",
-	 w_k, 0, cmd_k},
+	 w_k, 0, cmd_k, NULL},
 	{"seed", NULL, 0, 1, "seed [N]", "show or set the random seed",
 	 "Set the seed of the one random generator (used by 'theta random'), so scripts give "
 	 "the same numbers on every run.",
-	 NULL, 0, cmd_seed},
+	 NULL, 0, cmd_seed, NULL},
 	{"info", NULL, 0, 0, "info", "describe the graph, alpha in both forms, k and the solver",
 	 "Print the model or graph: nodes, edges, blocks or classes, components, isolated and "
 	 "noise nodes, its total weight, alpha in both forms, k, the seed, and the solver with "
 	 "its last timing, residual and (iterative) operator applications and warm start.",
-	 NULL, 0, cmd_info},
+	 NULL, 0, cmd_info, NULL},
 	{"eig", NULL, 0, 1, "eig [all]", "the eigenvalues of L_alpha x = lambda D_alpha x",
 	 "Print the spectrum with multiplicities, smallest first (fields 'eigenvalues', "
 	 "'multiplicity'). For a block model it is exact and complete: the K eigenvalues of the "
@@ -137,7 +156,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "= 0, and the eigenvalue of the noise nodes. Repeated eigenvalues are explained: a "
 	 "multiple 0 means a disconnected graph, and its eigenvectors are not unique; nodes of "
 	 "degree 0 at alpha = 0 are left out and embedded at 0.",
-	 w_eig, 0, cmd_eig},
+	 w_eig, 0, cmd_eig, NULL},
 	{"mu", NULL, 0, 0, "mu", "lambda_j and the thresholds mu_j, with the interleaving checked",
 	 "Print lambda_j next to mu_j (blocks ranked by mu, the largest block first) and check "
 	 "Lemma 3: 0 = lambda_1 < mu_1 < lambda_2 < mu_2 < ... < lambda_K < mu_K. Equal block "
@@ -145,7 +164,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "threshold 1 - sqrt(n_j m_j / ((n_j + a n)(m_j + a m))) is used and the paper's printed "
 	 "form is shown beside it. For a graph with labels the classes play the blocks (a "
 	 "reference, not a theorem).",
-	 NULL, 0, cmd_mu},
+	 NULL, 0, cmd_mu, NULL},
 	{"signs", NULL, 0, 0, "signs",
 	 "sign patterns of the eigenvectors per block, against Theorem 1 (or 2)",
 	 "For each embedding column x_j (j = 2..k+1) print its sign on each block next to the "
@@ -156,14 +175,14 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "alpha -> 0, geometric mean as alpha -> infinity. For a graph with labels: the fraction of "
 	 "each class's nodes where x_j > 0 (pos_j; an entry within the solve's residual of 0 "
 	 "counts as 0), read as Theorem 1 on the classes.",
-	 NULL, 0, cmd_signs},
+	 NULL, 0, cmd_signs, NULL},
 	{"embed", NULL, 0, 1, "embed [blocks|nodes]", "the spectral embedding X",
 	 "Print the embedding X = D^-1/2 U (X^T D_alpha X = I), k columns x_2 .. x_k+1, with each "
 	 "column's largest entry made positive (ties to the lowest node). 'blocks' (the default "
 	 "for block models) prints one row per block, the paper's X = Z y, or per class of a "
 	 "labelled graph (the class means); 'nodes' (the default for graphs) one row per node, "
 	 "with its name and label. 'save embedding FILE' writes any size.",
-	 w_embed, 0, cmd_embed},
+	 w_embed, 0, cmd_embed, NULL},
 	{"cluster", NULL, 0, 7, "cluster [K] [dims D] [restarts R] [normalize] [first]",
 	 "K-Means on the embedding (k-means++, seeded, restarts)",
 	 "Cluster the nodes by K-Means into K clusters (default: the number of blocks of a model, "
@@ -173,7 +192,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "relative tolerance 1e-6 on the inertia, at most 300 iterations, an empty cluster "
 	 "reseeded with the farthest point. 'normalize' scales each row to unit length first "
 	 "(Ng-Jordan-Weiss). Distances go through BLAS. Ctrl-C stops it.",
-	 w_cluster, 0, cmd_cluster},
+	 w_cluster, 0, cmd_cluster, NULL},
 	{"score", NULL, 0, 2, "score [PRED_FILE [TRUTH_FILE]]", "the paper's scores: H C V ARI AMI FMI Q NSD",
 	 "Score the last clustering (or the labels in PRED_FILE) against the ground truth (or "
 	 "TRUTH_FILE): homogeneity, completeness, V-measure, adjusted Rand index, adjusted mutual "
@@ -182,7 +201,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Newman's modularity Q of the clustering on the noise-free graph; and NSD = 1 - "
 	 "std(sizes) / (n sqrt(k-1) / k) over the k non-empty clusters (undefined for one "
 	 "cluster). Field names: H, C, V, ARI, AMI, FMI, Q, NSD.",
-	 NULL, CMD_FILES, cmd_score},
+	 NULL, 0, cmd_score, &c_file},
 	{"experiment", NULL, 0, 15,
 	 "experiment [alpha A,...] [K true|half|N,...] [noise F,...] [reps R] [first] [table text|markdown|latex] [rows alpha|noise]",
 	 "the paper's protocol: embed, cluster and score over alpha, K and noise",
@@ -197,7 +216,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "(booktabs); with 'set format csv|json' one flat table (K, noise, alpha, metric, mean, "
 	 "sd, reps). 'rows noise' puts the noise levels in the rows (the paper's noise table). A "
 	 "progress line shows on a terminal; Ctrl-C stops and prints the runs done.",
-	 w_experiment, CMD_UNSAFE, cmd_experiment},
+	 w_experiment, CMD_UNSAFE, cmd_experiment, NULL},
 	{"sweep", NULL, 3, 5, "sweep [alpha] FROM TO STEPS [log]",
 	 "a table of lambda_j and mu_j along a range of alpha",
 	 "Solve at STEPS values of alpha from FROM to TO (in the current mode; 'log' spaces them "
@@ -205,7 +224,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "mu_k+1 and whether the interleaving holds. The session's alpha is left as it was. On "
 	 "a graph each step starts from the previous step's eigenvectors (warm start), and the "
 	 "operator applications of each step are shown.",
-	 w_sweep, 0, cmd_sweep},
+	 w_sweep, 0, cmd_sweep, NULL},
 	{"watch", NULL, 0, 0, "watch", "the live view: arrow keys move alpha, everything redraws",
 	 "A full-screen view of the model or graph: a header (graph, alpha in both forms, eps, k, "
 	 "solver), the spectrum as a number line on [0, 1] with lambda_j marks and mu_j ticks "
@@ -218,7 +237,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Graphs are solved in the background, warm-started, and keys pressed meanwhile coalesce "
 	 "to the latest alpha. Needs a terminal of at least 80x24; NO_COLOR turns colours off, "
 	 "REGSPEC_ASCII=1 draws with ASCII only. Refused when input or output is not a terminal.",
-	 NULL, CMD_UNSAFE, cmd_watch},
+	 NULL, CMD_UNSAFE, cmd_watch, NULL},
 	{"plot", NULL, 1, 7,
 	 "plot embed [I J] [by labels|clusters] | plot spectrum | plot sweep FROM TO STEPS [log] | plot signs | plot mu [ALPHAS] | plot scores | plot output FILE|none [size W H] | plot term NAME [OPTIONS]|auto | plot dump on|off; any plot [FILE.png|svg|pdf]",
 	 "draw with gnuplot: embeddings, spectra, alpha sweeps, signs, thresholds, scores",
@@ -238,7 +257,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "'dump' after a plot) prints the gnuplot script instead of running it: the data travels "
 	 "as named datablocks, so the script stands alone. A missing gnuplot, or one that fails "
 	 "or is killed, is an error that says so.",
-	 w_plot, CMD_KEEPS_LAST | CMD_FILES | CMD_UNSAFE, cmd_plot},
+	 w_plot, CMD_KEEPS_LAST | CMD_UNSAFE, cmd_plot, &c_plot},
 	{"set", NULL, 0, 2, "set [NAME [VALUE]]", "show or change a setting",
 	 "Settings: format text|csv|json (how results print), digits N (significant digits, "
 	 "default 8), echo on|off, bail on|off (stop a script at its first error), verbose on|off "
@@ -249,18 +268,18 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "of B + alpha J, or as the whole graph [[0, B], [B^T, 0]] regularized by alpha J, the "
 	 "paper's Table 4 comparison), warm on|off (start each iterative solve from the "
 	 "previous eigenvectors, default on; off for cold-solve timings). 'set' alone lists them.",
-	 w_set, 0, cmd_set},
+	 NULL, 0, cmd_set, &c_set},
 	{"echo", NULL, 1, 1, "echo on|off", "print each command before it runs (for demos)",
 	 "With echo on, each command of a script is printed after the prompt before it runs, so "
 	 "a demonstration reads like a typed session.",
-	 w_onoff, CMD_KEEPS_LAST | CMD_NOECHO, cmd_echo},
+	 w_onoff, CMD_KEEPS_LAST | CMD_NOECHO, cmd_echo, NULL},
 	{"print", NULL, 0, -1, "print [TEXT...]", "print a line of text",
 	 "Print the words given, joined by spaces: headings and explanations in demo scripts.",
-	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_print},
+	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_print, NULL},
 	{"pause", NULL, 0, -1, "pause [MESSAGE...]", "wait for Enter (interactive only)",
 	 "Print the message and wait for Enter when a person is at the terminal; skipped when "
 	 "input or output is not a terminal, so scripts run through.",
-	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_pause},
+	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_pause, NULL},
 	{"expect", NULL, 1, 4, "expect GLOB | expect FIELD VALUE [tol T]",
 	 "assert on the previous result (scripts double as tests)",
 	 "'expect GLOB' checks that the previous command's output, as printed in text, matches "
@@ -268,21 +287,21 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "the previous result, by its JSON name, arrays indexed from 1 (eigenvalues[2]); numbers "
 	 "compare within 'tol T' (default 1e-9, relative to max(1, |VALUE|)). A failed expect "
 	 "prints what was found and counts as a failed command.",
-	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_expect},
+	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_expect, NULL},
 	{"source", NULL, 1, 1, "source FILE", "run the commands of a file",
 	 "Run a script file, line by line, as if typed. A relative name not found in the current "
 	 "directory is looked up beside the running script. Nesting is limited to 50, and a file "
 	 "that sources itself, directly or not, is an error.",
-	 NULL, CMD_KEEPS_LAST | CMD_FILES | CMD_UNSAFE, cmd_source},
+	 NULL, CMD_KEEPS_LAST | CMD_UNSAFE, cmd_source, &c_file},
 	{"help", "?", 0, 1, "help [COMMAND]", "list the commands, or explain one",
 	 "Without arguments, list every command with a line about it; with a command name (or a "
 	 "unique prefix), print its usage and description.",
-	 NULL, CMD_KEEPS_LAST, cmd_help},
+	 NULL, CMD_KEEPS_LAST, cmd_help, NULL},
 	{"quit", "exit", 0, 1, "quit [STATUS]", "leave regspec",
 	 "Leave regspec. The exit status is STATUS when given, else 1 if any command failed and "
 	 "0 otherwise.",
-	 NULL, CMD_KEEPS_LAST, cmd_quit},
-	{NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, 0, NULL},
+	 NULL, CMD_KEEPS_LAST, cmd_quit, NULL},
+	{NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, 0, NULL, NULL},
 };
 
 const struct rs_cmd *cmd_find(const char *name, rs_err *e)

@@ -14,10 +14,27 @@
 typedef int (*rs_cmd_fn)(rs_session *s, int argc, char **argv, FILE *out, rs_err *e);
 
 enum { CMD_KEEPS_LAST = 1, /* does not replace the result expect looks at */
-       CMD_FILES = 2,      /* its arguments complete as file names        */
        CMD_NOECHO = 4,     /* narration and checks: not shown by echo on   */
        CMD_UNSAFE = 8      /* reads or writes files or runs programs: not in
                               the sandbox (--sandbox)                    */
+};
+
+/* How completion offers a command's arguments.  The word after a keyword
+ * comes from 'after' (values NULL: a file name); otherwise the first
+ * argument's words are 'first' (NULL: the command's 'words'), later ones
+ * the command's 'words'; 'files' says where file names are offered too. */
+enum { ARG_FILE_1 = 1,    /* the first argument is a file name     */
+       ARG_FILE_2 = 2,    /* the second argument is a file name    */
+       ARG_FILE_LATER = 4 /* any argument after the first may be one */
+};
+struct rs_after {
+	const char *key;
+	const char *const *values;
+};
+struct rs_complete {
+	const char *const *first;
+	int files;
+	struct rs_after after[8];
 };
 
 struct rs_cmd {
@@ -30,6 +47,7 @@ struct rs_cmd {
 	const char *const *words; /* keywords offered by completion */
 	int flags;
 	rs_cmd_fn exec;
+	const struct rs_complete *complete; /* NULL: 'words' anywhere */
 };
 
 extern const struct rs_cmd rs_cmd_table[];

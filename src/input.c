@@ -69,9 +69,11 @@ char *input_history_path(void)
 	return path;
 }
 
-/* Completion: command names first, then the command's keywords or files. */
-static const struct rs_cmd *completing;
+/* Completion: command names first, then what the command's table entry
+ * says its arguments are (struct rs_complete): keywords, the values that
+ * follow a keyword, file names, or keywords and file names together. */
 static const char *const *completing_words;
+static int completing_files;
 
 static char *gen_command(const char *text, int state)
 {
@@ -87,20 +89,56 @@ static char *gen_command(const char *text, int state)
 	return NULL;
 }
 
+/* The matching words, then (when files are wanted) the matching file
+ * names from readline's own generator. */
 static char *gen_word(const char *text, int state)
 {
-	static int i;
+	static int i, in_files;
 	static size_t len;
 	if (state == 0) {
 		i = 0;
+		in_files = 0;
 		len = strlen(text);
 	}
-	if (completing_words == NULL)
-		return NULL;
-	for (; completing_words[i]; i++)
-		if (strncmp(completing_words[i], text, len) == 0)
-			return xstrdup(completing_words[i++]);
-	return NULL;
+	if (!in_files) {
+		for (; completing_words && completing_words[i]; i++)
+			if (strncmp(completing_words[i], text, len) == 0)
+				return xstrdup(completing_words[i++]);
+		if (!completing_files)
+			return NULL;
+		in_files = 1;
+		return rl_filename_completion_function(text, 0);
+	}
+	return rl_filename_completion_function(text, 1);
+}
+
+/* Decide what the argument under the cursor is: argi counts the words
+ * between the command and it (1: the first argument), prev is the word
+ * before it. */
+static void arg_kind(const struct rs_cmd *c, int argi, const char *prev)
+{
+	const struct rs_complete *k = c->complete;
+	completing_words = c->words;
+	completing_files = 0;
+	if (k == NULL)
+		return;
+	for (int a = 0; argi > 1 && a < 8 && k->after[a].key; a++)
+		if (!strcmp(prev, k->after[a].key)) {
+			completing_words = k->after[a].values;
+			completing_files = k->after[a].values == NULL;
+			return;
+		}
+	if (argi == 1) {
+		if (k->first)
+			completing_words = k->first;
+		completing_files = (k->files & ARG_FILE_1) != 0;
+		if (completing_files && k->first == NULL)
+			completing_words = NULL;
+	} else {
+		completing_files = (argi == 2 && (k->files & ARG_FILE_2)) || (k->files & ARG_FILE_LATER);
+		if (argi == 2 && (k->files & ARG_FILE_2))
+			completing_words = NULL;
+	}
 }
 
 static char **complete(const char *text, int start, int end)
@@ -115,24 +153,31 @@ static char **complete(const char *text, int start, int end)
 		st++;
 	if (st >= start)
 		return rl_completion_matches(text, gen_command);
-	char first[64];
-	int n = 0;
-	while (st + n < start && n < 63 && rl_line_buffer[st + n] != ' ' && rl_line_buffer[st + n] != '\t') {
-		first[n] = rl_line_buffer[st + n];
-		n++;
+	/* the words before the cursor: the command, then argi - 1 arguments */
+	char first[64] = "", prev[64] = "";
+	int argi = 0;
+	for (int p = st; p < start;) {
+		while (p < start && (rl_line_buffer[p] == ' ' || rl_line_buffer[p] == '\t'))
+			p++;
+		if (p >= start)
+			break;
+		int n = 0;
+		char *into = argi == 0 ? first : prev;
+		while (p < start && rl_line_buffer[p] != ' ' && rl_line_buffer[p] != '\t') {
+			if (n < 63)
+				into[n++] = rl_line_buffer[p];
+			p++;
+		}
+		into[n] = '\0';
+		argi++;
 	}
-	first[n] = '\0';
 	rs_err e;
-	completing = cmd_find(first, &e);
-	if (completing == NULL)
+	const struct rs_cmd *c = cmd_find(first, &e);
+	if (c == NULL)
 		return NULL;
-	if (!strcmp(completing->name, "help"))
+	if (!strcmp(c->name, "help"))
 		return rl_completion_matches(text, gen_command);
-	if (completing->flags & CMD_FILES) {
-		rl_attempted_completion_over = 0;
-		return NULL;
-	}
-	completing_words = completing->words;
+	arg_kind(c, argi, prev);
 	return rl_completion_matches(text, gen_word);
 }
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # repl.sh: the interactive prompt in a real terminal (tmux): the prompt,
-# commands and results, completion of commands and keywords, Ctrl-C at the
-# prompt, messages without locations, and history across two sessions.
+# commands and results, completion of commands, keywords, values and file
+# names, Ctrl-C at the prompt, messages without locations, and history across
+# two sessions.
 # Skipped (exit 77) without tmux.  Output: TAP.
 set -u
 : "${srcdir:=.}"
@@ -53,6 +54,21 @@ check "Tab completes a keyword" $?
 $T send-keys -t $S Enter
 wait_for 'alpha = 0.5 relative'
 check "relative alpha is set" $?
+
+# what completes depends on the argument: the table entry says (rs_complete)
+$T send-keys -t $S C-u 'plot sp' Tab
+wait_for 'regspec> plot spectrum$'
+check "Tab completes plot's first keyword (not a file name)" $?
+$T send-keys -t $S C-u 'set format j' Tab
+wait_for 'regspec> set format json$'
+check "Tab completes a setting's value" $?
+$T send-keys -t $S C-u 'load x.gml format graph' Tab
+wait_for 'regspec> load x.gml format graphml$'
+check "Tab completes load's format names after 'format'" $?
+$T send-keys -t $S C-u "source $srcdir/tests/goo" Tab
+wait_for "regspec> source $srcdir/tests/good/$"
+check "Tab completes a file name where one goes" $?
+$T send-keys -t $S C-u
 
 $T send-keys -t $S 'garbage-line' C-c
 sleep 0.3
