@@ -203,6 +203,23 @@ static const rs_spectrum *current(struct view *v)
 	return v->s->spec;
 }
 
+/* Text at (row, 0) cut to the screen's width, counting a UTF-8 character
+ * as one column (the view's own text has no wide characters): curses
+ * would wrap the rest onto the next row. */
+static void put_clipped(int row, const char *text)
+{
+	int col = 0;
+	size_t i = 0;
+	while (text[i] && col < COLS) {
+		size_t len = 1;
+		while (((unsigned char)text[i + len] & 0xC0) == 0x80)
+			len++;
+		i += len;
+		col++;
+	}
+	mvaddnstr(row, 0, text, (int)i);
+}
+
 static void draw_header(struct view *v)
 {
 	rs_session *s = v->s;
@@ -221,10 +238,15 @@ static void draw_header(struct view *v)
 	const rs_spectrum *S = current(v);
 	double f = session_rel_factor(s), other = s->alpha_rel ? session_alpha_abs(s)
 							      : (f > 0 ? s->alpha / f : NAN);
-	mvprintw(1, 0, "n = %ld  %s   %s = %.4g %s (%s %.4g)  eps = %g  k = %ld  solver %s", n, what,
+	char eps[32] = ""; /* a graph's weights are its own: eps is the models' */
+	if (s->model)
+		snprintf(eps, sizeof eps, "  eps = %g", s->model->eps);
+	char line[320];
+	snprintf(line, sizeof line, "n = %ld  %s   %s = %.4g %s (%s %.4g)%s  k = %ld  solver %s", n, what,
 		 v->utf8 ? "\u03b1" : "alpha", s->alpha, s->alpha_rel ? "relative" : "absolute",
-		 s->alpha_rel ? "abs" : "rel", other, s->model ? s->model->eps : 0.0, session_k(s),
+		 s->alpha_rel ? "abs" : "rel", other, eps, session_k(s),
 		 S ? rs_solver_name(S->solver) : "-");
+	put_clipped(1, line);
 
 }
 
