@@ -157,7 +157,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 
 CMD_FN(load)
 {
-	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0};
+	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0};
 	char *path_owned = cmd_resolve_path(s, argv[1]), *labels_owned = NULL;
 	const char *path = path_owned, *labels_path = NULL;
 	int rc = load_graph(s, argc, argv, out, e, &o, &path, &labels_path, &labels_owned);
@@ -184,6 +184,8 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 			o.header = 0;
 		} else if (!strcmp(w, "nolabels")) {
 			nolabels = 1;
+		} else if (!strcmp(w, "unweighted")) {
+			o.unweighted = 1;
 		} else if (i + 1 < argc && !strcmp(w, "labels")) {
 			*labels_owned = cmd_resolve_path(s, argv[++i]);
 			labels_path = *labels_owned;
@@ -210,7 +212,8 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		} else {
 			return rs_fail(e, RS_EINVAL,
 				       "unexpected '%s' (options: labels FILE, format FMT, bipartite, "
-				       "directed, merge sum|max, header, noheader, base 0|1, nolabels)",
+				       "directed, merge sum|max, header, noheader, base 0|1, nolabels, "
+				       "unweighted)",
 				       w);
 		}
 	}
@@ -226,10 +229,23 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 				info.one_based ? " (ids start at 1: read as 1-based)" : "");
 	if (info.header_skipped)
 		notes[nn++] = xstrdup("the first line was taken as a header");
+	if (o.unweighted)
+		notes[nn++] = xstrdup("unweighted: every edge weighs 1, the file's weights are not read");
 	if (info.symmetrized)
 		notes[nn++] = xstrdup("directed input: made undirected (an edge where either arc is)");
-	if (info.merged > 0)
-		notes[nn++] = xasprintf("%ld duplicate entries merged (%s)", info.merged,
+	if (info.merged > 0 && !g->bipartite && info.merged == rs_graph_edges(g) - g->loops)
+		notes[nn++] = xstrdup(o.merge == RS_MERGE_SUM
+					      ? "every edge is listed in both directions: 'merge sum' adds "
+						"the two, so each weighs twice its listed weight"
+					      : "every edge is listed in both directions: read once each");
+	else if (info.merged > 0 && info.symmetrized)
+		notes[nn++] = xasprintf("%ld %s the reverse of another (or repeat one), merged (%s)",
+					info.merged, info.merged == 1 ? "arc is" : "arcs are",
+					o.merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept");
+	else if (info.merged > 0)
+		notes[nn++] = xasprintf("%ld %s an edge%s, merged (%s)", info.merged,
+					info.merged == 1 ? "entry repeats" : "entries repeat",
+					g->bipartite ? "" : " (in either direction)",
 					o.merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept");
 	if (info.dropped > 0)
 		notes[nn++] = xasprintf("%ld zero weights dropped", info.dropped);

@@ -17,7 +17,7 @@ static const char *const w_cliques[] = {"eps", "theta", "noloops", "random", NUL
 static const char *const w_bicl[] = {"eps", NULL};
 static const char *const w_eig[] = {"all", NULL};
 static const char *const w_load[] = {"labels", "format", "bipartite", "directed", "merge",
-				     "header", "noheader", "base", "nolabels", NULL};
+				     "header", "noheader", "base", "unweighted", "nolabels", NULL};
 static const char *const w_formats[] = {"edges", "csv", "tsv", "snap", "mtx", "biedges", "gml", "graphml", "pajek", NULL};
 static const char *const w_merge[] = {"sum", "max", NULL};
 static const char *const w_base[] = {"0", "1", NULL};
@@ -73,13 +73,15 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "the spectrum is that of the generalized SVD of D1^-1/2 B_alpha D2^-1/2: lambda = 1 - "
 	 "sigma, on [0, 2].",
 	 w_bicl, 0, cmd_bicliques, NULL},
-	{"load", NULL, 1, 14,
-	 "load FILE [labels FILE] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [nolabels]",
+	{"load", NULL, 1, 16,
+	 "load FILE [labels FILE] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [unweighted] [nolabels]",
 	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek (gzip too)",
 	 "Read a graph from FILE. The format comes from the extension or the content, or 'format "
 	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek'. Edge lists: one edge a line, "
 	 "whitespace, comma or tab separated, '#' and '%' comments, a header line detected (or "
-	 "'header', 'noheader'), an optional weight column, numeric ids (0-based; 1-based when no id "
+	 "'header', 'noheader'), an optional weight column ('unweighted' ignores it and any further "
+	 "columns, say a time stamp: every edge weighs 1, and 'merge sum' then counts repeated "
+	 "edges), numeric ids (0-based; 1-based when no id "
 	 "0 appears, or 'base 1') or names. A '# nodes: N' comment gives the number of nodes, "
 	 "isolated ones included. Matrix Market coordinate files: a square matrix is a graph, a "
 	 "rectangular one the biadjacency of a bipartite graph; .biedges files and 'bipartite' read "

@@ -192,11 +192,13 @@ rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum 
 	*dropped = E->count - keep;
 	long cnt = 0;
 	long want = bipartite ? keep : 2 * keep;
+	/* summed, repeated unweighted edges weigh their count: weights of 1 */
+	int ones = E->w == NULL && merge == RS_MERGE_SUM;
 	int32_t *r = rs_alloc(e, (size_t)want, sizeof *r, "edge list");
 	int32_t *c = rs_alloc(e, (size_t)want, sizeof *c, "edge list");
-	double *w = E->w ? rs_alloc(e, (size_t)want, sizeof *w, "edge weights") : NULL;
+	double *w = E->w || ones ? rs_alloc(e, (size_t)want, sizeof *w, "edge weights") : NULL;
 	rs_graph *g = rs_zalloc(e, 1, sizeof *g, "graph");
-	if (!r || !c || (E->w && !w) || !g)
+	if (!r || !c || ((E->w || ones) && !w) || !g)
 		goto fail;
 	for (long i = 0; i < E->count; i++) {
 		double wi = E->w ? E->w[i] : 1.0;
@@ -221,8 +223,6 @@ rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum 
 	if (csr_from_triples(n, bipartite ? m : n, cnt, r, c, w, merge, &g->ptr, &g->idx, &g->val,
 			     &g->nnz, merged, e) != 0)
 		goto fail;
-	if (!bipartite) /* both directions were merged: count an undirected edge once */
-		*merged = 0;
 	if (bipartite) {
 		long tn;
 		long tm;
@@ -248,10 +248,18 @@ rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum 
 	g->total = 0;
 	for (long i = 0; i < n; i++)
 		g->total += g->deg[i];
-	if (!bipartite)
+	if (!bipartite) {
 		for (long i = 0; i < n; i++)
 			for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++)
 				g->loops += g->idx[p] == i;
+		/* each direction was merged: count against the undirected edges */
+		*merged = keep - rs_graph_edges(g);
+	}
+	if (ones && *merged == 0) { /* nothing repeated: all weights are 1 */
+		free(g->val);
+		free(g->tval);
+		g->val = g->tval = NULL;
+	}
 	return g;
 fail:
 	free(r);

@@ -45,8 +45,11 @@ void rs_edges_free(rs_edges *E);
 enum rs_merge { RS_MERGE_MAX, RS_MERGE_SUM };
 
 /* Build a graph from an edge list.  Unipartite: each edge (u, v) gives
- * A_uv and A_vu; duplicates are merged by max or sum; zero weights are
- * dropped (*dropped counts them).  Bipartite: (row, col) entries of B. */
+ * A_uv and A_vu; duplicates (either direction) are merged by max or sum,
+ * and *merged counts the entries that repeated an edge; zero weights are
+ * dropped (*dropped counts them).  Bipartite: (row, col) entries of B,
+ * *merged the repeated ones.  An unweighted list merged by sum gets the
+ * counts as weights. */
 rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum rs_merge merge,
 			 long *merged, long *dropped, rs_err *e);
 void rs_graph_free(rs_graph *g);

@@ -308,12 +308,12 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 				nf, nf == 1 ? "" : "s");
 			goto fail;
 		}
-		if (nf > 3 && delim != ' ') {
+		if (nf > 3 && delim != ' ' && !o->unweighted) {
 			FAIL_AT(&rd, "more than 3 fields (source, target, weight)");
 			goto fail;
 		}
 		double w = 1.0;
-		if (nf >= 3) {
+		if (nf >= 3 && !o->unweighted) {
 			if (parse_weight(f[2], &w) != 0) {
 				FAIL_AT(&rd, "weight '%s' is not a number", f[2]);
 				goto fail;
@@ -532,7 +532,7 @@ static rs_graph *read_mtx(char *buf, const char *path, const rs_load_opts *o, rs
 				f[0], f[1], R, C);
 			goto fail;
 		}
-		if (!pattern && (parse_weight(f[2], &w) || !isfinite(w) || w < 0)) {
+		if (!pattern && !o->unweighted && (parse_weight(f[2], &w) || !isfinite(w) || w < 0)) {
 			FAIL_AT(&rd, "value '%s': weights must be finite numbers >= 0", f[2]);
 			goto fail;
 		}
@@ -658,7 +658,7 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	igraph_vector_init(&lv, 0);
 	long n = (long)igraph_vcount(&G);
 	igraph_get_edgelist(&G, &el, 0);
-	int weighted = igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_EDGE, "weight");
+	int weighted = !o->unweighted && igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_EDGE, "weight");
 	if (weighted)
 		igraph_cattribute_EANV(&G, "weight", igraph_ess_all(IGRAPH_EDGEORDER_ID), &wv);
 	long ne = (long)igraph_ecount(&G);

@@ -27,6 +27,8 @@ typedef struct rs_load_opts {
 	int header;        /* -1 detect, 0 none, 1 the first line is a header */
 	int base;          /* -1 detect, 0 or 1                              */
 	long max_nodes;    /* refuse more nodes than this (0: only memory)    */
+	int unweighted;    /* every edge weighs 1: a third column (a time, a
+			      count) or a weight attribute is not read       */
 } rs_load_opts;
 
 typedef struct rs_load_info {

@@ -32,7 +32,7 @@ static const char *write_file(const char *name, const char *text)
 
 static rs_graph *load(const char *path, rs_load_opts *o, rs_load_info *info)
 {
-	rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0};
+	rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0};
 	rs_err e = {0};
 	rs_graph *g = rs_graph_load(path, o ? o : &def, info, &e);
 	if (g == NULL)
@@ -96,16 +96,27 @@ static void readers(void)
 {
 	rs_load_info info;
 	rs_graph *g = load(write_file("a.edges", "# nodes: 6\n% comment\n0 1\n1 2 2.5\n2 0\n2 2\n1 0 4\n"), NULL, &info);
-	tap_ok(g && g->n == 6 && rs_graph_edges(g) == 4 && g->loops == 1,
-	       "edge list: '# nodes' keeps isolated nodes, self-loop once, duplicate merged");
+	tap_ok(g && g->n == 6 && rs_graph_edges(g) == 4 && g->loops == 1 && info.merged == 1,
+	       "edge list: '# nodes' keeps isolated nodes, self-loop once, duplicate merged and counted");
 	tap_ok(g && weight(g, 1, 2) == 2.5 && weight(g, 2, 1) == 2.5 && weight(g, 0, 1) == 4,
 	       "weights symmetric; duplicates merged by max");
 	tap_ok(g && g->deg[2] == 2.5 + 1 + 1 && rs_graph_isolated(g) == 3, "degrees (self-loop counted once), isolated nodes");
 	reorder_check("weighted edge list", g);
 	rs_graph_free(g);
-	rs_load_opts sum = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0};
+	rs_load_opts sum = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 0};
 	g = load(write_file("b.edges", "0 1 1\n1 0 2\n"), &sum, &info);
-	tap_ok(g && weight(g, 0, 1) == 3 && info.merged == 0, "merge sum adds the weights of duplicates");
+	tap_ok(g && weight(g, 0, 1) == 3 && info.merged == 1, "merge sum adds the weights of duplicates");
+	rs_graph_free(g);
+	/* a temporal list (source, target, time): 'unweighted' reads no weight,
+	 * and a time of 0 is not a zero weight; summed, repeats are counts */
+	rs_load_opts cnt = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 1};
+	g = load(write_file("t.edges", "0 1 1082008561\n1 2 0\n1 0 1082156000\n0 1 17\n"), &cnt, &info);
+	tap_ok(g && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 3 && weight(g, 1, 2) == 1 &&
+		       info.merged == 2 && info.dropped == 0,
+	       "unweighted, merge sum: a time column ignored, repeats counted");
+	rs_graph_free(g);
+	g = load(write_file("u.edges", "0 1\n1 2\n2 0\n"), &sum, &info);
+	tap_ok(g && g->val == NULL && info.merged == 0, "merge sum with nothing repeated stays unweighted");
 	rs_graph_free(g);
 	g = load(write_file("c.csv", "source,target,weight\r\nalice,bob,1\r\nbob,carol,0\r\ncarol,alice,2\r\n"), NULL, &info);
 	tap_ok(g && g->n == 3 && info.header_skipped && info.relabeled && info.dropped == 1 &&
