@@ -78,8 +78,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek (gzip too)",
 	 "Read a graph from FILE. The format comes from the extension or the content, or 'format "
 	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek'. Edge lists: one edge a line, "
-	 "whitespace, comma or tab separated, '#' and '%' comments, a header line detected (or "
-	 "'header', 'noheader'), an optional weight column ('unweighted' ignores it and any further "
+	 "whitespace, comma or tab separated, '#' and '%' comments, a header line detected (column words such as "
+	 "'source,target', unless one comes back as a node name; or 'header', 'noheader'), an optional weight column ('unweighted' ignores it and any further "
 	 "columns, say a time stamp: every edge weighs 1, and 'merge sum' then counts repeated "
 	 "edges), numeric ids (0-based; 1-based when no id "
 	 "0 appears, or 'base 1') or names. A '# nodes: N' comment gives the number of nodes, "

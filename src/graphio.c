@@ -162,6 +162,40 @@ static int header_word(const char *s)
 	return 0;
 }
 
+/* Whether a first line of header words ("a b", "from to") is an edge after
+ * all: one of the words comes back as a node name in the first two fields
+ * of a later line (a header's words name columns, not nodes).  Scans rest
+ * (the text after that line) without changing it, up to the first such
+ * line. */
+static int words_reappear(const char *rest, char delim, const char *w0, const char *w1)
+{
+	int seen = 0;
+	const char *p = rest;
+	while (*p && !seen) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char line[256], *f[3];
+		if (len >= sizeof line)
+			len = sizeof line - 1; /* the first two fields are what matters */
+		memcpy(line, p, len);
+		line[len] = '\0';
+		p = nl ? nl + 1 : p + len;
+		char *t = line;
+		while (*t == ' ' || *t == '\t')
+			t++;
+		if (*t == '#' || *t == '%' || *t == '\0' || *t == '\r')
+			continue;
+		int nf = rs_split_fields(t, delim, f, 3);
+		for (int i = 0; i < nf && i < 2; i++) {
+			size_t l = strlen(f[i]);
+			if (l > 0 && f[i][l - 1] == '\r')
+				f[i][l - 1] = '\0';
+			seen |= !strcmp(f[i], w0) || !strcmp(f[i], w1);
+		}
+	}
+	return seen;
+}
+
 int rs_split_fields(char *line, char delim, char **f, int max)
 {
 	int n = 0;
@@ -297,7 +331,8 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			long t;
 			int numeric = nf >= 2 && parse_long(f[0], &t) == 0 && parse_long(f[1], &t) == 0;
 			if (header < 0)
-				header = !numeric && nf >= 2 && header_word(f[0]) && header_word(f[1]);
+				header = !numeric && nf >= 2 && header_word(f[0]) && header_word(f[1]) &&
+					 !words_reappear(p, delim, f[0], f[1]);
 			if (header) {
 				info->header_skipped = 1;
 				continue;
