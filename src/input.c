@@ -112,9 +112,8 @@ static char *gen_word(const char *text, int state)
 	return rl_filename_completion_function(text, 1);
 }
 
-/* Decide what the argument under the cursor is: argi counts the words
- * between the command and it (1: the first argument), prev is the word
- * before it. */
+/* Decide what the argument under the cursor is: it is argument argi of
+ * command c (1: the first), and prev is the word before it. */
 static void arg_kind(const struct rs_cmd *c, int argi, const char *prev)
 {
 	const struct rs_complete *k = c->complete;
