@@ -233,12 +233,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		notes[nn++] = xstrdup("unweighted: every edge weighs 1, the file's weights are not read");
 	if (info.symmetrized)
 		notes[nn++] = xstrdup("directed input: made undirected (an edge where either arc is)");
-	if (info.merged > 0 && !g->bipartite && info.merged == rs_graph_edges(g) - g->loops)
-		notes[nn++] = xstrdup(o.merge == RS_MERGE_SUM
-					      ? "every edge is listed in both directions: 'merge sum' adds "
-						"the two, so each weighs twice its listed weight"
-					      : "every edge is listed in both directions: read once each");
-	else if (info.merged > 0 && info.symmetrized)
+	if (info.merged > 0 && info.symmetrized)
 		notes[nn++] = xasprintf("%ld %s the reverse of another (or repeat one), merged (%s)",
 					info.merged, info.merged == 1 ? "arc is" : "arcs are",
 					o.merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept");

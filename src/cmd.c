@@ -88,7 +88,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "(row, column) pairs. GML, GraphML and Pajek go through igraph; a numeric 'value' node "
 	 "attribute becomes the labels. Any file may be gzip-compressed. The graph is made "
 	 "undirected ('directed' input: an edge where either arc is), duplicates are merged ('merge "
-	 "max', the default, or 'merge sum'), self-loops kept, zero weights dropped; negative, NaN or "
+	 "max', the default, or 'merge sum', which adds every listing, both directions included), self-loops kept, zero weights dropped; negative, NaN or "
 	 "infinite weights and malformed lines are errors with file:line. Labels come from 'labels "
 	 "FILE', else from NAME.labels beside NAME.edges (with NAME.label_names and NAME.node_names) "
 	 "unless 'nolabels'. Loaded graphs use relative alpha unless a mode was chosen.",
