@@ -56,18 +56,16 @@ wait_for 'alpha = 0.5 relative'
 check "relative alpha is set" $?
 
 # what completes depends on the argument: the table entry says (rs_complete)
-$T send-keys -t $S C-u 'plot sp' Tab
-wait_for 'regspec> plot spectrum$'
-check "Tab completes plot's first keyword (not a file name)" $?
-$T send-keys -t $S C-u 'set format j' Tab
-wait_for 'regspec> set format json$'
-check "Tab completes a setting's value" $?
-$T send-keys -t $S C-u 'load x.gml format graph' Tab
-wait_for 'regspec> load x.gml format graphml$'
-check "Tab completes load's format names after 'format'" $?
-$T send-keys -t $S C-u "source $srcdir/tests/goo" Tab
-wait_for "regspec> source $srcdir/tests/good/$"
-check "Tab completes a file name where one goes" $?
+# tab_to TYPED SHOWN NAME: Tab after TYPED leaves SHOWN on the prompt line
+tab_to() {
+	$T send-keys -t $S C-u "$1" Tab
+	wait_for "regspec> $2\$"
+	check "$3" $?
+}
+tab_to 'plot sp' 'plot spectrum' "Tab completes plot's first keyword (not a file name)"
+tab_to 'set format j' 'set format json' "Tab completes a setting's value"
+tab_to 'load x.gml format graph' 'load x.gml format graphml' "Tab completes load's format names after 'format'"
+tab_to "source $srcdir/tests/goo" "source $srcdir/tests/good/" "Tab completes a file name where one goes"
 $T send-keys -t $S C-u
 
 $T send-keys -t $S 'garbage-line' C-c
