@@ -12,6 +12,8 @@
 # median run of each (memory: regspec's largest peak against scipy's smallest).
 #   sh bench/sparse.sh [quick]      (quick: skips the 10^6-node SBM)
 #   REPS=1 sh bench/sparse.sh quick (one run each)
+#   WARM_STEPS='1.001 1.01 1.1' sh bench/sparse.sh quick
+#                                   (the warm start after several alpha steps)
 #   sh bench/sparse.sh FILE ...     (your own graphs instead, in any format
 #                                    'load' reads; no warm-start section;
 #                                    a bipartite one against scipy's svds)
@@ -25,6 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 K=20
 TOL=1e-6
 REPS=${REPS:-3}
+WARM_STEPS=${WARM_STEPS:-1.1}
 cc -O2 -fopenmp -I. -I"$here/../src" "$here/arpack.c" src/libregspec.a \
 	$(pkg-config --libs arpack lapacke openblas igraph) -lz -lm -o "$tmp/arpack"
 
@@ -103,18 +106,22 @@ done
 
 [ $# -gt 0 ] && exit 0
 echo
-echo "warm start: a 10% alpha step (relative 1 -> 1.1), k = $K, tol $TOL"
-printf '%-12s %10s %8s %10s %8s %8s\n' graph cold_s matvecs warm_s matvecs speedup
+echo "warm start: alpha steps (relative 1 -> each of WARM_STEPS: $WARM_STEPS), k = $K, tol $TOL"
+printf '%-12s %7s %10s %8s %10s %8s %8s\n' graph alpha cold_s matvecs warm_s matvecs speedup
 for name in sbm-200k facebook; do
 	case $name in sbm-200k) file=$tmp/sbm-200k.edges ;; facebook) file=$D/facebook/facebook_large.edges ;; esac
-	# a first solve warms the process up (threads, pages); then a cold solve
-	# at 1.1 ('set warm off'), and a warm one from the solution at 1
-	"$R" -c "load $file nolabels; set tol $TOL; k $K; alpha 1 rel; eig; set warm off; alpha 1.1 rel; eig; set format json; info; set warm on; alpha 1 rel; eig; alpha 1.1 rel; eig; info" >"$tmp/w.out"
-	"$PY" - "$name" "$tmp/w.out" <<'PYEOF'
+	for to in $WARM_STEPS; do
+		# a first solve warms the process up (threads, pages); then a cold
+		# solve at the new alpha ('set warm off'), and a warm one from the
+		# solution at 1
+		"$R" -c "load $file nolabels; set tol $TOL; k $K; alpha 1 rel; eig; set warm off; alpha $to rel; eig; set format json; info; set warm on; alpha 1 rel; eig; alpha $to rel; eig; info" >"$tmp/w.out"
+		"$PY" - "$name" "$to" "$tmp/w.out" <<'PYEOF'
 import json, sys
-infos = [json.loads(l) for l in open(sys.argv[2]) if l.startswith('{"command":"info"')]
+infos = [json.loads(l) for l in open(sys.argv[3]) if l.startswith('{"command":"info"')]
 cold, warm = infos[0], infos[1]
-print("%-12s %10.3f %8d %10.3f %8d %7.1fx" % (sys.argv[1], cold["last_seconds"], cold["last_matvecs"],
-      warm["last_seconds"], warm["last_matvecs"], cold["last_seconds"] / warm["last_seconds"]))
+print("%-12s %7s %10.3f %8d %10.3f %8d %7.1fx" % (sys.argv[1], sys.argv[2], cold["last_seconds"],
+      cold["last_matvecs"], warm["last_seconds"], warm["last_matvecs"],
+      cold["last_seconds"] / warm["last_seconds"]))
 PYEOF
+	done
 done

@@ -54,9 +54,11 @@ static void graph_summary(rs_session *s, FILE *out, const char *cmd, double secs
 	if (s->labels)
 		snprintf(lab, sizeof lab, "labels: %d classes, %ld labelled", s->labels->nclass,
 			 s->labels->labelled);
-	result_title(r, "%s: %ld %s, %ld edges (%s, %ld self-loops), %ld components, %ld isolated; %s",
-		     s->graph_desc, g->n + g->m, g->bipartite ? "nodes (rows + columns)" : "nodes",
-		     rs_graph_edges(g), g->val ? "weighted" : "unweighted", g->loops, ncomp, iso, lab);
+	long ne = rs_graph_edges(g);
+	result_title(r, "%s: %ld %s, %ld edge%s (%s, %ld self-loop%s), %ld component%s, %ld isolated; %s",
+		     s->graph_desc, g->n + g->m, g->bipartite ? "nodes (rows + columns)" : "nodes", ne,
+		     ne == 1 ? "" : "s", g->val ? "weighted" : "unweighted", g->loops,
+		     g->loops == 1 ? "" : "s", ncomp, ncomp == 1 ? "" : "s", iso, lab);
 	for (int i = 0; i < nnotes; i++)
 		result_note(r, "%s", notes[i]);
 	if (iso > 0)
@@ -231,6 +233,10 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		notes[nn++] = xstrdup("the first line was taken as a header");
 	if (o.unweighted)
 		notes[nn++] = xstrdup("unweighted: every edge weighs 1, the file's weights are not read");
+	if (info.extra_fields > 0 && !o.unweighted)
+		notes[nn++] = xasprintf("%ld line%s more than 3 fields: only source, target and weight "
+					"were read (a time stamp?)",
+					info.extra_fields, info.extra_fields == 1 ? " has" : "s have");
 	if (info.symmetrized)
 		notes[nn++] = xstrdup("directed input: made undirected (an edge where either arc is)");
 	if (info.merged > 0 && info.symmetrized)

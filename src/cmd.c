@@ -22,23 +22,35 @@ static const char *const w_formats[] = {"edges", "csv", "tsv", "snap", "mtx", "b
 static const char *const w_merge[] = {"sum", "max", NULL};
 static const char *const w_base[] = {"0", "1", NULL};
 static const struct rs_complete c_load = {
-	NULL, ARG_FILE_1, {{"labels", NULL}, {"format", w_formats}, {"merge", w_merge}, {"base", w_base}}};
+	NULL, ARG_FILE_1, {{"labels", NULL, 1}, {"format", w_formats, 0}, {"merge", w_merge, 0}, {"base", w_base, 0}}, {{NULL, NULL, 0}}};
 static const char *const w_labels[] = {"names", NULL};
-static const struct rs_complete c_labels = {NULL, ARG_FILE_1, {{"names", NULL}}};
+static const struct rs_complete c_labels = {NULL, ARG_FILE_1, {{"names", NULL, 1}}, {{NULL, NULL, 0}}};
 static const char *const w_save[] = {"embedding", "graph", "labels", "clusters", NULL};
-static const struct rs_complete c_save = {w_save, ARG_FILE_2, {{NULL, NULL}}};
-static const struct rs_complete c_file = {NULL, ARG_FILE_1, {{NULL, NULL}}};
+static const struct rs_complete c_save = {w_save, ARG_FILE_2, {{NULL, NULL, 0}}, {{NULL, NULL, 0}}};
+static const struct rs_complete c_file = {NULL, ARG_FILE_1, {{NULL, NULL, 0}}, {{NULL, NULL, 0}}};
 static const char *const w_experiment[] = {"alpha", "K", "noise", "reps", "first", "table", "rows",
 					   "true", "half", "text", "markdown", "latex", "noise", NULL};
 static const char *const w_cluster[] = {"dims", "restarts", "normalize", "first", NULL};
 static const char *const w_plot_what[] = {"embed", "spectrum", "sweep", "signs", "mu", "scores",
 					  "output", "term", "dump", NULL};
-static const char *const w_plot[] = {"by", "size", "log", NULL};
+static const char *const w_plot_embed[] = {"by", NULL};
+static const char *const w_plot_sweep[] = {"log", NULL};
+static const char *const w_plot_output[] = {"size", NULL};
+static const char *const w_none[] = {"none", NULL};
 static const char *const w_by[] = {"labels", "clusters", NULL};
 static const char *const w_term[] = {"auto", "png", "pngcairo", "svg", "pdfcairo", "dumb", "wxt", "qt", "x11", NULL};
 static const struct rs_complete c_plot = {
 	w_plot_what, ARG_FILE_LATER,
-	{{"by", w_by}, {"output", NULL}, {"term", w_term}, {"dump", w_onoff}}};
+	{{"by", w_by, 0}, {"output", w_none, 1}, {"term", w_term, 0}, {"dump", w_onoff, 0}},
+	{{"embed", w_plot_embed, 0},
+	 {"sweep", w_plot_sweep, 0},
+	 {"output", w_plot_output, 0},
+	 {"spectrum", NULL, 0},
+	 {"signs", NULL, 0},
+	 {"mu", NULL, 0},
+	 {"scores", NULL, 0},
+	 {"term", NULL, 0},
+	 {"dump", NULL, 0}}};
 static const char *const w_sbm[] = {"paper", "notebook", "matrix", "loops", NULL};
 static const char *const w_embed[] = {"blocks", "nodes", NULL};
 static const char *const w_sweep[] = {"alpha", "log", NULL};
@@ -50,8 +62,9 @@ static const char *const w_solver[] = {"auto", "aggregate", "dense", "lanczos", 
 static const char *const w_bipmode[] = {"biadjacency", "adjacency", NULL};
 static const struct rs_complete c_set = {
 	w_set, 0,
-	{{"format", w_format}, {"solver", w_solver}, {"bipartite", w_bipmode}, {"echo", w_onoff},
-	 {"bail", w_onoff}, {"verbose", w_onoff}, {"warm", w_onoff}}};
+	{{"format", w_format, 0}, {"solver", w_solver, 0}, {"bipartite", w_bipmode, 0}, {"echo", w_onoff, 0},
+	 {"bail", w_onoff, 0}, {"verbose", w_onoff, 0}, {"warm", w_onoff, 0}},
+	{{NULL, NULL, 0}}};
 
 /* Keep this table in the order help lists it: models, regularization,
  * results, output, scripts. */
@@ -81,7 +94,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "whitespace, comma or tab separated, '#' and '%' comments, a header line detected (column words such as "
 	 "'source,target', unless one comes back as a node name; or 'header', 'noheader'), an optional weight column ('unweighted' ignores it and any further "
 	 "columns, say a time stamp: every edge weighs 1, and 'merge sum' then counts repeated "
-	 "edges), numeric ids (0-based; 1-based when no id "
+	 "edges; in a blank-separated list, fields after the weight are skipped and counted, as in "
+	 "KONECT's 'u v w time' lines), numeric ids (0-based; 1-based when no id "
 	 "0 appears, or 'base 1') or names. A '# nodes: N' comment gives the number of nodes, "
 	 "isolated ones included. Matrix Market coordinate files: a square matrix is a graph, a "
 	 "rectangular one the biadjacency of a bipartite graph; .biedges files and 'bipartite' read "
@@ -259,7 +273,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "'dump' after a plot) prints the gnuplot script instead of running it: the data travels "
 	 "as named datablocks, so the script stands alone. A missing gnuplot, or one that fails "
 	 "or is killed, is an error that says so.",
-	 w_plot, CMD_KEEPS_LAST | CMD_UNSAFE, cmd_plot, &c_plot},
+	 w_plot_what, CMD_KEEPS_LAST | CMD_UNSAFE, cmd_plot, &c_plot},
 	{"set", NULL, 0, 2, "set [NAME [VALUE]]", "show or change a setting",
 	 "Settings: format text|csv|json (how results print), digits N (significant digits, "
 	 "default 8), echo on|off, bail on|off (stop a script at its first error), verbose on|off "

@@ -20,21 +20,26 @@ enum { CMD_KEEPS_LAST = 1, /* does not replace the result expect looks at */
 };
 
 /* How completion offers a command's arguments.  The word after a keyword
- * comes from 'after' (values NULL: a file name); otherwise the first
- * argument's words are 'first' (NULL: the command's 'words'), later ones
- * the command's 'words'; 'files' says where file names are offered too. */
+ * comes from 'after' (its values, and file names where it says so);
+ * otherwise the first argument's words are 'first' (NULL: the command's
+ * 'words'), later ones those 'later' lists for the first argument (or the
+ * command's 'words'); 'files' says where file names are offered too. */
 enum { ARG_FILE_1 = 1,    /* the first argument is a file name     */
        ARG_FILE_2 = 2,    /* the second argument is a file name    */
        ARG_FILE_LATER = 4 /* any argument after the first may be one */
 };
 struct rs_after {
 	const char *key;
-	const char *const *values;
+	const char *const *values; /* offered after key (NULL: none) */
+	int files;                 /* 1: file names offered there too */
 };
 struct rs_complete {
 	const char *const *first;
 	int files;
 	struct rs_after after[8];
+	/* keywords for the arguments after the first, by the first one
+	 * (a subcommand such as 'plot embed'); none listed: 'words' */
+	struct rs_after later[10];
 };
 
 struct rs_cmd {

@@ -347,8 +347,15 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			FAIL_AT(&rd, "more than 3 fields (source, target, weight)");
 			goto fail;
 		}
+		if (nf > 3)
+			info->extra_fields++;
 		double w = 1.0;
 		if (nf >= 3 && !o->unweighted) {
+			if (f[2][0] == '\0') {
+				FAIL_AT(&rd, "the weight field is empty (a trailing '%c'?); 'unweighted' reads the edges without weights",
+					delim);
+				goto fail;
+			}
 			if (parse_weight(f[2], &w) != 0) {
 				FAIL_AT(&rd, "weight '%s' is not a number", f[2]);
 				goto fail;

@@ -38,6 +38,7 @@ typedef struct rs_load_info {
 	long dropped;      /* zero weights dropped                           */
 	int symmetrized;   /* directed input made undirected                 */
 	int header_skipped;
+	long extra_fields; /* lines whose fields after the third were ignored */
 	int one_based;
 	int relabeled;     /* ids compacted or names mapped to 0..n-1        */
 	int weighted;

@@ -113,8 +113,9 @@ static char *gen_word(const char *text, int state)
 }
 
 /* Decide what the argument under the cursor is: it is argument argi of
- * command c (1: the first), and prev is the word before it. */
-static void arg_kind(const struct rs_cmd *c, int argi, const char *prev)
+ * command c (1: the first), arg1 the first argument and prev the word
+ * before the cursor's. */
+static void arg_kind(const struct rs_cmd *c, int argi, const char *arg1, const char *prev)
 {
 	const struct rs_complete *k = c->complete;
 	completing_words = c->words;
@@ -124,7 +125,7 @@ static void arg_kind(const struct rs_cmd *c, int argi, const char *prev)
 	for (int a = 0; argi > 1 && a < 8 && k->after[a].key; a++)
 		if (!strcmp(prev, k->after[a].key)) {
 			completing_words = k->after[a].values;
-			completing_files = k->after[a].values == NULL;
+			completing_files = k->after[a].files;
 			return;
 		}
 	if (argi == 1) {
@@ -133,11 +134,14 @@ static void arg_kind(const struct rs_cmd *c, int argi, const char *prev)
 		completing_files = (k->files & ARG_FILE_1) != 0;
 		if (completing_files && k->first == NULL)
 			completing_words = NULL;
-	} else {
-		completing_files = (argi == 2 && (k->files & ARG_FILE_2)) || (k->files & ARG_FILE_LATER);
-		if (argi == 2 && (k->files & ARG_FILE_2))
-			completing_words = NULL;
+		return;
 	}
+	for (int a = 0; a < 10 && k->later[a].key; a++)
+		if (!strcmp(arg1, k->later[a].key))
+			completing_words = k->later[a].values;
+	completing_files = (argi == 2 && (k->files & ARG_FILE_2)) || (k->files & ARG_FILE_LATER);
+	if (argi == 2 && (k->files & ARG_FILE_2))
+		completing_words = NULL;
 }
 
 static char **complete(const char *text, int start, int end)
@@ -153,7 +157,7 @@ static char **complete(const char *text, int start, int end)
 	if (st >= start)
 		return rl_completion_matches(text, gen_command);
 	/* the words before the cursor: the command, then argi - 1 arguments */
-	char first[64] = "", prev[64] = "";
+	char first[64] = "", arg1[64] = "", prev[64] = "";
 	int argi = 0;
 	for (int p = st; p < start;) {
 		while (p < start && (rl_line_buffer[p] == ' ' || rl_line_buffer[p] == '\t'))
@@ -161,7 +165,7 @@ static char **complete(const char *text, int start, int end)
 		if (p >= start)
 			break;
 		int n = 0;
-		char *into = argi == 0 ? first : prev;
+		char *into = argi == 0 ? first : argi == 1 ? arg1 : prev;
 		while (p < start && rl_line_buffer[p] != ' ' && rl_line_buffer[p] != '\t') {
 			if (n < 63)
 				into[n++] = rl_line_buffer[p];
@@ -176,7 +180,7 @@ static char **complete(const char *text, int start, int end)
 		return NULL;
 	if (!strcmp(c->name, "help"))
 		return rl_completion_matches(text, gen_command);
-	arg_kind(c, argi, prev);
+	arg_kind(c, argi, arg1, argi == 2 ? arg1 : prev);
 	return rl_completion_matches(text, gen_word);
 }
 

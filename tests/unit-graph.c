@@ -115,6 +115,12 @@ static void readers(void)
 		       info.merged == 2 && info.dropped == 0,
 	       "unweighted, merge sum: a time column ignored, repeats counted");
 	rs_graph_free(g);
+	/* KONECT's lists carry a weight and a time: the fourth field is
+	 * skipped and counted, so that load can say so */
+	g = load(write_file("k.edges", "% sym unweighted\n1 2 1 1100\n2 3 2 1200\n3 1 1\n"), NULL, &info);
+	tap_ok(g && rs_graph_edges(g) == 3 && weight(g, 1, 2) == 2 && info.extra_fields == 2,
+	       "a fourth field (a time stamp) is skipped and counted");
+	rs_graph_free(g);
 	g = load(write_file("u.edges", "0 1\n1 2\n2 0\n"), &sum, &info);
 	tap_ok(g && g->val == NULL && info.merged == 0, "merge sum with nothing repeated stays unweighted");
 	rs_graph_free(g);
