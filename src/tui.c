@@ -363,7 +363,9 @@ static void draw_signs(struct view *v, const rs_spectrum *S, const struct thresh
 		       int maxrows, int width)
 {
 	rs_session *s = v->s;
-	int k = S->nvec - 1, cols = (width - 14) / 4;
+	/* a column is " x2 " (4 wide) for a model, " %x2 " or " 72! " (5) for
+	 * a graph's classes; the last one stops short of the scatter */
+	int k = S->nvec - 1, cols = (width - 15) / (s->model ? 4 : 5);
 	if (cols > k)
 		cols = k;
 	attron(A_UNDERLINE);
@@ -808,9 +810,10 @@ int tui_run(rs_session *s, rs_err *e)
 		if (ch == ERR)
 			continue;
 		int r = key(&v, ch);
-		/* coalesce a burst of keys: apply them all, solve once */
+		/* coalesce a burst of keys: apply them all, solve once; what
+		 * follows a q stays unread, typed ahead for the prompt */
 		int more;
-		while ((more = (timeout(0), getch())) != ERR)
+		while (!(r & K_QUIT) && (more = (timeout(0), getch())) != ERR)
 			r |= key(&v, more);
 		if (r & K_QUIT)
 			break;

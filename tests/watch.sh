@@ -89,9 +89,20 @@ wait_for '= 1.331 relative'
 sleep 0.5
 wait_for 'products, warm'
 check "three keys coalesce to one warm-started solve at the latest alpha" $?
-$T send-keys -t graph q
+# q with more typed behind it: the rest is for the prompt, not the view
+$T send-keys -t graph q 'print typed-ahead' Enter
 wait_for 'left the live view at alpha = 1.331 relative'
 check "back at the prompt" $?
+wait_for '^typed-ahead'
+check "what was typed after q reaches the prompt" $?
+
+# a graph's class table (columns 5 wide) stops short of the scatter
+start wide
+$T send-keys -t wide 'seed 2; sbm 200*10 0.1 0.002' Enter 'k 20' Enter 'alpha 1' Enter 'watch' Enter
+wait_for 'products'
+check "the class table stops before the scatter's frame" \
+	$(grep -Eq '^class .*%x[0-9]+ +[|]' "$tmp/screen"; echo $?)
+$T send-keys -t wide q
 
 # The terminal closed under the live view (a window closed, an ssh link
 # dropped): the program must end, not spin.  Once with SIGHUP delivered as
