@@ -52,19 +52,29 @@ static char *gp_quote(const char *s)
 	return q;
 }
 
+/* The title: what is drawn and on what, then alpha and k on a second line
+ * (one line ran past a png's edge once a legend took the right side). */
 static void title_line(rs_session *s, struct sbuf *b, const char *what)
 {
 	char desc[200];
 	session_describe(s, desc, sizeof desc);
-	char *t = !strncmp(what, "lambda_j and mu_j", 17) ? xasprintf("%s: %s, k = %ld", what, desc, session_k(s))
-		  : s->alpha_rel ? xasprintf("%s: %s, alpha = %.4g relative (absolute %.4g), k = %ld", what, desc,
-					   s->alpha, session_alpha_abs(s), session_k(s))
-			       : xasprintf("%s: %s, alpha = %.4g absolute, k = %ld", what, desc, s->alpha,
-					   session_k(s));
-	char *q = gp_quote(t);
-	sb_printf(b, "set title \"%s\" noenhanced\n", q);
-	free(q);
-	free(t);
+	if (!strncmp(what, "lambda_j and mu_j", 17)) { /* along alpha: no alpha to give */
+		char *t = xasprintf("%s: %s, k = %ld", what, desc, session_k(s)), *q = gp_quote(t);
+		sb_printf(b, "set title \"%s\" noenhanced\n", q);
+		free(q);
+		free(t);
+		return;
+	}
+	char *t1 = xasprintf("%s: %s", what, desc);
+	char *t2 = s->alpha_rel ? xasprintf("alpha = %.4g relative (absolute %.4g), k = %ld", s->alpha,
+					      session_alpha_abs(s), session_k(s))
+				  : xasprintf("alpha = %.4g absolute, k = %ld", s->alpha, session_k(s));
+	char *q1 = gp_quote(t1), *q2 = gp_quote(t2);
+	sb_printf(b, "set title \"%s\\n%s\" noenhanced\n", q1, q2);
+	free(q1);
+	free(q2);
+	free(t1);
+	free(t2);
 }
 
 static const char *const palette[] = {"#e41a1c", "#377eb8", "#4daf4a", "#984ea3", "#ff7f00",
@@ -103,23 +113,46 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 		sb_printf(b, "\n");
 		return 0;
 	}
-	/* a graph: one series per class (classes past the palette share a colour), noise apart */
+	/* a graph: one series per class, the largest first, as many as the
+	 * palette has colours; smaller classes together in one series, then
+	 * the unlabelled nodes and the noise */
 	long N = S->rows, step = N > 100000 ? (N + 99999) / 100000 : 1;
 	int ncls = by_clusters ? s->nclusters : s->labels ? s->labels->nclass : 0;
-	if (ncls > 64)
-		ncls = 64;
 	const rs_graph *g = s->graph;
 	long orig = g ? g->orig_n : N, gn = g ? g->n : N;
-	for (int c = -1; c <= ncls; c++) { /* -1 unlabelled, ncls noise */
-		sb_printf(b, "$rs_c%d << EOD\n", c + 1);
+	long *count = xcalloc((size_t)ncls + 1, sizeof *count);
+	int *order = xcalloc((size_t)ncls + 1, sizeof *order), *rank = xcalloc((size_t)ncls + 1, sizeof *rank);
+	for (long i = 0; i < N; i++) {
+		int y = by_clusters ? (i < s->nclustered ? s->clusters[i] : -1)
+			: s->labels && i < s->labels->n ? s->labels->y[i] : -1;
+		if (y >= 0 && y < ncls && !(i >= orig && i < gn))
+			count[y]++;
+	}
+	for (int c = 0; c < ncls; c++)
+		order[c] = c;
+	for (int a = 1; a < ncls; a++) /* by size, largest first; ties by id */
+		for (int j = a; j > 0 && count[order[j]] > count[order[j - 1]]; j--) {
+			int t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	int own = ncls <= NPAL ? ncls : NPAL - 1; /* classes with a colour of their own */
+	for (int r = 0; r < ncls; r++)
+		rank[order[r]] = r;
+	/* series: 0 unlabelled, 1 .. own the classes by rank, own + 1 the rest, own + 2 noise */
+	int nser = own + 3;
+	long other_nodes = 0;
+	for (int r = own; r < ncls; r++)
+		other_nodes += count[order[r]];
+	for (int sr = 0; sr < nser; sr++) {
+		sb_printf(b, "$rs_c%d << EOD\n", sr);
 		for (long i = 0; i < N; i += step) {
-			int noise = i >= orig && i < gn;
 			int y = by_clusters ? (i < s->nclustered ? s->clusters[i] : -1)
 				: s->labels && i < s->labels->n ? s->labels->y[i] : -1;
-			if (y >= 64)
-				y = 63;
-			int cls = noise ? ncls : y;
-			if (cls == c)
+			int ser = i >= orig && i < gn ? own + 2
+				  : y < 0 || y >= ncls ? 0
+				  : rank[y] < own ? rank[y] + 1 : own + 1;
+			if (ser == sr)
 				sb_printf(b, "%.10g %.10g\n", X[i], Y[i]);
 		}
 		sb_printf(b, "EOD\n");
@@ -127,19 +160,43 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 	if (step > 1)
 		sb_printf(b, "set label 1 \"1 node in %ld shown\" at graph 0.02,0.97 noenhanced\n", step);
 	sb_printf(b, "plot ");
-	char buf[32];
-	for (int c = -1, first = 1; c <= ncls; c++) {
-		const char *name = c < 0 ? "unlabelled" : c == ncls ? "noise"
-				   : by_clusters ? (snprintf(buf, sizeof buf, "cluster %d", c + 1), buf)
-						 : views_class_name(s, c, buf, sizeof buf);
+	char buf[64];
+	for (int sr = 0, first = 1; sr < nser; sr++) {
+		const char *name, *col;
+		if (sr == 0) {
+			name = "unlabelled";
+			col = "#bbbbbb";
+		} else if (sr == own + 2) {
+			name = "noise";
+			col = "#444444";
+		} else if (sr == own + 1) {
+			if (ncls <= own)
+				continue;
+			snprintf(buf, sizeof buf, "%d smaller %s (%ld nodes)", ncls - own,
+				 by_clusters ? "clusters" : "classes", other_nodes);
+			name = buf;
+			col = "#e0e0e0";
+		} else {
+			int c = order[sr - 1];
+			char cname[48];
+			if (by_clusters)
+				snprintf(buf, sizeof buf, "cluster %d (%ld)", c + 1, count[c]);
+			else
+				snprintf(buf, sizeof buf, "%s (%ld)", views_class_name(s, c, cname, sizeof cname),
+					 count[c]);
+			name = buf;
+			col = palette[sr - 1];
+		}
 		char *q = gp_quote(name);
-		const char *col = c < 0 ? "#bbbbbb" : c == ncls ? "#444444" : palette[c % NPAL];
-		sb_printf(b, "%s$rs_c%d using 1:2 with points pt 7 ps 0.5 lc rgb \"%s\" title \"%s\"", first ? "" : ", ",
-			  c + 1, col, q);
+		sb_printf(b, "%s$rs_c%d using 1:2 with points pt 7 ps 0.5 lc rgb \"%s\" title \"%s\"",
+			  first ? "" : ", ", sr, col, q);
 		free(q);
 		first = 0;
 	}
 	sb_printf(b, "\n");
+	free(count);
+	free(order);
+	free(rank);
 	return 0;
 }
 

@@ -72,7 +72,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	{"cliques", NULL, 1, -1, "cliques SIZE... [eps E] [theta T...|theta random LO HI] [noloops]",
 	 "K disjoint cliques (the paper's block model, self-loops included)",
 	 "Generate K disjoint cliques of the given sizes: A = Z Z^T, self-loops included. A size "
-	 "may be a list 5,3,2 or a repeat 1000000*10. 'eps E' adds weight E between every pair "
+	 "may be a list 5,3,2, a repeat 1000000*10, or both: 40,20*5. 'eps E' adds weight E between every pair "
 	 "of nodes (A + E J, the same as alpha + E). 'theta' gives degree-correction factors, one "
 	 "per node or one per block, or 'theta random LO HI' draws them uniformly (seeded): A = "
 	 "Theta (Z Z^T + eps J) Theta, regularized as alpha Theta J Theta. 'noloops' removes the "
@@ -125,7 +125,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	{"sbm", NULL, 1, 5, "sbm SIZES PIN POUT [loops] | sbm SIZES matrix P11,P12,... [loops] | sbm paper [notebook]",
 	 "a stochastic block model (the paper's, or your own)",
 	 "Generate a stochastic block model with ground-truth labels, seeded ('seed N'). SIZES is a "
-	 "list 20,20,30 or a repeat 20*100; PIN and POUT are the edge probabilities within and "
+	 "list 20,20,30, a repeat 20*100, or both: 400,20*30; PIN and POUT are the edge probabilities within and "
 	 "between blocks, or 'matrix' gives the K x K probabilities row by row. 'loops' puts a "
 	 "self-loop on every node. Pairs are drawn by geometric skipping: the time is the number of "
 	 "edges, not n^2. 'sbm paper' is section 5's model: 100 blocks of 20, probability 0.5 in the "
@@ -258,8 +258,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "plot embed [I J] [by labels|clusters] | plot spectrum | plot sweep FROM TO STEPS [log] | plot signs | plot mu [ALPHAS] | plot scores | plot output FILE|none [size W H] | plot term NAME [OPTIONS]|auto | plot dump on|off; any plot [FILE.png|svg|pdf]",
 	 "draw with gnuplot: embeddings, spectra, alpha sweeps, signs, thresholds, scores",
 	 "Draw through gnuplot. 'embed' scatters columns x_I and x_J (default x_2, x_3), coloured "
-	 "by block or class with a legend, noise nodes apart, at most 100000 points (sampled, and "
-	 "said so); 'spectrum' draws lambda_j and mu_j as one ladder, so the interleaving shows at "
+	 "by block or class with a legend that gives their sizes (a graph's 15 largest classes in "
+	 "colours of their own, the smaller ones together in light grey), noise nodes apart, at "
+	 "most 100000 points (sampled, and said so); 'spectrum' draws lambda_j and mu_j as one ladder, so the interleaving shows at "
 	 "a glance; 'sweep' draws lambda_j (lines) and mu_j (dashed) along alpha, 'log' on a log "
 	 "axis; 'signs' draws blocks (or classes) by eigenvectors as a heat map; 'mu' draws the "
 	 "family mu_alpha(x) = alpha / (alpha + x) of thresholds against a block's share x of the "

@@ -100,25 +100,49 @@ int rs_parse_sizes(const char *s, long **out, int *count, rs_err *e)
 int rs_parse_size_spec(const char *s, long max_size, long max_count, long **out, int *count,
 		       rs_err *e)
 {
-	const char *star = strchr(s, '*');
-	if (star == NULL || strchr(s, ',') != NULL)
-		return rs_parse_sizes(s, out, count, e);
-	char head[64];
-	size_t hl = (size_t)(star - s);
-	long size, rep;
-	if (hl == 0 || hl >= sizeof head)
-		return rs_fail(e, RS_EINVAL, "bad repeated size '%s' (write SIZE*COUNT)", s);
-	memcpy(head, s, hl);
-	head[hl] = '\0';
-	if (rs_parse_count(head, 1, max_size, "block size", &size, e) != 0 ||
-	    rs_parse_count(star + 1, 1, max_count, "repeat count", &rep, e) != 0)
-		return -1;
-	long *v = rs_alloc(e, (size_t)rep, sizeof *v, "block sizes");
-	if (v == NULL)
-		return -1;
-	for (long i = 0; i < rep; i++)
-		v[i] = size;
+	/* two passes over the items: count the blocks, then fill them in */
+	long total = 0, *v = NULL;
+	for (int pass = 0; pass < 2; pass++) {
+		const char *p = s;
+		long at = 0;
+		for (int item = 1;; item++) {
+			const char *q = strchr(p, ',');
+			size_t len = q ? (size_t)(q - p) : strlen(p);
+			char tok[64];
+			if (len == 0 || len >= sizeof tok) {
+				free(v);
+				return rs_fail(e, RS_EINVAL, "bad size list '%s': empty or overlong entry %d", s,
+					       item);
+			}
+			memcpy(tok, p, len);
+			tok[len] = '\0';
+			char *star = strchr(tok, '*');
+			long size, rep = 1;
+			if (star != NULL)
+				*star = '\0';
+			if (star == tok)
+				return free(v), rs_fail(e, RS_EINVAL, "bad repeated size '%s' (write SIZE*COUNT)", p);
+			if (rs_parse_count(tok, 1, max_size, "block size", &size, e) != 0 ||
+			    (star && rs_parse_count(star + 1, 1, max_count, "repeat count", &rep, e) != 0)) {
+				free(v);
+				return -1;
+			}
+			if (pass == 0) {
+				total += rep;
+				if (total > max_count)
+					return rs_fail(e, RS_EINVAL, "'%s' makes more than %ld blocks", s, max_count);
+			} else {
+				for (long r = 0; r < rep; r++)
+					v[at++] = size;
+			}
+			if (q == NULL)
+				break;
+			p = q + 1;
+		}
+		if (pass == 0 && (v = rs_alloc(e, (size_t)total, sizeof *v, "block sizes")) == NULL)
+			return -1;
+	}
 	*out = v;
-	*count = (int)rep;
+	*count = (int)total;
 	return 0;
 }

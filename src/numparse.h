@@ -16,7 +16,8 @@ int rs_parse_count(const char *s, long lo, long hi, const char *what, long *out,
 int rs_parse_range(const char *s, double lo, double hi, const char *what, double *out, rs_err *e);
 /* A comma-separated list of sizes "5,3,2" (each >= 1); *out is allocated. */
 int rs_parse_sizes(const char *s, long **out, int *count, rs_err *e);
-/* The same, or a repeat "SIZE*COUNT" (size <= max_size, count <= max_count). */
+/* The same where any entry may be a repeat "SIZE*COUNT", as in "40,20*19"
+ * (sizes <= max_size, at most max_count blocks in all). */
 int rs_parse_size_spec(const char *s, long max_size, long max_count, long **out, int *count,
 		       rs_err *e);
 

@@ -33,6 +33,11 @@ check "plot scores before any experiment says what to do" $(grep -q "no experime
 R -c "seed 3; sbm 30*4 0.3 0.02; k 3; experiment alpha 0,1,10; plot output $tmp/sc.svg; plot scores; cluster 4; plot output $tmp/cl.svg; plot embed by clusters" >/dev/null 2>"$tmp/err"
 check "plot scores after an experiment: eight series" $([ "$(grep -c '<title>\(H\|C\|V\|ARI\|AMI\|FMI\|Q\|NSD\)</title>' "$tmp/sc.svg")" -ge 8 ]; echo $?)
 check "plot embed by clusters names the clusters" $(grep -q 'cluster 4' "$tmp/cl.svg"; echo $?)
+R -c "seed 1; sbm 40,20*19 0.5 0.02; alpha 1; k 4; plot dump on; plot embed" >"$tmp/many" 2>&1
+check "20 classes: the 15 largest in colours of their own, largest first, the rest together" \
+	$([ "$(grep "^plot" "$tmp/many" | grep -o 'title "[^"]*"' | sed -n 2p)" = 'title "0 (40)"' ] &&
+		grep -q 'title "5 smaller classes (100 nodes)"' "$tmp/many" &&
+		[ "$(grep -o 'title "[0-9]* ([0-9]*)"' "$tmp/many" | wc -l)" -eq 15 ]; echo $?)
 R -c "cliques 5 3 2; alpha 1; plot term dumb size 70,20; plot spectrum" >"$tmp/dumb" 2>&1
 check "the dumb terminal draws in text" $(grep -q 'lambda_j' "$tmp/dumb" && grep -q 'mu_j' "$tmp/dumb" && [ "$(wc -l <"$tmp/dumb")" -ge 15 ]; echo $?)
 R -c "seed 1; sbm 2000*100 0.004 0.00001; k 2; alpha 1; set tol 1e-4; plot dump on; plot embed" >"$tmp/big" 2>&1

@@ -112,6 +112,16 @@ static void numbers(void)
 		free(v);
 	tap_ok(rs_parse_sizes("5,,2", &v, &n, &e) != 0, "empty entry in a size list is refused");
 	tap_ok(rs_parse_sizes("5,-1", &v, &n, &e) != 0, "negative size is refused");
+	n = 0;
+	tap_ok(rs_parse_size_spec("40,20*3,7", 1000, 10, &v, &n, &e) == 0 && n == 5 && v[0] == 40 &&
+		       v[1] == 20 && v[3] == 20 && v[4] == 7,
+	       "sizes and repeats mixed: 40,20*3,7");
+	if (n == 5)
+		free(v);
+	tap_ok(rs_parse_size_spec("2*6,1*5", 1000, 10, &v, &n, &e) != 0 && strstr(e.msg, "more than 10 blocks"),
+	       "the blocks of all entries count against the limit (%s)", e.msg);
+	tap_ok(rs_parse_size_spec("*3", 1000, 10, &v, &n, &e) != 0 && strstr(e.msg, "SIZE*COUNT"),
+	       "a repeat without its size is refused (%s)", e.msg);
 }
 
 static void rendering(void)
