@@ -164,7 +164,7 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 	for (int sr = 0, first = 1; sr < nser; sr++) {
 		const char *name, *col;
 		if (sr == 0) {
-			name = "unlabelled";
+			name = ncls > 0 ? "unlabelled" : "nodes";
 			col = "#bbbbbb";
 		} else if (sr == own + 2) {
 			name = "noise";
