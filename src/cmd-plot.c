@@ -120,12 +120,15 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 	int ncls = by_clusters ? s->nclusters : s->labels ? s->labels->nclass : 0;
 	const rs_graph *g = s->graph;
 	long orig = g ? g->orig_n : N, gn = g ? g->n : N;
+	/* each node's class (or cluster), -1 for none and for the noise */
+	int *cls = xcalloc((size_t)N + 1, sizeof *cls);
 	long *count = xcalloc((size_t)ncls + 1, sizeof *count);
 	int *order = xcalloc((size_t)ncls + 1, sizeof *order), *rank = xcalloc((size_t)ncls + 1, sizeof *rank);
 	for (long i = 0; i < N; i++) {
 		int y = by_clusters ? (i < s->nclustered ? s->clusters[i] : -1)
 			: s->labels && i < s->labels->n ? s->labels->y[i] : -1;
-		if (y >= 0 && y < ncls && !(i >= orig && i < gn))
+		cls[i] = y >= 0 && y < ncls && !(i >= orig && i < gn) ? y : -1;
+		if (cls[i] >= 0)
 			count[y]++;
 	}
 	for (int c = 0; c < ncls; c++)
@@ -147,11 +150,9 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 	for (int sr = 0; sr < nser; sr++) {
 		sb_printf(b, "$rs_c%d << EOD\n", sr);
 		for (long i = 0; i < N; i += step) {
-			int y = by_clusters ? (i < s->nclustered ? s->clusters[i] : -1)
-				: s->labels && i < s->labels->n ? s->labels->y[i] : -1;
 			int ser = i >= orig && i < gn ? own + 2
-				  : y < 0 || y >= ncls ? 0
-				  : rank[y] < own ? rank[y] + 1 : own + 1;
+				  : cls[i] < 0 ? 0
+				  : rank[cls[i]] < own ? rank[cls[i]] + 1 : own + 1;
 			if (ser == sr)
 				sb_printf(b, "%.10g %.10g\n", X[i], Y[i]);
 		}
@@ -194,6 +195,7 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 		first = 0;
 	}
 	sb_printf(b, "\n");
+	free(cls);
 	free(count);
 	free(order);
 	free(rank);

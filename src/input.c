@@ -122,7 +122,9 @@ static void arg_kind(const struct rs_cmd *c, int argi, const char *arg1, const c
 	completing_files = 0;
 	if (k == NULL)
 		return;
-	for (int a = 0; argi > 1 && a < 8 && k->after[a].key; a++)
+	const int nafter = (int)(sizeof k->after / sizeof k->after[0]);
+	const int nlater = (int)(sizeof k->later / sizeof k->later[0]);
+	for (int a = 0; argi > 1 && a < nafter && k->after[a].key; a++)
 		if (!strcmp(prev, k->after[a].key)) {
 			completing_words = k->after[a].values;
 			completing_files = k->after[a].files;
@@ -136,7 +138,7 @@ static void arg_kind(const struct rs_cmd *c, int argi, const char *arg1, const c
 			completing_words = NULL;
 		return;
 	}
-	for (int a = 0; a < 10 && k->later[a].key; a++)
+	for (int a = 0; a < nlater && k->later[a].key; a++)
 		if (!strcmp(arg1, k->later[a].key))
 			completing_words = k->later[a].values;
 	completing_files = (argi == 2 && (k->files & ARG_FILE_2)) || (k->files & ARG_FILE_LATER);
@@ -156,7 +158,8 @@ static char **complete(const char *text, int start, int end)
 		st++;
 	if (st >= start)
 		return rl_completion_matches(text, gen_command);
-	/* the words before the cursor: the command, then argi - 1 arguments */
+	/* the words before the cursor: the command, then argi - 1 arguments;
+	 * prev is the last of them */
 	char first[64] = "", arg1[64] = "", prev[64] = "";
 	int argi = 0;
 	for (int p = st; p < start;) {
@@ -165,13 +168,14 @@ static char **complete(const char *text, int start, int end)
 		if (p >= start)
 			break;
 		int n = 0;
-		char *into = argi == 0 ? first : argi == 1 ? arg1 : prev;
 		while (p < start && rl_line_buffer[p] != ' ' && rl_line_buffer[p] != '\t') {
 			if (n < 63)
-				into[n++] = rl_line_buffer[p];
+				prev[n++] = rl_line_buffer[p];
 			p++;
 		}
-		into[n] = '\0';
+		prev[n] = '\0';
+		if (argi < 2)
+			strcpy(argi == 0 ? first : arg1, prev);
 		argi++;
 	}
 	rs_err e;
@@ -180,7 +184,7 @@ static char **complete(const char *text, int start, int end)
 		return NULL;
 	if (!strcmp(c->name, "help"))
 		return rl_completion_matches(text, gen_command);
-	arg_kind(c, argi, arg1, argi == 2 ? arg1 : prev);
+	arg_kind(c, argi, arg1, prev);
 	return rl_completion_matches(text, gen_word);
 }
 

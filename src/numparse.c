@@ -4,6 +4,7 @@
 #include "numparse.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,41 +67,11 @@ int rs_parse_range(const char *s, double lo, double hi, const char *what, double
 	return 0;
 }
 
-int rs_parse_sizes(const char *s, long **out, int *count, rs_err *e)
+/* The comma-separated entries of s, each a size or (repeats) SIZE*COUNT;
+ * two passes: count the blocks, then fill them in. */
+static int parse_size_list(const char *s, long max_size, long max_count, int repeats, long **out,
+			   int *count, rs_err *e)
 {
-	int n = 1;
-	for (const char *p = s; *p; p++)
-		n += (*p == ',');
-	long *v = rs_alloc(e, (size_t)n, sizeof *v, "block sizes");
-	if (v == NULL)
-		return -1;
-	const char *p = s;
-	for (int i = 0; i < n; i++) {
-		const char *q = strchr(p, ',');
-		size_t len = q ? (size_t)(q - p) : strlen(p);
-		char tok[64];
-		if (len == 0 || len >= sizeof tok) {
-			free(v);
-			return rs_fail(e, RS_EINVAL, "bad size list '%s': empty or overlong entry %d", s,
-				       i + 1);
-		}
-		memcpy(tok, p, len);
-		tok[len] = '\0';
-		if (rs_parse_count(tok, 1, 1000000000000L, "block size", &v[i], e) != 0) {
-			free(v);
-			return -1;
-		}
-		p = q ? q + 1 : p + len;
-	}
-	*out = v;
-	*count = n;
-	return 0;
-}
-
-int rs_parse_size_spec(const char *s, long max_size, long max_count, long **out, int *count,
-		       rs_err *e)
-{
-	/* two passes over the items: count the blocks, then fill them in */
 	long total = 0, *v = NULL;
 	for (int pass = 0; pass < 2; pass++) {
 		const char *p = s;
@@ -116,7 +87,7 @@ int rs_parse_size_spec(const char *s, long max_size, long max_count, long **out,
 			}
 			memcpy(tok, p, len);
 			tok[len] = '\0';
-			char *star = strchr(tok, '*');
+			char *star = repeats ? strchr(tok, '*') : NULL;
 			long size, rep = 1;
 			if (star != NULL)
 				*star = '\0';
@@ -145,4 +116,15 @@ int rs_parse_size_spec(const char *s, long max_size, long max_count, long **out,
 	*out = v;
 	*count = (int)total;
 	return 0;
+}
+
+int rs_parse_sizes(const char *s, long **out, int *count, rs_err *e)
+{
+	return parse_size_list(s, 1000000000000L, INT_MAX, 0, out, count, e);
+}
+
+int rs_parse_size_spec(const char *s, long max_size, long max_count, long **out, int *count,
+		       rs_err *e)
+{
+	return parse_size_list(s, max_size, max_count, 1, out, count, e);
 }
