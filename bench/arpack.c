@@ -102,7 +102,9 @@ int main(int argc, char **argv)
 		U[i] = 1 / sqrt(g->deg[i] + (double)(g->bipartite ? g->m : g->n) * Alpha);
 	for (long j = 0; j < g->m; j++)
 		U[g->n + j] = 1 / sqrt(g->cdeg[j] + (double)g->n * Alpha);
-	int ncv = 2 * nev + 1 > 20 ? 2 * nev + 1 : 20; /* scipy's default */
+	int ncv = 2 * nev + 1 > 20 ? 2 * nev + 1 : 20; /* scipy's default, */
+	if (ncv > n)
+		ncv = n; /* at most n, like scipy */
 	int lworkl = ncv * (ncv + 8), ido = 0, info_ = 0, ldv = n;
 	int iparam[11] = {0}, ipntr[11] = {0};
 	iparam[0] = 1;    /* exact shifts */

@@ -14,6 +14,7 @@ LinearOperator instead, and residuals on regspec's bipartite operator
 Prints one JSON object.
 Usage: peer_sparse.py EDGES ALPHA_REL K TOL [REGSPEC_EMBEDDING.csv]
 """
+import csv
 import gzip
 import json
 import resource
@@ -153,7 +154,13 @@ def main():
 
 def check_embedding(path, d, apply):
     """The largest residual of regspec's saved embedding (x = D^-1/2 v)."""
-    X = np.loadtxt(path, delimiter=",", skiprows=1, usecols=None)[:, 2:]
+    # the coordinates are the columns x_2 ... x_k+1; the node column may hold
+    # names (read with the csv module, which knows quoting)
+    with open(path, newline="") as f:
+        rows = csv.reader(f)
+        header = next(rows)
+        cols = [i for i, h in enumerate(header) if h.startswith("x_")]
+        X = np.array([[float(r[i]) for i in cols] for r in rows])
     worst = 0.0
     for j in range(X.shape[1]):
         v = X[:, j] * np.sqrt(d)

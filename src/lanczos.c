@@ -748,7 +748,11 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 			 * over: no second n x nev array to fault in */
 			restart_in_place(n, msz - nl, want - nl, V + (size_t)nl * n, Y + nl + (size_t)nl * msz,
 					 msz, bufs);
-			out->vec = V;
+			/* and shrunk to the wanted columns, so that the caller's
+			 * copy reuses the rest of it (ba 50,000 nodes, k = 20: the
+			 * solve's peak 48 -> 40 MB) */
+			double *shrunk = realloc(V, (size_t)n * (size_t)(want > 0 ? want : 1) * sizeof *V);
+			out->vec = shrunk ? shrunk : V;
 			V = NULL;
 			for (int c = 0; c < want; c++) {
 				out->theta[c] = th[c];
