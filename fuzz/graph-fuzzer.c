@@ -25,7 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const enum rs_gformat fmts[] = {RS_GF_EDGES, RS_GF_MTX, RS_GF_BIEDGES, RS_GF_GML,
 					       RS_GF_GRAPHML, RS_GF_PAJEK, RS_GF_AUTO, RS_GF_EDGES};
 	rs_load_opts o = {fmts[data[0] & 7], (data[0] >> 3) & 1, (data[0] >> 4) & 1,
-			  (data[0] >> 5) & 1 ? RS_MERGE_SUM : RS_MERGE_MAX, -1, -1, 100000, (data[0] >> 6) & 1};
+			  (data[0] >> 5) & 1 ? RS_MERGE_SUM : RS_MERGE_MAX, -1, -1, 100000, (data[0] >> 6) & 1,
+			  (data[0] >> 7) & 1 ? "label" : NULL};
 	size_t len = size - 1;
 	char *buf = malloc(len + 1);
 	memcpy(buf, data + 1, len);

@@ -159,7 +159,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 
 CMD_FN(load)
 {
-	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0};
+	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
 	char *path_owned = cmd_resolve_path(s, argv[1]), *labels_owned = NULL;
 	const char *path = path_owned, *labels_path = NULL;
 	int rc = load_graph(s, argc, argv, out, e, &o, &path, &labels_path, &labels_owned);
@@ -191,6 +191,9 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		} else if (i + 1 < argc && !strcmp(w, "labels")) {
 			*labels_owned = cmd_resolve_path(s, argv[++i]);
 			labels_path = *labels_owned;
+			/* no such file: perhaps a node attribute of a GML, GraphML
+			 * or Pajek file (other formats then report the file) */
+			o.label_attr = access(labels_path, F_OK) != 0 ? argv[i] : NULL;
 		} else if (i + 1 < argc && !strcmp(w, "format")) {
 			if (rs_gformat_parse(argv[++i], &o.format) != 0)
 				return rs_fail(e, RS_EINVAL,
@@ -263,6 +266,14 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 				notes[nn++] = xasprintf("labels from %s", c);
 			free(c);
 		}
+	}
+	if (o.label_attr != NULL && info.label_attr[0]) {
+		notes[nn++] = xasprintf("labels from the node attribute '%s'", info.label_attr);
+		labels_path = NULL;
+	} else if (info.label_attr[0] && L != NULL && labels_path == NULL && !nolabels) {
+		notes[nn++] = xasprintf("labels from the node attribute '%s' ('load FILE labels "
+					"ATTRIBUTE' picks another)",
+					info.label_attr);
 	}
 	if (labels_path != NULL) {
 		rs_labels_free(L);

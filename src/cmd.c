@@ -87,7 +87,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "sigma, on [0, 2].",
 	 w_bicl, 0, cmd_bicliques, NULL},
 	{"load", NULL, 1, 16,
-	 "load FILE [labels FILE] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [unweighted] [nolabels]",
+	 "load FILE [labels FILE|ATTR] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [unweighted] [nolabels]",
 	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek (gzip too)",
 	 "Read a graph from FILE. The format comes from the extension or the content, or 'format "
 	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek'. Edge lists: one edge a line, "
@@ -99,16 +99,18 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "0 appears, or 'base 1') or names. A '# nodes: N' comment gives the number of nodes, "
 	 "isolated ones included. Matrix Market coordinate files: a square matrix is a graph, a "
 	 "rectangular one the biadjacency of a bipartite graph; .biedges files and 'bipartite' read "
-	 "(row, column) pairs. GML, GraphML and Pajek go through igraph; a numeric 'value' node "
-	 "attribute becomes the labels. Any file may be gzip-compressed. The graph is made "
+	 "(row, column) pairs. GML, GraphML and Pajek go through igraph; a 'value' or 'community' "
+	 "node attribute becomes the labels, or the one 'labels ATTR' names where no file ATTR "
+	 "exists (the label file rules: integers keep their values, other values are classes). Any file may be gzip-compressed. The graph is made "
 	 "undirected ('directed' input: an edge where either arc is), duplicates are merged ('merge "
 	 "max', the default, or 'merge sum', which adds every listing, both directions included), self-loops kept, zero weights dropped; negative, NaN or "
 	 "infinite weights and malformed lines are errors with file:line. Labels come from 'labels "
 	 "FILE', else from NAME.labels beside NAME.edges (with NAME.label_names and NAME.node_names) "
-	 "unless 'nolabels'. Loaded graphs use relative alpha unless a mode was chosen.",
+	 "unless 'nolabels'; a note says where they came from. Loaded graphs use relative alpha unless a mode was chosen.",
 	 w_load, CMD_UNSAFE, cmd_load, &c_load},
 	{"labels", NULL, 1, 3, "labels FILE [names FILE]", "read ground-truth classes for the graph",
-	 "Read labels: one a line (line i is node i), or 'node label' pairs naming nodes by id or "
+	 "Read labels from FILE (a node attribute of a GML or GraphML file is read at load: 'load "
+	 "FILE labels ATTR'): one a line (line i is node i), or 'node label' pairs naming nodes by id or "
 	 "name, separated by blanks, a tab or a comma (quoted as in CSV), under an optional header "
 	 "line ('node,label', 'id class'). Integer classes keep their numbers, -1 or an empty line is unlabelled; other tokens "
 	 "become classes in order of appearance. A file that does not match the graph (too few or "

@@ -663,6 +663,96 @@ static unsigned char *pajek_unweighted(char *buf, long ne)
 	return flag;
 }
 
+/* The node attribute names of G, comma separated, into buf. */
+static void vertex_attrs(const igraph_t *G, char *buf, size_t size)
+{
+	igraph_strvector_t gn, vn, en;
+	igraph_vector_int_t gt, vt, et;
+	buf[0] = '\0';
+	igraph_strvector_init(&gn, 0);
+	igraph_strvector_init(&vn, 0);
+	igraph_strvector_init(&en, 0);
+	igraph_vector_int_init(&gt, 0);
+	igraph_vector_int_init(&vt, 0);
+	igraph_vector_int_init(&et, 0);
+	if (igraph_cattribute_list(G, &gn, &gt, &vn, &vt, &en, &et) == IGRAPH_SUCCESS) {
+		size_t used = 0;
+		for (igraph_integer_t i = 0; i < igraph_strvector_size(&vn) && used + 1 < size; i++) {
+			int w = snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
+					 igraph_strvector_get(&vn, i));
+			used += w > 0 ? (size_t)w : 0;
+		}
+		if (used >= size && size > 4)
+			strcpy(buf + size - 4, "...");
+	}
+	igraph_strvector_destroy(&gn);
+	igraph_strvector_destroy(&vn);
+	igraph_strvector_destroy(&en);
+	igraph_vector_int_destroy(&gt);
+	igraph_vector_int_destroy(&vt);
+	igraph_vector_int_destroy(&et);
+}
+
+/* Ground truth from a node attribute: the one asked for (an error if G has
+ * none of that name), else a "value" (polblogs) or "community" one where
+ * there is one.  Numbers, strings and booleans; integers keep their values,
+ * NaN and '' are unlabelled, other values are classes in order of
+ * appearance (the label file rules). */
+static int igraph_labels(const igraph_t *G, const char *path, const char *want, rs_load_info *info,
+			 rs_err *e)
+{
+	const char *attr = want;
+	if (attr == NULL)
+		attr = igraph_cattribute_has_attr(G, IGRAPH_ATTRIBUTE_VERTEX, "value")	     ? "value"
+		       : igraph_cattribute_has_attr(G, IGRAPH_ATTRIBUTE_VERTEX, "community") ? "community"
+											     : NULL;
+	if (attr == NULL)
+		return 0;
+	if (!igraph_cattribute_has_attr(G, IGRAPH_ATTRIBUTE_VERTEX, attr)) {
+		char list[256];
+		vertex_attrs(G, list, sizeof list);
+		return rs_fail(e, RS_EINVAL,
+			       "labels '%s': no such file, nor a node attribute of %s (%s%s)", attr,
+			       path, list[0] ? "its node attributes: " : "it has no node attributes",
+			       list);
+	}
+	igraph_attribute_type_t type;
+	if (igraph_cattribute_table.gettype(G, &type, IGRAPH_ATTRIBUTE_VERTEX, attr) != 0)
+		return rs_fail(e, RS_EINVAL, "%s: cannot read the node attribute '%s'", path, attr);
+	long n = (long)igraph_vcount(G);
+	const char **v = rs_zalloc(e, (size_t)(n > 0 ? n : 1), sizeof *v, "labels");
+	char *num = rs_alloc(e, (size_t)(n > 0 ? n : 1), 32, "labels");
+	int rc = -1;
+	if (v == NULL || num == NULL)
+		goto out;
+	for (long i = 0; i < n; i++) {
+		if (type == IGRAPH_ATTRIBUTE_STRING) {
+			v[i] = VAS(G, attr, i);
+		} else {
+			double x = type == IGRAPH_ATTRIBUTE_BOOLEAN ? (double)VAB(G, attr, i)
+								   : VAN(G, attr, i);
+			if (!isnan(x))
+				snprintf(num + 32 * i, 32, "%.15g", x);
+			else
+				num[32 * i] = '\0';
+			v[i] = num + 32 * i;
+		}
+	}
+	info->labels = rs_labels_from_strings(v, n, e);
+	if (info->labels == NULL) {
+		char m[sizeof e->msg];
+		snprintf(m, sizeof m, "%s", e->msg);
+		rs_fail(e, RS_EINVAL, "%s: node attribute '%s': %s", path, attr, m);
+		goto out;
+	}
+	snprintf(info->label_attr, sizeof info->label_attr, "%s", attr);
+	rc = 0;
+out:
+	free(v);
+	free(num);
+	return rc;
+}
+
 static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gformat fmt,
 			     const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
@@ -694,10 +784,9 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	rs_graph *g = NULL;
 	rs_edges E = {0};
 	igraph_vector_int_t el;
-	igraph_vector_t wv, lv;
+	igraph_vector_t wv;
 	igraph_vector_int_init(&el, 0);
 	igraph_vector_init(&wv, 0);
-	igraph_vector_init(&lv, 0);
 	long n = (long)igraph_vcount(&G);
 	igraph_get_edgelist(&G, &el, 0);
 	int weighted = !o->unweighted && igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_EDGE, "weight");
@@ -734,34 +823,15 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 		for (long i = 0; g->names && i < n; i++)
 			g->names[i] = strdup(VAS(&G, nattr, i));
 	}
-	/* ground truth: a numeric "value" attribute (polblogs), or "value"/"community" strings */
-	const char *lattr = igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_VERTEX, "value") ? "value"
-			    : igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_VERTEX, "community")
-				    ? "community"
-				    : NULL;
-	if (lattr && igraph_cattribute_table.gettype(&G, &type, IGRAPH_ATTRIBUTE_VERTEX, lattr) == 0 &&
-	    type == IGRAPH_ATTRIBUTE_NUMERIC) {
-		igraph_cattribute_VANV(&G, lattr, igraph_vss_all(), &lv);
-		int32_t *y = malloc((size_t)n * sizeof *y);
-		if (y != NULL) {
-			int ok = 1;
-			for (long i = 0; i < n; i++) {
-				double v = VECTOR(lv)[i];
-				if (!(v == floor(v)) || v < -1 || v > 1e9)
-					ok = 0;
-				y[i] = ok ? (int32_t)v : -1;
-			}
-			if (ok)
-				info->labels = rs_labels_from_ints(y, n, e);
-			free(y);
-		}
+	if (igraph_labels(&G, path, o->label_attr, info, e) != 0) {
+		rs_graph_free(g);
+		g = NULL;
 	}
 out:
 	free(bare);
 	rs_edges_free(&E);
 	igraph_vector_int_destroy(&el);
 	igraph_vector_destroy(&wv);
-	igraph_vector_destroy(&lv);
 	igraph_destroy(&G);
 	return g;
 }

@@ -29,6 +29,9 @@ typedef struct rs_load_opts {
 	long max_nodes;    /* refuse more nodes than this (0: only memory)    */
 	int unweighted;    /* every edge weighs 1: a third column (a time, a
 			      count) or a weight attribute is not read       */
+	const char *label_attr; /* GML, GraphML, Pajek: the node attribute that
+			      holds the labels (NULL: "value" or "community"
+			      where there is one); ignored by other formats  */
 } rs_load_opts;
 
 typedef struct rs_load_info {
@@ -43,6 +46,7 @@ typedef struct rs_load_info {
 	int relabeled;     /* ids compacted or names mapped to 0..n-1        */
 	int weighted;
 	rs_labels *labels; /* from a node attribute (GML value), or NULL     */
+	char label_attr[64]; /* the attribute they came from ("" none)       */
 } rs_load_info;
 
 const char *rs_gformat_name(enum rs_gformat f);

@@ -59,6 +59,83 @@ rs_labels *rs_labels_from_ints(const int32_t *y, long n, rs_err *e)
 	return L;
 }
 
+/* One label token: an integer from -1 to 10^6 is kept ('' and -1:
+ * unlabelled); anything else is a named class c, held as -(c + 2) until
+ * settle().  -1 when memory fails, -2 (with a message) past 10^6 names. */
+static int classify(rs_namemap *classes, const char *lab, int32_t *y, rs_err *e)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(lab, &end, 10);
+	if (*lab == '\0') {
+		v = -1;
+	} else if (*end || errno || v < -1 || v > 1000000) {
+		long c = rs_nm_intern(classes, lab, strlen(lab), 1, e);
+		if (c < 0)
+			return -1;
+		if (c > 1000000) {
+			rs_fail(e, RS_EINVAL, "more than 10^6 classes");
+			return -2;
+		}
+		v = -(c + 2);
+	}
+	*y = (int32_t)v;
+	return 0;
+}
+
+/* After classify(): where names were met, the numbers are names too ("0"
+ * and "x" are two classes, not "x" folded into class 0); the class count,
+ * and the names handed over to L. */
+static int settle(rs_labels *L, rs_namemap *classes, rs_err *e)
+{
+	if (classes->count > 0) {
+		for (long i = 0; i < L->n; i++) {
+			if (L->y[i] >= 0) {
+				char num[24];
+				int len = snprintf(num, sizeof num, "%d", (int)L->y[i]);
+				long c = rs_nm_intern(classes, num, (size_t)len, 1, e);
+				if (c < 0)
+					return -1;
+				L->y[i] = (int32_t)c;
+			} else if (L->y[i] <= -2) {
+				L->y[i] = -L->y[i] - 2;
+			}
+		}
+	}
+	if (finish(L, e) != 0)
+		return -1;
+	if (classes->count > 0) {
+		L->class_names = classes->names;
+		L->nclass = (int)classes->count;
+		classes->names = NULL;
+		classes->count = 0;
+	}
+	return 0;
+}
+
+rs_labels *rs_labels_from_strings(const char *const *v, long n, rs_err *e)
+{
+	rs_labels *L = rs_zalloc(e, 1, sizeof *L, "labels");
+	rs_namemap classes = {0};
+	if (L == NULL)
+		return NULL;
+	L->n = n;
+	L->y = rs_alloc(e, (size_t)n, sizeof *L->y, "labels");
+	if (L->y == NULL)
+		goto fail;
+	for (long i = 0; i < n; i++)
+		if (classify(&classes, v[i] ? v[i] : "", &L->y[i], e) != 0)
+			goto fail;
+	if (settle(L, &classes, e) != 0)
+		goto fail;
+	rs_nm_free(&classes);
+	return L;
+fail:
+	rs_nm_free(&classes);
+	rs_labels_free(L);
+	return NULL;
+}
+
 long *rs_labels_sizes(const rs_labels *L, rs_err *e)
 {
 	long *s = rs_zalloc(e, (size_t)(L->nclass > 0 ? L->nclass : 1), sizeof *s, "class sizes");
@@ -234,51 +311,20 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 				goto fail;
 			}
 		}
-		char *end;
-		errno = 0;
-		long v = strtol(lab, &end, 10);
-		if (*lab == '\0') {
-			v = -1;
-		} else if (*end || errno || v < -1 || v > 1000000) {
-			long c = rs_nm_intern(&classes, lab, strlen(lab), 1, e);
-			if (c < 0 || c > 1000000) {
-				if (c >= 0)
-					rs_fail(e, RS_EINVAL, "%s:%ld: more than 10^6 classes", path, lineno);
-				goto fail;
-			}
-			v = -(c + 2);
+		int rc = classify(&classes, lab, &L->y[node], e);
+		if (rc != 0) {
+			if (rc == -2)
+				rs_fail(e, RS_EINVAL, "%s:%ld: more than 10^6 classes", path, lineno);
+			goto fail;
 		}
-		L->y[node] = (int32_t)v;
 	}
 	if (pairs != 1 && row != n) {
 		rs_fail(e, RS_EINVAL, "%s: %ld labels for %ld nodes: this label file does not match the graph",
 			path, row, n);
 		goto fail;
 	}
-	if (classes.count > 0) {
-		/* names and numbers mixed: the numbers are names too ("0" and "x"
-		 * are two classes, not "x" folded into class 0) */
-		for (long i = 0; i < n; i++) {
-			if (L->y[i] >= 0) {
-				char num[24];
-				int len = snprintf(num, sizeof num, "%d", (int)L->y[i]);
-				long c = rs_nm_intern(&classes, num, (size_t)len, 1, e);
-				if (c < 0)
-					goto fail;
-				L->y[i] = (int32_t)c;
-			} else if (L->y[i] <= -2) {
-				L->y[i] = -L->y[i] - 2;
-			}
-		}
-	}
-	if (finish(L, e) != 0)
+	if (settle(L, &classes, e) != 0)
 		goto fail;
-	if (classes.count > 0) {
-		L->class_names = classes.names;
-		L->nclass = (int)classes.count;
-		classes.names = NULL;
-		classes.count = 0;
-	}
 	free(line_of);
 	rs_nm_free(&classes);
 	nodes_free(&N);

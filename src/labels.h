@@ -24,6 +24,9 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 int rs_labels_read_names(rs_labels *L, const char *path, rs_err *e);
 int rs_labels_parse_names(rs_labels *L, char *buf, rs_err *e); /* buf taken over */
 rs_labels *rs_labels_from_ints(const int32_t *y, long n, rs_err *e);
+/* The same rules from n strings (a node attribute): integers are classes,
+ * '' or NULL or -1 unlabelled, other names classes in order of appearance. */
+rs_labels *rs_labels_from_strings(const char *const *v, long n, rs_err *e);
 void rs_labels_free(rs_labels *L);
 /* Class sizes (nclass entries, allocated). */
 long *rs_labels_sizes(const rs_labels *L, rs_err *e);

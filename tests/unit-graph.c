@@ -32,7 +32,7 @@ static const char *write_file(const char *name, const char *text)
 
 static rs_graph *load(const char *path, rs_load_opts *o, rs_load_info *info)
 {
-	rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0};
+	rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
 	rs_err e = {0};
 	rs_graph *g = rs_graph_load(path, o ? o : &def, info, &e);
 	if (g == NULL)
@@ -103,13 +103,13 @@ static void readers(void)
 	tap_ok(g && g->deg[2] == 2.5 + 1 + 1 && rs_graph_isolated(g) == 3, "degrees (self-loop counted once), isolated nodes");
 	reorder_check("weighted edge list", g);
 	rs_graph_free(g);
-	rs_load_opts sum = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 0};
+	rs_load_opts sum = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 0, NULL};
 	g = load(write_file("b.edges", "0 1 1\n1 0 2\n"), &sum, &info);
 	tap_ok(g && weight(g, 0, 1) == 3 && info.merged == 1, "merge sum adds the weights of duplicates");
 	rs_graph_free(g);
 	/* a temporal list (source, target, time): 'unweighted' reads no weight,
 	 * and a time of 0 is not a zero weight; summed, repeats are counts */
-	rs_load_opts cnt = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 1};
+	rs_load_opts cnt = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 1, NULL};
 	g = load(write_file("t.edges", "0 1 1082008561\n1 2 0\n1 0 1082156000\n0 1 17\n"), &cnt, &info);
 	tap_ok(g && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 3 && weight(g, 1, 2) == 1 &&
 		       info.merged == 2 && info.dropped == 0,
@@ -159,6 +159,46 @@ static void readers(void)
 		 NULL, &info);
 	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && !strcmp(info.format, "graphml"), "GraphML through igraph");
 	rs_graph_free(g);
+	/* labels from a node attribute: a string one by name, a numeric one
+	 * with a missing value (NaN: unlabelled), a name that is not there */
+	{
+		const char *gm = write_file(
+			"j.graphml",
+			"<?xml version=\"1.0\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+			"<key id=\"c\" for=\"node\" attr.name=\"club\" attr.type=\"string\"/>"
+			"<key id=\"v\" for=\"node\" attr.name=\"value\" attr.type=\"double\"/>"
+			"<graph edgedefault=\"undirected\"><node id=\"a\"><data key=\"c\">red</data>"
+			"<data key=\"v\">3</data></node><node id=\"b\"><data key=\"c\">blue</data></node>"
+			"<node id=\"c\"><data key=\"c\">red</data><data key=\"v\">0</data></node>"
+			"<edge source=\"a\" target=\"b\"/><edge source=\"b\" target=\"c\"/></graph></graphml>\n");
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "club"};
+		g = load(gm, &lo, &info);
+		rs_labels *L = g ? info.labels : NULL;
+		tap_ok(L && L->nclass == 2 && L->y[0] == 0 && L->y[1] == 1 && L->y[2] == 0 && L->class_names &&
+			       !strcmp(L->class_names[0], "red") && !strcmp(info.label_attr, "club"),
+		       "GraphML: labels from the string attribute asked for, classes named");
+		rs_labels_free(L);
+		rs_graph_free(g);
+		g = load(gm, NULL, &info);
+		L = g ? info.labels : NULL;
+		tap_ok(L && L->nclass == 4 && L->y[0] == 3 && L->y[1] == -1 && L->y[2] == 0 && L->labelled == 2 &&
+			       !strcmp(info.label_attr, "value"),
+		       "GraphML: a numeric 'value' attribute by default, a missing value unlabelled");
+		rs_labels_free(L);
+		rs_graph_free(g);
+		rs_err e = {0};
+		lo.label_attr = "colour";
+		g = rs_graph_load(gm, &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "'colour'") && strstr(e.msg, "club, value"),
+		       "an attribute that is not there: an error listing those that are (%s)", e.msg);
+		rs_graph_free(g);
+		const char *v[] = {"x", "2", NULL, "", "-1", "x", "y"};
+		L = rs_labels_from_strings(v, 7, &e);
+		tap_ok(L && L->nclass == 3 && L->y[0] == 0 && L->y[1] == 2 && L->y[2] == -1 && L->y[3] == -1 &&
+			       L->y[4] == -1 && L->y[5] == 0 && L->y[6] == 1 && L->labelled == 4,
+		       "labels from strings: with names met, numbers are names too (after them); empty and -1 unlabelled");
+		rs_labels_free(L);
+	}
 	g = load(write_file("i.net", "*Vertices 3\n1 \"x\"\n2 \"y\"\n3 \"z\"\n*Edges\n1 2 2\n2 3\n"), NULL, &info);
 	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 2 && !strcmp(info.format, "pajek"),
 	       "Pajek through igraph, weights");

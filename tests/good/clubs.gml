@@ -1,0 +1,16 @@
+graph [
+  comment "two triangles joined by an edge, each node in a club"
+  node [ id 0 club "red" ]
+  node [ id 1 club "red" ]
+  node [ id 2 club "red" ]
+  node [ id 3 club "blue" ]
+  node [ id 4 club "blue" ]
+  node [ id 5 club "blue" ]
+  edge [ source 0 target 1 ]
+  edge [ source 1 target 2 ]
+  edge [ source 2 target 0 ]
+  edge [ source 3 target 4 ]
+  edge [ source 4 target 5 ]
+  edge [ source 5 target 3 ]
+  edge [ source 2 target 3 ]
+]
