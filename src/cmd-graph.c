@@ -232,7 +232,9 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	int nn = 0;
 	notes[nn++] = xasprintf("read %s as %s%s", path, info.format,
 				info.one_based ? " (ids start at 1: read as 1-based)" : "");
-	if (info.header_skipped)
+	if (info.header_skipped && info.columns[0])
+		notes[nn++] = xasprintf("the first line was taken as a header: %s", info.columns);
+	else if (info.header_skipped)
 		notes[nn++] = xstrdup("the first line was taken as a header");
 	if (o.unweighted)
 		notes[nn++] = xstrdup("unweighted: every edge weighs 1, the file's weights are not read");

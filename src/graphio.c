@@ -151,6 +151,19 @@ static int parse_weight(const char *s, double *out)
 	return 0;
 }
 
+/* A spreadsheet's semicolon-separated export writes "0,5" for 0.5 where
+ * the decimal mark is a comma: one comma, no point, read as a point. */
+static int decimal_comma(const char *s, double *out)
+{
+	char buf[64];
+	const char *c = strchr(s, ',');
+	if (c == NULL || strchr(c + 1, ',') || strchr(s, '.') || strlen(s) >= sizeof buf)
+		return 0;
+	snprintf(buf, sizeof buf, "%s", s);
+	buf[c - s] = '.';
+	return parse_weight(buf, out) == 0;
+}
+
 static int header_word(const char *s)
 {
 	static const char *const words[] = {"source", "target", "from", "to", "src", "dst", "node1",
@@ -159,6 +172,50 @@ static int header_word(const char *s)
 	for (int i = 0; words[i]; i++)
 		if (!strcasecmp(s, words[i]))
 			return 1;
+	return 0;
+}
+
+/* The columns a header line names: the source, the target and the weight
+ * (-1: none) among its nf fields.  Names that are not there leave the
+ * first two columns the endpoints, and the third the weight only in a
+ * three-column header that puts the endpoints first ("a,b,c").  Writes what was chosen into note (empty
+ * when it is the plain source, target[, weight] layout). */
+static int header_columns(char **f, int nf, int *cs, int *ct, int *cw, char *note, size_t size)
+{
+	static const char *const src[] = {"source", "src", "from", "node1", "node_1", "id_1", "u",
+					  "i", "row", "source_id", "sourceid", "from_id", NULL};
+	static const char *const dst[] = {"target", "dst", "to", "node2", "node_2", "id_2", "v",
+					  "j", "col", "target_id", "targetid", "to_id", NULL};
+	static const char *const wts[] = {"weight", "weights", "w", "value", "count", NULL};
+	const char *const *lists[3] = {src, dst, wts};
+	int col[3] = {-1, -1, -1};
+	for (int k = 0; k < 3; k++)
+		for (int c = 0; c < nf && col[k] < 0; c++)
+			for (int i = 0; lists[k][i] && col[k] < 0; i++)
+				if (!strcasecmp(f[c], lists[k][i]) && c != col[0] && c != col[1])
+					col[k] = c;
+	for (int k = 0; k < 2; k++)
+		for (int c = 0; c < nf && col[k] < 0; c++)
+			if (c != col[0] && c != col[1] && c != col[2])
+				col[k] = c;
+	if (col[2] < 0 && nf == 3 && col[0] + col[1] == 1)
+		col[2] = 2; /* "a,b,c": the plain layout */
+	*cs = col[0];
+	*ct = col[1];
+	*cw = col[2];
+	note[0] = '\0';
+	if (nf <= 3 && col[0] == 0 && col[1] == 1)
+		return 0;
+	int w = snprintf(note, size, "nodes from %s and %s", f[col[0]], f[col[1]]);
+	if (col[2] >= 0 && w > 0 && (size_t)w < size)
+		w += snprintf(note + w, size - (size_t)w, ", weights from %s", f[col[2]]);
+	int skipped = 0;
+	for (int c = 0; c < nf && w > 0 && (size_t)w < size; c++)
+		if (c != col[0] && c != col[1] && c != col[2])
+			w += snprintf(note + w, size - (size_t)w, "%s%s", skipped++ ? ", " : "; not read: ",
+				      f[c]);
+	if (w > 0 && (size_t)w >= size && size > 4)
+		strcpy(note + size - 4, "...");
 	return 0;
 }
 
@@ -290,7 +347,9 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 	rs_edges E = {0};
 	rs_namemap rows = {0}, cols = {0};
 	int symbolic = 0, first = 1, header = o->header;
-	char delim = 0;
+	/* the columns of the source, target and weight; set by a header line */
+	int cs = 0, ct = 1, cw = 2, hcols = 0;
+	char wname[64] = "", delim = 0;
 	long n_decl = -1, r_decl = -1, c_decl = -1, maxu = -1, maxv = -1, minid = LONG_MAX;
 	rs_graph *g = NULL;
 	char *p = buf;
@@ -324,17 +383,29 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 		}
 		if (delim == 0)
 			delim = strchr(s, ',') ? ',' : strchr(s, ';') ? ';' : strchr(s, '\t') ? '\t' : ' ';
-		char *f[4];
-		int nf = rs_split_fields(s, delim, f, 4);
+		char *f[RS_MAX_COLUMNS];
+		int nf = rs_split_fields(s, delim, f, RS_MAX_COLUMNS);
 		if (first) {
 			first = 0;
 			long t;
 			int numeric = nf >= 2 && parse_long(f[0], &t) == 0 && parse_long(f[1], &t) == 0;
-			if (header < 0)
-				header = !numeric && nf >= 2 && header_word(f[0]) && header_word(f[1]) &&
-					 !words_reappear(p, delim, f[0], f[1]);
+			if (header < 0) {
+				/* two column words, not necessarily first
+				 * ("time,source,target") */
+				int words = 0;
+				for (int c = 0; c < nf; c++)
+					words += header_word(f[c]);
+				header = !numeric && words >= 2 && !words_reappear(p, delim, f[0], f[1]);
+			}
 			if (header) {
 				info->header_skipped = 1;
+				if (nf >= 2) {
+					hcols = nf;
+					header_columns(f, nf, &cs, &ct, &cw, info->columns,
+						       sizeof info->columns);
+					if (cw >= 0)
+						snprintf(wname, sizeof wname, "%s", f[cw]);
+				}
 				continue;
 			}
 		}
@@ -343,30 +414,41 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 				nf, nf == 1 ? "" : "s");
 			goto fail;
 		}
-		if (nf > 3 && delim != ' ' && !o->unweighted) {
-			FAIL_AT(&rd, "more than 3 fields (source, target, weight)");
+		if (hcols > 3 && (nf <= cs || nf <= ct || (cw >= 0 && nf <= cw && !o->unweighted))) {
+			FAIL_AT(&rd, "%d field%s where the header has %d", nf, nf == 1 ? "" : "s", hcols);
 			goto fail;
 		}
-		if (nf > 3)
+		if (hcols <= 3 && nf > 3 && delim != ' ' && !o->unweighted) {
+			FAIL_AT(&rd, "more than 3 fields (source, target, weight): a header line naming "
+				     "the columns picks them, 'unweighted' reads the first two");
+			goto fail;
+		}
+		if (hcols <= 3 && nf > 3)
 			info->extra_fields++;
 		double w = 1.0;
-		if (nf >= 3 && !o->unweighted) {
-			if (f[2][0] == '\0') {
+		if (cw >= 0 && nf > cw && !o->unweighted) {
+			const char *fw = f[cw];
+			if (fw[0] == '\0') {
 				FAIL_AT(&rd, "the weight field is empty (a trailing '%c'?); 'unweighted' reads the edges without weights",
 					delim);
 				goto fail;
 			}
-			if (parse_weight(f[2], &w) != 0) {
-				FAIL_AT(&rd, "weight '%s' is not a number", f[2]);
+			if (parse_weight(fw, &w) != 0 && !(delim == ';' && decimal_comma(fw, &w))) {
+				if (wname[0])
+					FAIL_AT(&rd, "weight '%s' (column %s) is not a number; 'unweighted' reads the edges without weights",
+						fw, wname);
+				else
+					FAIL_AT(&rd, "weight '%s' is not a number", fw);
 				goto fail;
 			}
 			if (!isfinite(w) || w < 0) {
-				FAIL_AT(&rd, "weight %s: weights must be finite and >= 0", f[2]);
+				FAIL_AT(&rd, "weight %s: weights must be finite and >= 0", fw);
 				goto fail;
 			}
 		}
+		const char *fu = f[cs], *fv = f[ct];
 		long u, v;
-		if (!symbolic && (parse_long(f[0], &u) != 0 || parse_long(f[1], &v) != 0 || u < 0 ||
+		if (!symbolic && (parse_long(fu, &u) != 0 || parse_long(fv, &v) != 0 || u < 0 ||
 				  v < 0 || u > MAX_ID || v > MAX_ID)) {
 			/* switch to names: the ids read so far become names too */
 			symbolic = 1;
@@ -383,8 +465,8 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			}
 		}
 		if (symbolic) {
-			u = rs_nm_intern(&rows, f[0], strlen(f[0]), 1, e);
-			v = rs_nm_intern(bipartite ? &cols : &rows, f[1], strlen(f[1]), 1, e);
+			u = rs_nm_intern(&rows, fu, strlen(fu), 1, e);
+			v = rs_nm_intern(bipartite ? &cols : &rows, fv, strlen(fv), 1, e);
 			if (u < 0 || v < 0)
 				goto fail;
 		} else {

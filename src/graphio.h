@@ -16,6 +16,10 @@
 
 #include <stdio.h>
 
+/* The most fields of a delimited line that are looked at (header names
+ * pick the source, target and weight among them). */
+#define RS_MAX_COLUMNS 64
+
 enum rs_gformat { RS_GF_AUTO, RS_GF_EDGES, RS_GF_MTX, RS_GF_BIEDGES, RS_GF_GML, RS_GF_GRAPHML,
 		  RS_GF_PAJEK };
 
@@ -42,6 +46,8 @@ typedef struct rs_load_info {
 	int symmetrized;   /* directed input made undirected                 */
 	int header_skipped;
 	long extra_fields; /* lines whose fields after the third were ignored */
+	char columns[200];  /* the columns a header chose, when not the plain
+			       source, target[, weight] ("" otherwise)      */
 	int one_based;
 	int relabeled;     /* ids compacted or names mapped to 0..n-1        */
 	int weighted;

@@ -129,6 +129,41 @@ static void readers(void)
 		       !strcmp(g->names[0], "alice") && rs_graph_edges(g) == 2,
 	       "CSV with a header and CRLF, symbolic names, zero weight dropped");
 	rs_graph_free(g);
+	/* a header's names pick the columns: Gephi's export, a time column */
+	g = load(write_file("gephi.csv", "Source,Target,Type,Id,Label,Weight\nx,y,Undirected,0,,2.5\n"
+					 "y,z,Undirected,1,\"a, b\",1\n"),
+		 NULL, &info);
+	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 2.5 && weight(g, 1, 2) == 1 &&
+		       strstr(info.columns, "weights from Weight") && strstr(info.columns, "Type, Id, Label"),
+	       "Gephi CSV: Source, Target, Weight found by name, the rest not read (%s)", info.columns);
+	rs_graph_free(g);
+	g = load(write_file("t.tsv", "id\tfrom\tto\ttime\n7\t0\t1\t100\n8\t1\t2\t200\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && g->val == NULL && info.extra_fields == 0 &&
+		       strstr(info.columns, "from and to;"),
+	       "TSV with an id and a time column: endpoints by name, no weight");
+	rs_graph_free(g);
+	g = load(write_file("ts.csv", "time,source,target\n100,a,b\n200,b,c\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && g->val == NULL && info.header_skipped && !strcmp(g->names[0], "a") &&
+		       strstr(info.columns, "not read: time"),
+	       "'time,source,target': a header though its first word is not a column word; time not a weight");
+	rs_graph_free(g);
+	g = load(write_file("s.csv", "Source;Target;Weight\n0;1;0,5\n1;2;2\n"), NULL, &info);
+	tap_ok(g && weight(g, 0, 1) == 0.5 && weight(g, 1, 2) == 2,
+	       "semicolon-separated with a decimal comma (0,5)");
+	rs_graph_free(g);
+	{
+		rs_err e = {0};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
+		g = rs_graph_load(write_file("short.csv", "id,source,target,weight\n0,1,2,1\n1,2\n"), &lo,
+				  &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "short.csv:3: 2 fields where the header has 4"),
+		       "a line shorter than its header: file:line (%s)", e.msg);
+		rs_graph_free(g);
+		g = rs_graph_load(write_file("k.csv", "from,to,kind\nx,y,friend\n"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "(column kind)") && strstr(e.msg, "'unweighted'"),
+		       "a third column of words: the error names the column and the way out");
+		rs_graph_free(g);
+	}
 	/* header words that come back as node names: the first line is an edge */
 	g = load(write_file("abc.edges", "a b\nb c\nc a\n"), NULL, &info);
 	tap_ok(g && g->n == 3 && !info.header_skipped && rs_graph_edges(g) == 3 && !strcmp(g->names[0], "a"),
