@@ -326,23 +326,31 @@ CMD_FN(labels)
 {
 	if (s->graph == NULL)
 		return rs_fail(e, RS_EINVAL, "labels apply to a loaded or generated graph ('load FILE')");
+	const char *column = NULL, *names = NULL;
+	for (int i = 2; i < argc; i += 2) {
+		if (i + 1 >= argc)
+			return rs_fail(e, RS_EINVAL, "usage: labels FILE [column NAME] [names FILE]");
+		if (!strcmp(argv[i], "column"))
+			column = argv[i + 1];
+		else if (!strcmp(argv[i], "names"))
+			names = argv[i + 1];
+		else
+			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected column NAME or names FILE)",
+				       argv[i]);
+	}
 	char *lpath = cmd_resolve_path(s, argv[1]);
-	rs_labels *L = rs_labels_read(lpath, s->graph, e);
+	rs_labels *L = rs_labels_read_column(lpath, s->graph, column, e);
 	free(lpath);
 	if (L == NULL)
 		return -1;
-	if (argc == 4) {
-		if (strcmp(argv[2], "names") != 0) {
-			rs_labels_free(L);
-			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected names FILE)", argv[2]);
-		}
-		if (rs_labels_read_names(L, argv[3], e) != 0) {
+	if (names != NULL) {
+		char *npath = cmd_resolve_path(s, names);
+		int rc = rs_labels_read_names(L, npath, e);
+		free(npath);
+		if (rc != 0) {
 			rs_labels_free(L);
 			return -1;
 		}
-	} else if (argc == 3) {
-		rs_labels_free(L);
-		return rs_fail(e, RS_EINVAL, "usage: labels FILE [names FILE]");
 	}
 	rs_labels_free(s->labels);
 	s->labels = L;
@@ -350,8 +358,8 @@ CMD_FN(labels)
 	result_int(r, "classes", L->nclass);
 	result_int(r, "labelled", L->labelled);
 	result_flag_scalars(r, RF_NOTEXT);
-	result_title(r, "labels from %s: %d classes, %ld of %ld nodes labelled", argv[1], L->nclass,
-		     L->labelled, L->n);
+	result_title(r, "labels from %s: %d class%s, %ld of %ld nodes labelled", argv[1], L->nclass,
+		     L->nclass == 1 ? "" : "es", L->labelled, L->n);
 	cmd_emit(s, out, r);
 	return 0;
 }

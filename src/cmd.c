@@ -23,7 +23,7 @@ static const char *const w_merge[] = {"sum", "max", NULL};
 static const char *const w_base[] = {"0", "1", NULL};
 static const struct rs_complete c_load = {
 	NULL, ARG_FILE_1, {{"labels", NULL, 1}, {"format", w_formats, 0}, {"merge", w_merge, 0}, {"base", w_base, 0}}, {{NULL, NULL, 0}}};
-static const char *const w_labels[] = {"names", NULL};
+static const char *const w_labels[] = {"column", "names", NULL};
 static const struct rs_complete c_labels = {NULL, ARG_FILE_1, {{"names", NULL, 1}}, {{NULL, NULL, 0}}};
 static const char *const w_save[] = {"embedding", "graph", "labels", "clusters", NULL};
 static const struct rs_complete c_save = {w_save, ARG_FILE_2, {{NULL, NULL, 0}}, {{NULL, NULL, 0}}};
@@ -111,11 +111,14 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "FILE', else from NAME.labels beside NAME.edges (with NAME.label_names and NAME.node_names) "
 	 "unless 'nolabels'; a note says where they came from. Loaded graphs use relative alpha unless a mode was chosen.",
 	 w_load, CMD_UNSAFE, cmd_load, &c_load},
-	{"labels", NULL, 1, 3, "labels FILE [names FILE]", "read ground-truth classes for the graph",
+	{"labels", NULL, 1, 5, "labels FILE [column NAME] [names FILE]", "read ground-truth classes for the graph",
 	 "Read labels from FILE (a node attribute of a GML or GraphML file is read at load: 'load "
 	 "FILE labels ATTR'): one a line (line i is node i), or 'node label' pairs naming nodes by id or "
 	 "name, separated by blanks, a tab or a comma (quoted as in CSV), under an optional header "
-	 "line ('node,label', 'id class'). Integer classes keep their numbers, -1 or an empty line is unlabelled; other tokens "
+	 "line ('node,label', 'id class'). A table under a header line (Gephi's node table "
+	 "'Id,Label,modularity_class') gives the labels of the column 'column NAME' names, else of "
+	 "its one class word (class, community, group, cluster, modularity_class, ...; else a lone "
+	 "'label'); the node is in its 'id' or 'node' column, else the first. Integer classes keep their numbers, -1 or an empty line is unlabelled; other tokens "
 	 "become classes in order of appearance. A file that does not match the graph (too few or "
 	 "too many lines, an unknown node, a node given twice) is an error that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
 	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels},

@@ -208,16 +208,83 @@ static int header_word(const char *s)
 	return 0;
 }
 
+/* The columns of a table's header line (nt >= 2 names): the node's (a
+ * column word such as 'id', else the first) and the labels' (the one asked
+ * for, else the one class word, else a lone 'label', else the other of two
+ * columns).  Gephi's node table has Id, Label (a display name) and, say,
+ * modularity_class: the class word wins. */
+static int table_columns(char **tok, int nt, const char *want, int *kc, int *lc, const char *path,
+			 long lineno, rs_err *e)
+{
+	static const char *const node_words[] = {"id", "node", "name", "vertex", "node_id", "nodeid", NULL};
+	static const char *const class_words[] = {"class", "classes", "community", "group", "value",
+						  "truth", "cluster", "category", "modularity_class",
+						  "block", "y", NULL};
+	static const char *const label_words[] = {"label", "labels", NULL};
+	*kc = -1;
+	for (int c = 0; c < nt && *kc < 0; c++)
+		for (int i = 0; node_words[i] && *kc < 0; i++)
+			if (!strcasecmp(tok[c], node_words[i]))
+				*kc = c;
+	*lc = -1;
+	if (want) {
+		for (int c = 0; c < nt && *lc < 0; c++)
+			if (!strcmp(tok[c], want) || (!strcasecmp(tok[c], want) && c != *kc))
+				*lc = c;
+	} else {
+		const char *const *lists[2] = {class_words, label_words};
+		for (int l = 0; l < 2 && *lc < 0; l++) {
+			int found = 0;
+			for (int c = 0; c < nt; c++)
+				for (int i = 0; lists[l][i]; i++)
+					if (c != *kc && !strcasecmp(tok[c], lists[l][i]) && found++ == 0)
+						*lc = c;
+			if (found > 1)
+				*lc = -2; /* two candidates: ask */
+		}
+	}
+	if (*kc < 0 || *kc == *lc)
+		*kc = *lc == 0 ? 1 : 0;
+	if (*lc == -1 && !want && nt == 2)
+		*lc = 1 - *kc;
+	if (*lc >= 0 && *lc != *kc)
+		return 0;
+	char list[200];
+	size_t used = 0;
+	list[0] = '\0';
+	for (int c = 0; c < nt && used + 1 < sizeof list; c++) {
+		int w = snprintf(list + used, sizeof list - used, "%s%s", c ? ", " : "", tok[c]);
+		used += w > 0 ? (size_t)w : 0;
+	}
+	if (want)
+		return rs_fail(e, RS_EINVAL, "%s:%ld: no column '%s' (columns: %s)", path, lineno, want,
+			       list);
+	return rs_fail(e, RS_EINVAL,
+		       "%s:%ld: which column holds the labels? (columns: %s): 'labels FILE column NAME'",
+		       path, lineno, list);
+}
+
 rs_labels *rs_labels_read(const char *path, const rs_graph *g, rs_err *e)
+{
+	return rs_labels_read_column(path, g, NULL, e);
+}
+
+rs_labels *rs_labels_read_column(const char *path, const rs_graph *g, const char *column, rs_err *e)
 {
 	size_t len;
 	char *buf = rs_read_file(path, &len, e);
 	if (buf == NULL)
 		return NULL;
-	return rs_labels_parse(buf, path, g, e);
+	return rs_labels_parse_column(buf, path, g, column, e);
 }
 
 rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_err *e)
+{
+	return rs_labels_parse_column(buf, path, g, NULL, e);
+}
+
+rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g, const char *column,
+				  rs_err *e)
 {
 	long n = g->orig_n;
 	rs_labels *L = rs_zalloc(e, 1, sizeof *L, "labels");
@@ -235,7 +302,8 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 	for (long i = 0; i < n; i++)
 		L->y[i] = -1;
 	long lineno = 0, row = 0;
-	int pairs = -1;
+	int pairs = -1, headed = 0;
+	int kc = 0, lc = 1, ncols = 0; /* node and label columns, the header's count */
 	char *p = buf;
 	while (*p) {
 		char *line = p, *nl = strchr(p, '\n');
@@ -255,27 +323,59 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 		if (*s == '#' || *s == '%')
 			continue;
 		/* tab, comma (quoted names as in CSV) or blank separated */
-		char *tok[3];
-		int nt = rs_split_fields(s, strchr(s, '\t') ? '\t' : strchr(s, ',') ? ',' : ' ', tok, 3);
+		char *tok[RS_MAX_COLUMNS];
+		int nt = rs_split_fields(s, strchr(s, '\t') ? '\t' : strchr(s, ',') ? ',' : ' ', tok,
+					 RS_MAX_COLUMNS);
 		if (nt == 1 && *tok[0] == '\0')
 			nt = 0;
-		int first = pairs < 0 && nt > 0;
+		int first = pairs < 0 && nt > 0 && !headed;
 		if (first)
 			pairs = nt == 2;
-		/* a header line ("node,label", "id class", or "label" alone) */
-		if (first && header_word(tok[nt - 1]) && (nt == 1 || find_node(&N, tok[0]) < 0)) {
+		/* a header line ("node,label", "id class", or "label" alone), or
+		 * a table's ("Id,Label,modularity_class"), whose names pick the
+		 * node's and the labels' columns */
+		int named = 0;
+		for (int c = 0; first && nt >= 3 && c < nt; c++)
+			named |= header_word(tok[c]) || !strcasecmp(tok[c], "id") ||
+				 !strcasecmp(tok[c], "node") || (column && !strcmp(tok[c], column));
+		if (first && ((header_word(tok[nt - 1]) && (nt == 1 || find_node(&N, tok[0]) < 0)) ||
+			      (named && find_node(&N, tok[0]) < 0) ||
+			      (column && nt == 2 && find_node(&N, tok[0]) < 0))) {
+			headed = 1;
 			pairs = -1;
+			if (nt >= 2) {
+				if (table_columns(tok, nt, column, &kc, &lc, path, lineno, e) != 0)
+					goto fail;
+				ncols = nt;
+				pairs = 1;
+			}
 			continue;
+		}
+		if (first && column) {
+			rs_fail(e, RS_EINVAL, "%s:%ld: column '%s': no header line names the columns", path,
+				lineno, column);
+			goto fail;
 		}
 		long node;
 		const char *lab;
 		if (pairs == 1) {
 			if (nt == 0)
 				continue;
-			if (nt != 2) {
-				rs_fail(e, RS_EINVAL, "%s:%ld: expected 'node label'", path, lineno);
+			if (ncols > 2 ? nt <= kc || nt <= lc : nt != 2) {
+				if (ncols > 2)
+					rs_fail(e, RS_EINVAL, "%s:%ld: %d field%s where the header has %d", path,
+						lineno, nt, nt == 1 ? "" : "s", ncols);
+				else if (nt > 2 && lineno == 1)
+					rs_fail(e, RS_EINVAL,
+						"%s:%ld: %d fields: a table of labels needs a header line "
+						"naming its columns (id, class, ...)",
+						path, lineno, nt);
+				else
+					rs_fail(e, RS_EINVAL, "%s:%ld: expected 'node label'", path, lineno);
 				goto fail;
 			}
+			tok[0] = tok[kc];
+			tok[1] = tok[lc];
 			node = find_node(&N, tok[0]);
 			if (node < 0) {
 				char *end;
@@ -297,6 +397,13 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 			line_of[node] = lineno;
 			lab = tok[1];
 		} else {
+			if (nt > 2 && row == 0) {
+				rs_fail(e, RS_EINVAL,
+					"%s:%ld: %d fields: a table of labels needs a header line naming "
+					"its columns (id, class, ...)",
+					path, lineno, nt);
+				goto fail;
+			}
 			if (nt > 1) {
 				rs_fail(e, RS_EINVAL, "%s:%ld: expected one label a line", path, lineno);
 				goto fail;

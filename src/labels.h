@@ -20,6 +20,13 @@ rs_labels *rs_labels_read(const char *path, const rs_graph *g, rs_err *e);
 /* The same from text in memory (NUL-terminated, taken over and freed);
  * path names it in messages. */
 rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_err *e);
+/* The same, where a header line names the columns (a node table such as
+ * Gephi's 'Id,Label,modularity_class'): the labels from the column named
+ * column, or (NULL) from the one class word among them ('class',
+ * 'community', 'modularity_class', ...; else a lone 'label'). */
+rs_labels *rs_labels_read_column(const char *path, const rs_graph *g, const char *column, rs_err *e);
+rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g, const char *column,
+				  rs_err *e);
 /* "id<TAB>name" lines naming the classes. */
 int rs_labels_read_names(rs_labels *L, const char *path, rs_err *e);
 int rs_labels_parse_names(rs_labels *L, char *buf, rs_err *e); /* buf taken over */

@@ -315,6 +315,26 @@ static void readers(void)
 		       !strcmp(L->class_names[L->y[2]], "1") && rs_labels_read_names(L, write_file("q.names", "0 a\n7 b\n"), &e) == 0,
 	       "numbers mixed with names are names too; class names read over them");
 	rs_labels_free(L);
+	/* tables under a header: Gephi's node table, a column by name */
+	L = rs_labels_read(write_file("gephi-nodes.csv", "Id,Label,modularity_class,age\n3,Dee,0,22\n"
+							 "0,Ann,1,30\n1,\"Bob, Jr\",1,31\n"),
+			   g, &e);
+	tap_ok(L && L->labelled == 3 && L->y[3] == 0 && L->y[0] == 1 && L->y[1] == 1 && L->y[2] == -1,
+	       "Gephi node table: the labels from modularity_class, nodes by Id");
+	rs_labels_free(L);
+	L = rs_labels_read_column(write_file("t2.csv", "name,x,group\n0,a,p\n1,b,q\n2,c,p\n3,d,q\n"), g,
+				  "x", &e);
+	tap_ok(L && L->nclass == 4 && L->labelled == 4, "'column x' picks the column");
+	rs_labels_free(L);
+	L = rs_labels_read(write_file("t3.csv", "id,class,community\n0,a,p\n"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "t3.csv:1: which column") && strstr(e.msg, "id, class, community"),
+	       "two class words: an error asking which, with the columns");
+	L = rs_labels_read(write_file("t4.txt", "0 1 2\n1 1 2\n"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "t4.txt:1: 3 fields: a table of labels needs a header"),
+	       "three fields without a header: file:line and why");
+	L = rs_labels_read(write_file("t5.csv", "id,x,group\n0,a,p\n1,b\n"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "t5.csv:3: 2 fields where the header has 3"),
+	       "a row shorter than its header: file:line");
 	/* a named graph of 20000 nodes: 'name label' pairs are found by hash */
 	{
 		size_t cap = 20000 * 24, len = 0;
