@@ -389,10 +389,11 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 		else if (s->labels && i < s->labels->n)
 			label = s->labels->y[i];
 		const char *name = s->graph && s->graph->names && i < s->graph->n ? s->graph->names[i] : NULL;
-		if (name && !strpbrk(name, ",\t\"\n"))
-			fprintf(a.f, "%s%c%ld", name, sep, label);
+		if (name)
+			result_csv_cell(a.f, name, sep);
 		else
-			fprintf(a.f, "%ld%c%ld", i, sep, label);
+			fprintf(a.f, "%ld", i);
+		fprintf(a.f, "%c%ld", sep, label);
 		for (long c = 1; c <= k; c++) {
 			double x;
 			if (S->per_block) {

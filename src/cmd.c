@@ -123,7 +123,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "too many lines, an unknown node, a node given twice) is an error that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
 	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels},
 	{"save", NULL, 2, 2, "save embedding|graph|labels|clusters FILE", "write results to a file, atomically",
-	 "Write the embedding (CSV, or TSV for a .tsv name: node, label, x_2 .. x_k+1), the graph "
+	 "Write the embedding (CSV, or TSV for a .tsv name: node (its name, quoted as in CSV where it holds the separator or a quote), label, x_2 .. x_k+1), the graph "
 	 "(an edge list with a '# nodes' header, or Matrix Market for a .mtx name; node names go "
 	 "to NAME.node_names beside it, and a bipartite graph's column names to NAME.col_names, "
 	 "where 'load' finds them again), the labels or "

@@ -294,7 +294,13 @@ static size_t table_rows(const rs_result *r)
 
 static void csv_cell(FILE *out, const char *s)
 {
-	if (strpbrk(s, ",\"\n") == NULL) {
+	result_csv_cell(out, s, ',');
+}
+
+void result_csv_cell(FILE *out, const char *s, char sep)
+{
+	const char special[] = {sep, '"', '\n', '\r', '\0'};
+	if (strpbrk(s, special) == NULL) {
 		fputs(s, out);
 		return;
 	}

@@ -41,6 +41,9 @@ typedef struct rs_result {
 
 rs_result *result_new(const char *command);
 void result_free(rs_result *r);
+/* One CSV (sep ',') or TSV ('\t') field, quoted as RFC 4180 says where it
+ * holds sep, a quote or a line break ("Bob, Jr"; "" for a quote). */
+void result_csv_cell(FILE *out, const char *s, char sep);
 void result_title(rs_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void result_note(rs_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

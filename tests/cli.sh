@@ -77,6 +77,10 @@ check "quoted CSV fields: commas and doubled quotes inside names" \
 	$(grep -q '^load q.csv: 3 nodes, 2 edges' "$tmp/out" && grep -q '^   0  Smith, J ' "$tmp/out" && grep -q '^   2  say "hi" ' "$tmp/out"; echo $?)
 check "save graph writes the node names beside the edges, and load reads them back" \
 	$([ "$(grep -c '^   [0-2]  ' "$tmp/out")" -eq 3 ] && grep -q "node names written to $tmp/q-out.node_names" "$tmp/out" && grep -q "$(printf '^0\tSmith, J$')" "$tmp/q-out.node_names"; echo $?)
+$R -c "load $tmp/q.csv; alpha 1; k 1; save embedding $tmp/q-emb.csv; save embedding $tmp/q-emb.tsv; labels $tmp/q-emb.csv column x_2" >"$tmp/out" 2>&1
+check "save embedding quotes names with commas and quotes (RFC 4180), CSV and TSV, and reads back" \
+	$(grep -q '^"Smith, J",-1,' "$tmp/q-emb.csv" && grep -q '^"say ""hi""",-1,' "$tmp/q-emb.csv" &&
+		grep -q "$(printf '^Smith, J\t-1\t')" "$tmp/q-emb.tsv" && grep -q 'labels from .*3 classes, 3 of 3' "$tmp/out"; echo $?)
 printf 'alpha 1\303\n\033[2J\n' | $R >"$tmp/out" 2>"$tmp/err"
 check "typed bytes that are not UTF-8, and escapes, come back as '?' in errors" \
 	$(grep -q "'1?' is not a number" "$tmp/err" && grep -q "unknown command '?\[2J'" "$tmp/err"; echo $?)
