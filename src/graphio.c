@@ -177,8 +177,8 @@ static int header_word(const char *s)
 
 /* The columns a header line names: the source, the target and the weight
  * (-1: none) among its nf fields.  Names that are not there leave the
- * first two columns the endpoints, and the third the weight only in a
- * three-column header that puts the endpoints first ("a,b,c").  Writes what was chosen into note (empty
+ * first two columns the endpoints; a header of two or three columns that
+ * puts the endpoints first is the plain layout, an optional weight third.  Writes what was chosen into note (empty
  * when it is the plain source, target[, weight] layout). */
 static int header_columns(char **f, int nf, int *cs, int *ct, int *cw, char *note, size_t size)
 {
@@ -198,8 +198,13 @@ static int header_columns(char **f, int nf, int *cs, int *ct, int *cw, char *not
 		for (int c = 0; c < nf && col[k] < 0; c++)
 			if (c != col[0] && c != col[1] && c != col[2])
 				col[k] = c;
-	if (col[2] < 0 && nf == 3 && col[0] + col[1] == 1)
-		col[2] = 2; /* "a,b,c": the plain layout */
+	if (col[0] < 0 || col[1] < 0) {
+		/* "source,weight": the weight's name took the second endpoint */
+		col[0] = 0;
+		col[1] = 1;
+	}
+	if (nf <= 3 && col[0] + col[1] == 1)
+		col[2] = 2; /* "a,b[,c]": the plain layout, an optional weight third */
 	*cs = col[0];
 	*ct = col[1];
 	*cw = col[2];
@@ -403,7 +408,7 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 					hcols = nf;
 					header_columns(f, nf, &cs, &ct, &cw, info->columns,
 						       sizeof info->columns);
-					if (cw >= 0)
+					if (cw >= 0 && cw < nf)
 						snprintf(wname, sizeof wname, "%s", f[cw]);
 				}
 				continue;

@@ -147,6 +147,10 @@ static void readers(void)
 		       strstr(info.columns, "not read: time"),
 	       "'time,source,target': a header though its first word is not a column word; time not a weight");
 	rs_graph_free(g);
+	g = load(write_file("sw.csv", "source,weight\n0,1,0.5\n1,2\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && weight(g, 0, 1) == 0.5 && weight(g, 1, 2) == 1 && !info.columns[0],
+	       "'source,weight' (one endpoint named): the plain layout, an optional weight third (a fuzzer's find)");
+	rs_graph_free(g);
 	g = load(write_file("s.csv", "Source;Target;Weight\n0;1;0,5\n1;2;2\n"), NULL, &info);
 	tap_ok(g && weight(g, 0, 1) == 0.5 && weight(g, 1, 2) == 2,
 	       "semicolon-separated with a decimal comma (0,5)");
