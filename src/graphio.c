@@ -211,16 +211,13 @@ static int header_columns(char **f, int nf, int *cs, int *ct, int *cw, char *not
 	note[0] = '\0';
 	if (nf <= 3 && col[0] == 0 && col[1] == 1)
 		return 0;
-	int w = snprintf(note, size, "nodes from %s and %s", f[col[0]], f[col[1]]);
-	if (col[2] >= 0 && w > 0 && (size_t)w < size)
-		w += snprintf(note + w, size - (size_t)w, ", weights from %s", f[col[2]]);
+	snprintf(note, size, "nodes from %s and %s", f[col[0]], f[col[1]]);
+	if (col[2] >= 0)
+		rs_list_append(note, size, ", weights from ", f[col[2]]);
 	int skipped = 0;
-	for (int c = 0; c < nf && w > 0 && (size_t)w < size; c++)
+	for (int c = 0; c < nf; c++)
 		if (c != col[0] && c != col[1] && c != col[2])
-			w += snprintf(note + w, size - (size_t)w, "%s%s", skipped++ ? ", " : "; not read: ",
-				      f[c]);
-	if (w > 0 && (size_t)w >= size && size > 4)
-		strcpy(note + size - 4, "...");
+			rs_list_append(note, size, skipped++ ? ", " : "; not read: ", f[c]);
 	return 0;
 }
 
@@ -256,6 +253,19 @@ static int words_reappear(const char *rest, char delim, const char *w0, const ch
 		}
 	}
 	return seen;
+}
+
+void rs_list_append(char *buf, size_t size, const char *sep, const char *item)
+{
+	size_t used = strlen(buf);
+	if (size < 4)
+		return;
+	if (used + 1 < size) {
+		int w = snprintf(buf + used, size - used, "%s%s", used ? sep : "", item);
+		if (w >= 0 && (size_t)w < size - used)
+			return;
+	}
+	strcpy(buf + size - 4, "..."); /* full: the end marked (again) */
 }
 
 int rs_split_fields(char *line, char delim, char **f, int max)
@@ -763,14 +773,8 @@ static void vertex_attrs(const igraph_t *G, char *buf, size_t size)
 	igraph_vector_int_init(&vt, 0);
 	igraph_vector_int_init(&et, 0);
 	if (igraph_cattribute_list(G, &gn, &gt, &vn, &vt, &en, &et) == IGRAPH_SUCCESS) {
-		size_t used = 0;
-		for (igraph_integer_t i = 0; i < igraph_strvector_size(&vn) && used + 1 < size; i++) {
-			int w = snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
-					 igraph_strvector_get(&vn, i));
-			used += w > 0 ? (size_t)w : 0;
-		}
-		if (used >= size && size > 4)
-			strcpy(buf + size - 4, "...");
+		for (igraph_integer_t i = 0; i < igraph_strvector_size(&vn); i++)
+			rs_list_append(buf, size, ", ", igraph_strvector_get(&vn, i));
 	}
 	igraph_strvector_destroy(&gn);
 	igraph_strvector_destroy(&vn);

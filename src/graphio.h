@@ -71,6 +71,11 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e);
  * quotes as in RFC 4180 ("a, b"; "" for a quote).  Returns the count. */
 int rs_split_fields(char *line, char delim, char **f, int max);
 
+/* Append sep and item to the text in buf (item alone when buf is empty);
+ * what does not fit ends the text with "...", after which nothing more is
+ * added.  For the lists in messages and notes. */
+void rs_list_append(char *buf, size_t size, const char *sep, const char *item);
+
 /* Atomic writes: the data goes to a temporary file beside path, which
  * replaces path only when everything was written and synced. */
 typedef struct rs_atomic {

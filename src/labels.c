@@ -40,17 +40,26 @@ static int finish(rs_labels *L, rs_err *e)
 	return 0;
 }
 
-rs_labels *rs_labels_from_ints(const int32_t *y, long n, rs_err *e)
+/* Labels for n nodes, their classes not set yet. */
+static rs_labels *labels_new(long n, rs_err *e)
 {
 	rs_labels *L = rs_zalloc(e, 1, sizeof *L, "labels");
 	if (L == NULL)
 		return NULL;
 	L->n = n;
-	L->y = rs_alloc(e, (size_t)n, sizeof *L->y, "labels");
+	L->y = rs_alloc(e, (size_t)(n > 0 ? n : 1), sizeof *L->y, "labels");
 	if (L->y == NULL) {
 		rs_labels_free(L);
 		return NULL;
 	}
+	return L;
+}
+
+rs_labels *rs_labels_from_ints(const int32_t *y, long n, rs_err *e)
+{
+	rs_labels *L = labels_new(n, e);
+	if (L == NULL)
+		return NULL;
 	memcpy(L->y, y, (size_t)n * sizeof *y);
 	if (finish(L, e) != 0) {
 		rs_labels_free(L);
@@ -115,14 +124,10 @@ static int settle(rs_labels *L, rs_namemap *classes, rs_err *e)
 
 rs_labels *rs_labels_from_strings(const char *const *v, long n, rs_err *e)
 {
-	rs_labels *L = rs_zalloc(e, 1, sizeof *L, "labels");
+	rs_labels *L = labels_new(n, e);
 	rs_namemap classes = {0};
 	if (L == NULL)
 		return NULL;
-	L->n = n;
-	L->y = rs_alloc(e, (size_t)n, sizeof *L->y, "labels");
-	if (L->y == NULL)
-		goto fail;
 	for (long i = 0; i < n; i++)
 		if (classify(&classes, v[i] ? v[i] : "", &L->y[i], e) != 0)
 			goto fail;
@@ -249,13 +254,9 @@ static int table_columns(char **tok, int nt, const char *want, int *kc, int *lc,
 		*lc = 1 - *kc;
 	if (*lc >= 0 && *lc != *kc)
 		return 0;
-	char list[200];
-	size_t used = 0;
-	list[0] = '\0';
-	for (int c = 0; c < nt && used + 1 < sizeof list; c++) {
-		int w = snprintf(list + used, sizeof list - used, "%s%s", c ? ", " : "", tok[c]);
-		used += w > 0 ? (size_t)w : 0;
-	}
+	char list[200] = "";
+	for (int c = 0; c < nt; c++)
+		rs_list_append(list, sizeof list, ", ", tok[c]);
 	if (want)
 		return rs_fail(e, RS_EINVAL, "%s:%ld: no column '%s' (columns: %s)", path, lineno, want,
 			       list);
@@ -287,17 +288,13 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 				  rs_err *e)
 {
 	long n = g->orig_n;
-	rs_labels *L = rs_zalloc(e, 1, sizeof *L, "labels");
+	rs_labels *L = labels_new(n, e);
 	/* names of classes; while reading, a node of a named class c holds
 	 * -(c + 2) and a node with a number holds the number */
 	rs_namemap classes = {0};
 	long *line_of = NULL; /* 'node label' pairs: the line that labelled each node */
 	struct nodes N;
 	if (nodes_init(&N, g, e) != 0 || L == NULL)
-		goto fail;
-	L->n = n;
-	L->y = rs_alloc(e, (size_t)n, sizeof *L->y, "labels");
-	if (L->y == NULL)
 		goto fail;
 	for (long i = 0; i < n; i++)
 		L->y[i] = -1;

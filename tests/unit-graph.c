@@ -168,6 +168,16 @@ static void readers(void)
 		       "a third column of words: the error names the column and the way out");
 		rs_graph_free(g);
 	}
+	{
+		char list[12] = "";
+		rs_list_append(list, sizeof list, ", ", "ab");
+		rs_list_append(list, sizeof list, ", ", "cd");
+		int fits = !strcmp(list, "ab, cd");
+		rs_list_append(list, sizeof list, ", ", "efgh");
+		rs_list_append(list, sizeof list, ", ", "x");
+		tap_ok(fits && !strcmp(list, "ab, cd, ..."), "lists in messages: joined, and cut with '...' (%s)",
+		       list);
+	}
 	/* header words that come back as node names: the first line is an edge */
 	g = load(write_file("abc.edges", "a b\nb c\nc a\n"), NULL, &info);
 	tap_ok(g && g->n == 3 && !info.header_skipped && rs_graph_edges(g) == 3 && !strcmp(g->names[0], "a"),
