@@ -4,7 +4,8 @@
 # does), same graph, same k, same tolerance, in the same run.  Relative
 # alpha = 1, k = 20, tol 1e-6.  Prints solve time, operator applications,
 # process peak RSS, residuals (regspec's embedding re-checked by scipy), the
-# speed and memory ratios, and a 10% alpha step warm-started vs cold.
+# speed and memory ratios, and a 10% alpha step warm-started vs cold, for
+# regspec and for scipy (bench/peer_warm.py).
 # Also the issue's C + ARPACK-ng baseline (bench/arpack.c: dsaupd on the same
 # operator with the same threaded product), so that the algorithm is compared
 # apart from Python's overhead.
@@ -108,8 +109,9 @@ done
 
 [ $# -gt 0 ] && exit 0
 echo
-echo "warm start: alpha steps (relative 1 -> each of WARM_STEPS: $WARM_STEPS), k = $K, tol $TOL"
-printf '%-12s %7s %10s %8s %10s %8s %8s\n' graph alpha cold_s matvecs warm_s matvecs speedup
+echo "warm start: alpha steps (relative 1 -> each of WARM_STEPS: $WARM_STEPS), k = $K, tol $TOL;"
+echo "scipy's eigsh the same way: cold, and warm from v0 = the sum of the eigenvectors at 1 (bench/peer_warm.py)"
+printf '%-12s %7s %10s %8s %10s %8s %8s | %8s %8s %8s %8s %8s | %8s\n' graph alpha cold_s matvecs warm_s matvecs speedup scipy_c matvecs scipy_w matvecs speedup rs_vs_sp
 for name in sbm-200k facebook; do
 	case $name in sbm-200k) file=$tmp/sbm-200k.edges ;; facebook) file=$D/facebook/facebook_large.edges ;; esac
 	for to in $WARM_STEPS; do
@@ -117,13 +119,17 @@ for name in sbm-200k facebook; do
 		# solve at the new alpha ('set warm off'), and a warm one from the
 		# solution at 1
 		"$R" -c "load $file nolabels; set tol $TOL; k $K; alpha 1 rel; eig; set warm off; alpha $to rel; eig; set format json; info; set warm on; alpha 1 rel; eig; alpha $to rel; eig; info" >"$tmp/w.out"
-		"$PY" - "$name" "$to" "$tmp/w.out" <<'PYEOF'
+		"$PY" "$here/peer_warm.py" "$file" "$to" $K $TOL >"$tmp/pw.out"
+		"$PY" - "$name" "$to" "$tmp/w.out" "$tmp/pw.out" <<'PYEOF'
 import json, sys
 infos = [json.loads(l) for l in open(sys.argv[3]) if l.startswith('{"command":"info"')]
 cold, warm = infos[0], infos[1]
-print("%-12s %7s %10.3f %8d %10.3f %8d %7.1fx" % (sys.argv[1], sys.argv[2], cold["last_seconds"],
-      cold["last_matvecs"], warm["last_seconds"], warm["last_matvecs"],
-      cold["last_seconds"] / warm["last_seconds"]))
+peer = json.load(open(sys.argv[4]))
+print("%-12s %7s %10.3f %8d %10.3f %8d %7.1fx | %8.3f %8d %8.3f %8d %7.1fx | %7.1fx" % (
+      sys.argv[1], sys.argv[2], cold["last_seconds"], cold["last_matvecs"], warm["last_seconds"],
+      warm["last_matvecs"], cold["last_seconds"] / warm["last_seconds"],
+      peer["cold_seconds"], peer["cold_matvecs"], peer["warm_seconds"], peer["warm_matvecs"],
+      peer["speedup"], peer["warm_seconds"] / warm["last_seconds"]))
 PYEOF
 	done
 done
