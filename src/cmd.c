@@ -124,7 +124,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels},
 	{"save", NULL, 2, 2, "save embedding|graph|labels|clusters FILE", "write results to a file, atomically",
 	 "Write the embedding (CSV, or TSV for a .tsv name: node (its name, quoted as in CSV where it holds the separator or a quote), label, x_2 .. x_k+1), the graph "
-	 "(an edge list with a '# nodes' header, or Matrix Market for a .mtx name; node names go "
+	 "(an edge list under a '# nodes' comment, blank-separated, or for a .csv or .tsv name "
+	 "comma- or tab-separated with a 'source,target[,weight]' header line after the comments "
+	 "('row,col' for a bipartite graph); Matrix Market for a .mtx name; node names go "
 	 "to NAME.node_names beside it, and a bipartite graph's column names to NAME.col_names, "
 	 "where 'load' finds them again), the labels or "
 	 "the clusters of the last 'cluster' (one a line). The data goes to a temporary file that replaces FILE only once complete, so "

@@ -1102,6 +1102,9 @@ int rs_graph_save(const rs_graph *g, const char *path, rs_err *e)
 {
 	size_t l = strlen(path);
 	int mtx = l > 4 && !strcasecmp(path + l - 4, ".mtx");
+	/* a .csv or .tsv name gets that separator and a header line, so that a
+	 * spreadsheet or Gephi reads it; the reader takes all three back */
+	char sep = l > 4 && !strcasecmp(path + l - 4, ".csv") ? ',' : l > 4 && !strcasecmp(path + l - 4, ".tsv") ? '\t' : ' ';
 	rs_atomic a;
 	if (rs_atomic_open(&a, path, e) != 0)
 		return -1;
@@ -1117,6 +1120,9 @@ int rs_graph_save(const rs_graph *g, const char *path, rs_err *e)
 		fprintf(f, "# written by regspec\n# nodes: %ld edges: %ld weighted: %d\n", g->n,
 			rs_graph_edges(g), g->val != NULL);
 	}
+	if (sep != ' ')
+		fprintf(f, "%s%c%s%s%s\n", g->bipartite ? "row" : "source", sep, g->bipartite ? "col" : "target",
+			g->val ? (sep == ',' ? "," : "\t") : "", g->val ? "weight" : "");
 	for (long i = 0; i < g->n; i++)
 		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
 			long j = g->idx[p];
@@ -1124,9 +1130,9 @@ int rs_graph_save(const rs_graph *g, const char *path, rs_err *e)
 				continue; /* each undirected edge once: the lower triangle */
 			long r = i + mtx, c = j + mtx;
 			if (g->val)
-				fprintf(f, "%ld %ld %.17g\n", r, c, g->val[p]);
+				fprintf(f, "%ld%c%ld%c%.17g\n", r, sep, c, sep, g->val[p]);
 			else
-				fprintf(f, "%ld %ld\n", r, c);
+				fprintf(f, "%ld%c%ld\n", r, sep, c);
 		}
 	return rs_atomic_commit(&a, e);
 }

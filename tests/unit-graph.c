@@ -295,6 +295,26 @@ static void readers(void)
 	tap_ok(h && h->n == 5 && h->nnz == g->nnz && memcmp(h->idx, g->idx, (size_t)g->nnz * 4) == 0,
 	       "Matrix Market read back: the same graph");
 	rs_graph_free(h);
+	/* .csv and .tsv names: that separator and a header line, read back */
+	const char *seps[2] = {"csv", "tsv"};
+	for (int t = 0; t < 2; t++) {
+		char path[256], line[64] = "";
+		snprintf(path, sizeof path, "%s/back.%s", dir, seps[t]);
+		tap_ok(g && rs_graph_save(g, path, &e) == 0, "save as %s", seps[t]);
+		FILE *f = fopen(path, "r");
+		while (f && fgets(line, sizeof line, f) && line[0] == '#')
+			;
+		int header = !strcmp(line, t ? "source\ttarget\n" : "source,target\n");
+		if (f && fgets(line, sizeof line, f) == NULL)
+			line[0] = '\0';
+		if (f)
+			fclose(f);
+		h = load(path, NULL, &info);
+		tap_ok(header && strchr(line, t ? '\t' : ',') && h && h->n == 5 && h->nnz == g->nnz &&
+			       memcmp(h->idx, g->idx, (size_t)g->nnz * 4) == 0,
+		       "%s: a header line, the separator, and the same graph read back", seps[t]);
+		rs_graph_free(h);
+	}
 	rs_graph_free(g);
 	/* labels */
 	g = load(write_file("l.edges", "# nodes: 4\n0 1\n2 3\n"), NULL, &info);
