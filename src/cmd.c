@@ -104,7 +104,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "rectangular one the biadjacency of a bipartite graph; .biedges files and 'bipartite' read "
 	 "(row, column) pairs. GML, GraphML and Pajek go through igraph; a 'value' or 'community' "
 	 "node attribute becomes the labels, or the one 'labels ATTR' names where no file ATTR "
-	 "exists (the label file rules: integers keep their values, other values are classes). Any file may be gzip-compressed. The graph is made "
+	 "exists (the label file rules: integers keep their values, other values are classes). Any file may be gzip-compressed (bzip2, xz, zstd, zip and UTF-16 files are refused with the command that converts them). The graph is made "
 	 "undirected ('directed' input: an edge where either arc is), duplicates are merged ('merge "
 	 "max', the default, or 'merge sum', which adds every listing, both directions included), self-loops kept, zero weights dropped; negative, NaN or "
 	 "infinite weights and malformed lines are errors with file:line. Labels come from 'labels "

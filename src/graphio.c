@@ -45,6 +45,34 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 	return -1;
 }
 
+/* What a file that zlib passed through unchanged is when its first bytes
+ * say it is compressed some other way or is UTF-16 text; NULL otherwise. */
+static const char *foreign_encoding(const char *buf, size_t n)
+{
+	static const struct {
+		const char *magic;
+		size_t len;
+		const char *why;
+	} kinds[] = {
+		{"\xfd" "7zXZ\0", 6, "xz-compressed: regspec reads gzip or plain text (unxz -k it first)"},
+		{"\x28\xb5\x2f\xfd", 4, "zstd-compressed: regspec reads gzip or plain text (unzstd it first)"},
+		{"PK\x03\x04", 4, "a zip archive: regspec reads gzip or plain text (unzip it first)"},
+		{"7z\xbc\xaf\x27\x1c", 6, "a 7-Zip archive: regspec reads gzip or plain text (extract it first)"},
+		{"\xff\xfe", 2, "UTF-16 text: save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"},
+		{"\xfe\xff", 2, "UTF-16 text: save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"},
+	};
+	/* bzip2: "BZh", the block size digit, then a block's or the end's magic */
+	if (n >= 10 && !memcmp(buf, "BZh", 3) && buf[3] >= '1' && buf[3] <= '9' &&
+	    (!memcmp(buf + 4, "1AY&SY", 6) || !memcmp(buf + 4, "\x17\x72\x45\x38\x50\x90", 6)))
+		return "bzip2-compressed: regspec reads gzip or plain text (bunzip2 -k it first)";
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (n >= kinds[i].len && !memcmp(buf, kinds[i].magic, kinds[i].len))
+			return kinds[i].why;
+	if (n >= 262 && !memcmp(buf + 257, "ustar", 5))
+		return "a tar archive: regspec reads one graph file (extract it first)";
+	return NULL;
+}
+
 char *rs_read_file(const char *path, size_t *len, rs_err *e)
 {
 	struct stat st;
@@ -113,6 +141,12 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e)
 	}
 	gzclose(z);
 	buf[n] = '\0';
+	const char *why = foreign_encoding(buf, n);
+	if (why != NULL) {
+		rs_fail(e, RS_EINVAL, "%s: %s", path, why);
+		free(buf);
+		return NULL;
+	}
 	if (n >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) { /* a UTF-8 byte-order mark (spreadsheet exports) */
 		n -= 3;
 		memmove(buf, buf + 3, n + 1);

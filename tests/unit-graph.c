@@ -295,6 +295,29 @@ static void readers(void)
 	tap_ok(h && h->n == 5 && h->nnz == g->nnz && memcmp(h->idx, g->idx, (size_t)g->nnz * 4) == 0,
 	       "Matrix Market read back: the same graph");
 	rs_graph_free(h);
+	/* other compressions and UTF-16 are named, not called binary data */
+	{
+		static const char *const heads[][2] = {{"BZh91AY&SY", "bzip2-compressed"},
+						       {"\xfd" "7zXZ", "xz-compressed"}, /* + NUL below */
+						       {"PK\x03\x04", "a zip archive"},
+						       {"\xff\xfe" "0 1", "UTF-16 text"}};
+		for (int t = 0; t < 4; t++) {
+			rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
+			const char *path = write_file("c.edges", heads[t][0]);
+			if (t == 1) {
+				FILE *f = fopen(path, "a");
+				fputc('\0', f);
+				fclose(f);
+			}
+			h = rs_graph_load(path, &def, &info, &e);
+			tap_ok(h == NULL && strstr(e.msg, heads[t][1]), "a file that is %s says so: %s",
+			       heads[t][1], h ? "loaded" : e.msg);
+			rs_graph_free(h);
+		}
+		h = load(write_file("c.edges", "BZh91 a\na b\n"), NULL, &info);
+		tap_ok(h && h->n == 3, "a text file starting 'BZh91' is text");
+		rs_graph_free(h);
+	}
 	/* .csv and .tsv names: that separator and a header line, read back */
 	const char *seps[2] = {"csv", "tsv"};
 	for (int t = 0; t < 2; t++) {
