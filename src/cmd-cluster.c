@@ -265,10 +265,5 @@ int cmd_save_clusters(rs_session *s, const char *path, rs_err *e)
 {
 	if (s->clusters == NULL)
 		return rs_fail(e, RS_EINVAL, "no clustering yet: 'cluster K' first");
-	rs_atomic a;
-	if (rs_atomic_open(&a, path, e) != 0)
-		return -1;
-	for (long i = 0; i < s->nclustered; i++)
-		fprintf(a.f, "%d\n", s->clusters[i]);
-	return rs_atomic_commit(&a, e);
+	return cmd_save_node_values(s, path, "cluster", s->clusters, s->nclustered, NULL, 0, e);
 }

@@ -257,6 +257,21 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		notes[nn++] = xasprintf("%ld zero weights dropped", info.dropped);
 	if (info.relabeled)
 		notes[nn++] = xstrdup("node names mapped to ids 0..n-1 in order of appearance");
+	/* the names first: label files may name the nodes */
+	if (g->names == NULL) {
+		char *c = companion(path, ".node_names");
+		if (c != NULL) {
+			read_names(g, c, 0);
+			free(c);
+		}
+	}
+	if (g->bipartite && g->cnames == NULL) {
+		char *c = companion(path, ".col_names");
+		if (c != NULL) {
+			read_names(g, c, 1);
+			free(c);
+		}
+	}
 	if (!nolabels && labels_path == NULL && L == NULL) {
 		char *c = companion(path, ".labels");
 		if (c != NULL) {
@@ -292,20 +307,6 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		if (c != NULL) {
 			rs_err le;
 			rs_labels_read_names(L, c, &le);
-			free(c);
-		}
-	}
-	if (g->names == NULL) {
-		char *c = companion(path, ".node_names");
-		if (c != NULL) {
-			read_names(g, c, 0);
-			free(c);
-		}
-	}
-	if (g->bipartite && g->cnames == NULL) {
-		char *c = companion(path, ".col_names");
-		if (c != NULL) {
-			read_names(g, c, 1);
 			free(c);
 		}
 	}
@@ -409,17 +410,68 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 	return rs_atomic_commit(&a, e);
 }
 
-static int save_labels(rs_session *s, const char *path, rs_err *e)
+int cmd_save_node_values(rs_session *s, const char *path, const char *column, const int32_t *v,
+			 long n, char *const *names, int nnames, rs_err *e)
 {
-	if (s->labels == NULL && s->model == NULL)
-		return rs_fail(e, RS_EINVAL, "no labels to save");
+	size_t l = strlen(path);
+	char sep = l > 4 && !strcasecmp(path + l - 4, ".csv") ? ',' : l > 4 && !strcasecmp(path + l - 4, ".tsv") ? '\t' : 0;
 	rs_atomic a;
 	if (rs_atomic_open(&a, path, e) != 0)
 		return -1;
-	long N = s->model ? rs_model_nodes(s->model) : s->labels->n;
-	for (long i = 0; i < N; i++)
-		fprintf(a.f, "%d\n", s->model ? rs_model_block_of(s->model, i) : s->labels->y[i]);
+	if (sep)
+		fprintf(a.f, "node%c%s\n", sep, column);
+	for (long i = 0; i < n; i++) {
+		const char *name = names && v[i] >= 0 && v[i] < nnames ? names[v[i]] : NULL;
+		if (!sep) {
+			fprintf(a.f, "%d\n", v[i]);
+			continue;
+		}
+		const char *node = s->graph && s->graph->names && i < s->graph->n ? s->graph->names[i] : NULL;
+		if (node)
+			result_csv_cell(a.f, node, sep);
+		else
+			fprintf(a.f, "%ld", i);
+		fputc(sep, a.f);
+		if (name)
+			result_csv_cell(a.f, name, sep);
+		else if (v[i] >= 0 || !names)
+			fprintf(a.f, "%d", v[i]);
+		fputc('\n', a.f); /* a named class left unlabelled: an empty cell */
+	}
 	return rs_atomic_commit(&a, e);
+}
+
+static int save_labels(rs_session *s, const char *path, FILE *out, rs_err *e)
+{
+	if (s->labels == NULL && s->model == NULL)
+		return rs_fail(e, RS_EINVAL, "no labels to save");
+	const rs_labels *L = s->model ? NULL : s->labels;
+	long N = L ? L->n : rs_model_nodes(s->model);
+	int32_t *y = L ? L->y : rs_alloc(e, (size_t)N, sizeof *y, "labels");
+	if (y == NULL)
+		return -1;
+	for (long i = 0; !L && i < N; i++)
+		y[i] = rs_model_block_of(s->model, i);
+	int rc = cmd_save_node_values(s, path, "label", y, N, L ? L->class_names : NULL, L ? L->nclass : 0, e);
+	size_t l = strlen(path);
+	int table = l > 4 && (!strcasecmp(path + l - 4, ".csv") || !strcasecmp(path + l - 4, ".tsv"));
+	if (rc == 0 && L && L->class_names && !table) {
+		/* one label a line holds the class numbers: their names go beside */
+		char *c = companion_name(path, ".label_names");
+		rs_atomic a;
+		rc = rs_atomic_open(&a, c, e);
+		if (rc == 0) {
+			for (int k = 0; k < L->nclass; k++)
+				fprintf(a.f, "%d\t%s\n", k, L->class_names[k] ? L->class_names[k] : "");
+			rc = rs_atomic_commit(&a, e);
+		}
+		if (rc == 0)
+			fprintf(out, "note: class names written to %s\n", c);
+		free(c);
+	}
+	if (!L)
+		free(y);
+	return rc;
 }
 
 CMD_FN(save)
@@ -432,7 +484,7 @@ CMD_FN(save)
 	if (!strcmp(what, "embedding"))
 		rc = save_embedding(s, path, e);
 	else if (!strcmp(what, "labels"))
-		rc = save_labels(s, path, e);
+		rc = save_labels(s, path, out, e);
 	else if (!strcmp(what, "clusters"))
 		rc = cmd_save_clusters(s, path, e);
 	else if (!strcmp(what, "graph")) {

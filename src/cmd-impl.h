@@ -34,6 +34,11 @@ CMD_FN(cluster);
 CMD_FN(score);
 CMD_FN(experiment);
 int cmd_save_clusters(rs_session *s, const char *path, rs_err *e);
+/* cmd-graph.c: one value a node, v[0 .. n-1] (a class of names[], or a
+ * number); a .csv or .tsv path gets a 'node,COLUMN' table with the node
+ * and class names, any other one number a line. */
+int cmd_save_node_values(rs_session *s, const char *path, const char *column, const int32_t *v,
+			 long n, char *const *names, int nnames, rs_err *e);
 /* cmd-plot.c: the embedding's scatter to gnuplot, for the live view's 'p'. */
 int cmd_plot_view(rs_session *s, int I, int J, FILE *out, rs_err *e);
 /* cmd-script.c */

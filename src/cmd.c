@@ -129,7 +129,10 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "('row,col' for a bipartite graph); Matrix Market for a .mtx name; node names go "
 	 "to NAME.node_names beside it, and a bipartite graph's column names to NAME.col_names, "
 	 "where 'load' finds them again), the labels or "
-	 "the clusters of the last 'cluster' (one a line). The data goes to a temporary file that replaces FILE only once complete, so "
+	 "the clusters of the last 'cluster' (for a .csv or .tsv name a 'node,label' or "
+	 "'node,cluster' table with the node and class names, a name with a separator, a quote or "
+	 "blanks at its ends quoted; else one number a line, and the class names to "
+	 "NAME.label_names beside it; 'labels FILE' reads both). The data goes to a temporary file that replaces FILE only once complete, so "
 	 "an interrupted or failed save leaves the previous file as it was.",
 	 NULL, CMD_UNSAFE, cmd_save, &c_save},
 	{"sbm", NULL, 1, 5, "sbm SIZES PIN POUT [loops] | sbm SIZES matrix P11,P12,... [loops] | sbm paper [notebook]",

@@ -339,9 +339,10 @@ int rs_split_fields(char *line, char delim, char **f, int max)
 			}
 			if (*r == '"')
 				r++;
+			char *quoted = w; /* blanks inside the quotes are the name's */
 			while (*r && *r != delim)
 				*w++ = *r++;
-			while (w > p && (w[-1] == ' ' || w[-1] == '\t'))
+			while (w > quoted && (w[-1] == ' ' || w[-1] == '\t'))
 				w--;
 			*w = '\0';
 			if (*r == '\0')

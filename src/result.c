@@ -5,6 +5,7 @@
 
 #include "xalloc.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -300,7 +301,11 @@ static void csv_cell(FILE *out, const char *s)
 void result_csv_cell(FILE *out, const char *s, char sep)
 {
 	const char special[] = {sep, '"', '\n', '\r', '\0'};
-	if (strpbrk(s, special) == NULL) {
+	size_t l = strlen(s);
+	/* readers trim blanks around a field: a name that begins or ends with
+	 * one is quoted to keep it */
+	int edge = l > 0 && (isspace((unsigned char)s[0]) || isspace((unsigned char)s[l - 1]));
+	if (strpbrk(s, special) == NULL && !edge) {
 		fputs(s, out);
 		return;
 	}

@@ -81,6 +81,19 @@ $R -c "load $tmp/q.csv; alpha 1; k 1; save embedding $tmp/q-emb.csv; save embedd
 check "save embedding quotes names with commas and quotes (RFC 4180), CSV and TSV, and reads back" \
 	$(grep -q '^"Smith, J",-1,' "$tmp/q-emb.csv" && grep -q '^"say ""hi""",-1,' "$tmp/q-emb.csv" &&
 		grep -q "$(printf '^Smith, J\t-1\t')" "$tmp/q-emb.tsv" && grep -q 'labels from .*3 classes, 3 of 3' "$tmp/out"; echo $?)
+# Labels and clusters as node tables for .csv/.tsv names (node and class
+# names, a name with edge blanks quoted), numbers a line otherwise with the
+# class names beside; all read back, names before labels
+printf 'source,target\n"Smith, J"," pad "\n" pad ",c\nc,"Smith, J"\n' >"$tmp/t.csv"
+printf '"Smith, J",red\n" pad ",blue\nc,red\n' >"$tmp/t-in.labels"
+$R -c "load $tmp/t.csv labels $tmp/t-in.labels; save labels $tmp/t-l.csv; save labels $tmp/t-l.labels; alpha 1; k 1; cluster 2; save clusters $tmp/t-c.tsv; save clusters $tmp/t-c.txt; save graph $tmp/t-g.tsv" >"$tmp/out" 2>&1
+$R -c "load $tmp/t-g.tsv labels $tmp/t-l.csv; labels $tmp/t-c.tsv; load $tmp/t.csv labels $tmp/t-l.labels; save labels $tmp/t-l2.csv" >>"$tmp/out" 2>&1
+check "save labels/clusters FILE.csv|tsv: node tables with names, read back; plain: numbers and FILE.label_names" \
+	$(grep -q '^node,label$' "$tmp/t-l.csv" && grep -q '^" pad ",blue$' "$tmp/t-l.csv" && grep -q '^"Smith, J",red$' "$tmp/t-l.csv" &&
+		grep -q "$(printf '^node\tcluster$')" "$tmp/t-c.tsv" && [ "$(grep -c '^[01]$' "$tmp/t-c.txt")" -eq 3 ] &&
+		grep -q "$(printf '^1\tblue$')" "$tmp/t-l.label_names" && grep -q "class names written to $tmp/t-l.label_names" "$tmp/out" &&
+		[ "$(grep -c 'labels: 2 classes, 3 labelled' "$tmp/out")" -eq 3 ] && grep -q 'labels from .*t-c.tsv: 2 classes, 3 of 3' "$tmp/out" &&
+		cmp -s "$tmp/t-l.csv" "$tmp/t-l2.csv"; echo $?)
 printf 'alpha 1\303\n\033[2J\n' | $R >"$tmp/out" 2>"$tmp/err"
 check "typed bytes that are not UTF-8, and escapes, come back as '?' in errors" \
 	$(grep -q "'1?' is not a number" "$tmp/err" && grep -q "unknown command '?\[2J'" "$tmp/err"; echo $?)
