@@ -246,8 +246,8 @@ static int header_columns(char **f, int nf, int *cs, int *ct, int *cw, char *not
 	if (nf <= 3 && col[0] == 0 && col[1] == 1)
 		return 0;
 	snprintf(note, size, "nodes from %s and %s", f[col[0]], f[col[1]]);
-	if (col[2] >= 0)
-		rs_list_append(note, size, ", weights from ", f[col[2]]);
+	if (col[2] >= 0) /* a two-field header's optional weight has no name */
+		rs_list_append(note, size, ", weights from ", col[2] < nf ? f[col[2]] : "a third field where there is one");
 	int skipped = 0;
 	for (int c = 0; c < nf; c++)
 		if (c != col[0] && c != col[1] && c != col[2])

@@ -137,6 +137,13 @@ static void readers(void)
 		       strstr(info.columns, "weights from Weight") && strstr(info.columns, "Type, Id, Label"),
 	       "Gephi CSV: Source, Target, Weight found by name, the rest not read (%s)", info.columns);
 	rs_graph_free(g);
+	/* two header fields, the endpoints swapped: the optional third field
+	 * has no name to report (a fuzzer's find: a read past the fields) */
+	g = load(write_file("swap.csv", "Id,Source\n0,1,2\n1,2,3\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && weight(g, 0, 1) == 2 && strstr(info.columns, "nodes from Source and Id") &&
+		       strstr(info.columns, "weights from a third field where there is one"),
+	       "a two-field header naming the endpoints swapped (%s)", info.columns);
+	rs_graph_free(g);
 	g = load(write_file("t.tsv", "id\tfrom\tto\ttime\n7\t0\t1\t100\n8\t1\t2\t200\n"), NULL, &info);
 	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && g->val == NULL && info.extra_fields == 0 &&
 		       strstr(info.columns, "from and to;"),
