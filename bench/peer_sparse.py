@@ -78,6 +78,22 @@ def regularized(A, alpha_rel):
     return A, alpha, deg + n * alpha
 
 
+def operator(A, alpha_rel):
+    """N = D^-1/2 (A + alpha J) D^-1/2 as a LinearOperator counting its
+    products: (op, matvec, count, d), count[0] the products so far."""
+    A, alpha, d = regularized(A, alpha_rel)
+    n = A.shape[0]
+    u = 1.0 / np.sqrt(d)
+    count = [0]
+
+    def matvec(x):
+        count[0] += 1
+        x = np.ravel(x)
+        return u * (A @ (u * x)) + alpha * np.dot(u, x) * u
+
+    return LinearOperator((n, n), matvec=matvec, dtype=np.float64), matvec, count, d
+
+
 def bipartite(path, B, alpha_rel, k, tol):
     """svds on M = D1^-1/2 (B + alpha J) D2^-1/2; residuals and regspec's
     check on [[0, M], [M^T, 0]]."""
@@ -127,17 +143,7 @@ def main():
             out["regspec_true_residual"] = check_embedding(sys.argv[5], d, block)
         print(json.dumps(out))
         return
-    A, alpha, d = regularized(A, alpha_rel)
-    n = A.shape[0]
-    u = 1.0 / np.sqrt(d)
-    count = [0]
-
-    def matvec(x):
-        count[0] += 1
-        x = np.ravel(x)
-        return u * (A @ (u * x)) + alpha * np.dot(u, x) * u
-
-    op = LinearOperator((n, n), matvec=matvec, dtype=np.float64)
+    op, matvec, count, d = operator(A, alpha_rel)
     t0 = time.perf_counter()
     theta, U = eigsh(op, k=k + 1, which="LA", tol=tol)
     secs = time.perf_counter() - t0

@@ -15,24 +15,14 @@ import sys
 import time
 
 import numpy as np
-from scipy.sparse.linalg import LinearOperator, eigsh
+from scipy.sparse.linalg import eigsh
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from peer_sparse import read_edges, regularized  # noqa: E402
+from peer_sparse import operator, read_edges  # noqa: E402
 
 
 def solve(A, alpha_rel, k, tol, v0=None):
-    A, alpha, d = regularized(A, alpha_rel)
-    n = A.shape[0]
-    u = 1.0 / np.sqrt(d)
-    count = [0]
-
-    def matvec(x):
-        count[0] += 1
-        x = np.ravel(x)
-        return u * (A @ (u * x)) + alpha * np.dot(u, x) * u
-
-    op = LinearOperator((n, n), matvec=matvec, dtype=np.float64)
+    op, _, count, _ = operator(A, alpha_rel)
     t0 = time.perf_counter()
     _, U = eigsh(op, k=k + 1, which="LA", tol=tol, v0=v0)
     return U, time.perf_counter() - t0, count[0]

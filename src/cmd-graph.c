@@ -373,8 +373,7 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 	long k = session_k(s), N = session_nodes(s);
 	if (k >= S->nvec)
 		k = S->nvec - 1;
-	size_t l = strlen(path);
-	char sep = l > 4 && !strcasecmp(path + l - 4, ".tsv") ? '\t' : ',';
+	char sep = rs_path_separator(path) == '\t' ? '\t' : ',';
 	rs_atomic a;
 	if (rs_atomic_open(&a, path, e) != 0)
 		return -1;
@@ -413,19 +412,18 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 int cmd_save_node_values(rs_session *s, const char *path, const char *column, const int32_t *v,
 			 long n, char *const *names, int nnames, rs_err *e)
 {
-	size_t l = strlen(path);
-	char sep = l > 4 && !strcasecmp(path + l - 4, ".csv") ? ',' : l > 4 && !strcasecmp(path + l - 4, ".tsv") ? '\t' : 0;
+	char sep = rs_path_separator(path);
 	rs_atomic a;
 	if (rs_atomic_open(&a, path, e) != 0)
 		return -1;
 	if (sep)
 		fprintf(a.f, "node%c%s\n", sep, column);
 	for (long i = 0; i < n; i++) {
-		const char *name = names && v[i] >= 0 && v[i] < nnames ? names[v[i]] : NULL;
 		if (!sep) {
 			fprintf(a.f, "%d\n", v[i]);
 			continue;
 		}
+		const char *name = names && v[i] >= 0 && v[i] < nnames ? names[v[i]] : NULL;
 		const char *node = s->graph && s->graph->names && i < s->graph->n ? s->graph->names[i] : NULL;
 		if (node)
 			result_csv_cell(a.f, node, sep);
@@ -453,9 +451,7 @@ static int save_labels(rs_session *s, const char *path, FILE *out, rs_err *e)
 	for (long i = 0; !L && i < N; i++)
 		y[i] = rs_model_block_of(s->model, i);
 	int rc = cmd_save_node_values(s, path, "label", y, N, L ? L->class_names : NULL, L ? L->nclass : 0, e);
-	size_t l = strlen(path);
-	int table = l > 4 && (!strcasecmp(path + l - 4, ".csv") || !strcasecmp(path + l - 4, ".tsv"));
-	if (rc == 0 && L && L->class_names && !table) {
+	if (rc == 0 && L && L->class_names && !rs_path_separator(path)) {
 		/* one label a line holds the class numbers: their names go beside */
 		char *c = companion_name(path, ".label_names");
 		rs_atomic a;

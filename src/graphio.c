@@ -1133,13 +1133,23 @@ int rs_atomic_commit(rs_atomic *a, rs_err *e)
 	return 0;
 }
 
+char rs_path_separator(const char *path)
+{
+	size_t l = strlen(path);
+	if (l > 4 && !strcasecmp(path + l - 4, ".csv"))
+		return ',';
+	if (l > 4 && !strcasecmp(path + l - 4, ".tsv"))
+		return '\t';
+	return 0;
+}
+
 int rs_graph_save(const rs_graph *g, const char *path, rs_err *e)
 {
 	size_t l = strlen(path);
 	int mtx = l > 4 && !strcasecmp(path + l - 4, ".mtx");
 	/* a .csv or .tsv name gets that separator and a header line, so that a
-	 * spreadsheet or Gephi reads it; the reader takes all three back */
-	char sep = l > 4 && !strcasecmp(path + l - 4, ".csv") ? ',' : l > 4 && !strcasecmp(path + l - 4, ".tsv") ? '\t' : ' ';
+	 * spreadsheet reads it; the reader takes all three back */
+	char sep = rs_path_separator(path) ? rs_path_separator(path) : ' ';
 	rs_atomic a;
 	if (rs_atomic_open(&a, path, e) != 0)
 		return -1;

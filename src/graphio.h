@@ -87,6 +87,9 @@ int rs_atomic_open(rs_atomic *a, const char *path, rs_err *e);
 int rs_atomic_commit(rs_atomic *a, rs_err *e);
 void rs_atomic_abort(rs_atomic *a);
 
+/* The separator a file name asks for: ',' for .csv, '\t' for .tsv
+ * (any case), 0 for any other name. */
+char rs_path_separator(const char *path);
 int rs_graph_save(const rs_graph *g, const char *path, rs_err *e);
 
 #endif
