@@ -317,6 +317,11 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	const char *base = strrchr(path, '/');
 	session_set_graph(s, g, L, xasprintf("load %s%s", base ? base + 1 : path,
 					     g->bipartite ? " (bipartite)" : ""));
+	s->graph_input = xasprintf(
+		"%s, %s; %ld duplicate%s merged (%s); %ld zero weight%s dropped", info.format,
+		info.symmetrized ? "directed: made undirected" : "undirected", info.merged,
+		info.merged == 1 ? "" : "s", o.merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept",
+		info.dropped, info.dropped == 1 ? "" : "s");
 	graph_summary(s, out, "load", seconds_now() - t0, notes, nn);
 	for (int i = 0; i < nn; i++)
 		free(notes[i]);
@@ -377,7 +382,11 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 	rs_atomic a;
 	if (rs_atomic_open(&a, path, e) != 0)
 		return -1;
+	const rs_labels *L = s->model ? NULL : s->labels;
+	int named_classes = L && L->class_names;
 	fprintf(a.f, "node%clabel", sep);
+	if (named_classes)
+		fprintf(a.f, "%cclass", sep);
 	for (long c = 1; c <= k; c++)
 		fprintf(a.f, "%cx_%ld", sep, c + 1);
 	fputc('\n', a.f);
@@ -388,12 +397,20 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 			label = rs_model_block_of(M, i);
 		else if (s->labels && i < s->labels->n)
 			label = s->labels->y[i];
-		const char *name = s->graph && s->graph->names && i < s->graph->n ? s->graph->names[i] : NULL;
+		const rs_graph *g = s->graph;
+		const char *name = !g ? NULL
+				   : i < g->n ? (g->names ? g->names[i] : NULL)
+					      : (g->cnames ? g->cnames[i - g->n] : NULL);
 		if (name)
 			result_csv_cell(a.f, name, sep);
 		else
 			fprintf(a.f, "%ld", i);
 		fprintf(a.f, "%c%ld", sep, label);
+		if (named_classes) {
+			fputc(sep, a.f);
+			if (label >= 0 && label < L->nclass && L->class_names[label])
+				result_csv_cell(a.f, L->class_names[label], sep);
+		}
 		for (long c = 1; c <= k; c++) {
 			double x;
 			if (S->per_block) {

@@ -155,6 +155,8 @@ CMD_FN(info)
 	} else if (s->graph != NULL) {
 		const rs_graph *g = s->graph;
 		result_str(r, "graph", s->graph_desc);
+		if (s->graph_input)
+			result_str(r, "input", s->graph_input);
 		result_int(r, "nodes", g->n + g->m);
 		if (g->bipartite) {
 			result_int(r, "rows", g->n);

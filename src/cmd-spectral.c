@@ -412,6 +412,19 @@ static int graph_embed(rs_session *s, int blocks, FILE *out, rs_err *e)
 			result_strs(r, "name", RF_TABLE, names, (size_t)N);
 		if (s->labels)
 			result_ints(r, "label", RF_TABLE, lab, (size_t)N);
+		if (s->labels && s->labels->class_names) {
+			/* the class names beside their numbers: a reader sees
+			 * 'rep' where a script keeps the number */
+			char **cn = xcalloc((size_t)N, sizeof *cn);
+			for (long i = 0; i < N; i++) {
+				long y = lab[i];
+				cn[i] = y >= 0 && y < s->labels->nclass && s->labels->class_names[y]
+						? s->labels->class_names[y]
+						: (char *)"";
+			}
+			result_strs(r, "class", RF_TABLE, cn, (size_t)N);
+			free(cn);
+		}
 		for (int j = 1; j <= k; j++) {
 			char name[32];
 			snprintf(name, sizeof name, "x_%d", j + 1);

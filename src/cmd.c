@@ -173,8 +173,10 @@ const struct rs_cmd rs_cmd_table[] = {
 	 NULL, 0, cmd_seed, NULL},
 	{"info", NULL, 0, 0, "info", "describe the graph, alpha in both forms, k and the solver",
 	 "Print the model or graph: nodes, edges, blocks or classes, components, isolated and "
-	 "noise nodes, its total weight, alpha in both forms, k, the seed, and the solver with "
-	 "its last timing, residual and (iterative) operator applications and warm start.",
+	 "noise nodes, its total weight, how a loaded file was read ('input': its format, "
+	 "whether directed input was made undirected, duplicates merged, zero weights dropped), "
+	 "alpha in both forms, k, the seed, and the solver with its last timing, residual and "
+	 "(iterative) operator applications and warm start.",
 	 NULL, 0, cmd_info, NULL},
 	{"eig", NULL, 0, 1, "eig [all]", "the eigenvalues of L_alpha x = lambda D_alpha x",
 	 "Print the spectrum with multiplicities, smallest first (fields 'eigenvalues', "
@@ -210,7 +212,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "column's largest entry made positive (ties to the lowest node). 'blocks' (the default "
 	 "for block models) prints one row per block, the paper's X = Z y, or per class of a "
 	 "labelled graph (the class means); 'nodes' (the default for graphs) one row per node, "
-	 "with its name and label. 'save embedding FILE' writes any size.",
+	 "with its name, its label and the label's class name where the labels have names. "
+	 "'save embedding FILE' writes any size.",
 	 w_embed, 0, cmd_embed, NULL},
 	{"cluster", NULL, 0, 7, "cluster [K] [dims D] [restarts R] [normalize] [first]",
 	 "K-Means on the embedding (k-means++, seeded, restarts)",

@@ -938,13 +938,17 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
 	if (g == NULL)
 		goto out;
-	/* names: a string "label" or "name" attribute */
-	const char *nattr = igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_VERTEX, "label") ? "label"
-			    : igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_VERTEX, "name") ? "name"
-											  : NULL;
+	/* names: the first string attribute of "label", "name" and "id" (a
+	 * GraphML node's id, which igraph keeps as "id"; GML's are numbers) */
+	static const char *const name_attrs[] = {"label", "name", "id"};
+	const char *nattr = NULL;
 	igraph_attribute_type_t type;
-	if (nattr && igraph_cattribute_table.gettype(&G, &type, IGRAPH_ATTRIBUTE_VERTEX, nattr) == 0 &&
-	    type == IGRAPH_ATTRIBUTE_STRING) {
+	for (size_t a = 0; !nattr && a < sizeof name_attrs / sizeof name_attrs[0]; a++)
+		if (igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_VERTEX, name_attrs[a]) &&
+		    igraph_cattribute_table.gettype(&G, &type, IGRAPH_ATTRIBUTE_VERTEX, name_attrs[a]) == 0 &&
+		    type == IGRAPH_ATTRIBUTE_STRING)
+			nattr = name_attrs[a];
+	if (nattr) {
 		g->names = calloc((size_t)n, sizeof *g->names);
 		for (long i = 0; g->names && i < n; i++)
 			g->names[i] = strdup(VAS(&G, nattr, i));

@@ -35,6 +35,7 @@ void session_free(rs_session *s)
 	rs_graph_free(s->adj);
 	rs_labels_free(s->labels);
 	free(s->graph_desc);
+	free(s->graph_input);
 	rs_spectrum_free(s->spec);
 	rs_spectrum_free(s->prev);
 	free(s->plot.term);
@@ -80,6 +81,8 @@ static void drop_graph(rs_session *s)
 	rs_graph_free(s->adj);
 	rs_labels_free(s->labels);
 	free(s->graph_desc);
+	free(s->graph_input);
+	s->graph_input = NULL;
 	s->model = NULL;
 	s->graph = s->adj = NULL;
 	s->labels = NULL;

@@ -23,6 +23,7 @@ typedef struct rs_session {
 	rs_model *model;      /* a block model, or                  */
 	rs_graph *graph;      /* a sparse graph (loaded, generated)  */
 	char *graph_desc;     /* where the graph came from           */
+	char *graph_input;    /* how a loaded file was read, for info */
 	rs_labels *labels;    /* ground truth of the graph, or NULL   */
 	int bip_adjacency;    /* bipartite graph: regularize the whole
 	                         [[0,B],[B^T,0]] graph instead of B     */

@@ -94,6 +94,12 @@ check "save labels/clusters FILE.csv|tsv: node tables with names, read back; pla
 		grep -q "$(printf '^1\tblue$')" "$tmp/t-l.label_names" && grep -q "class names written to $tmp/t-l.label_names" "$tmp/out" &&
 		[ "$(grep -c 'labels: 2 classes, 3 labelled' "$tmp/out")" -eq 3 ] && grep -q 'labels from .*t-c.tsv: 2 classes, 3 of 3' "$tmp/out" &&
 		cmp -s "$tmp/t-l.csv" "$tmp/t-l2.csv"; echo $?)
+# A GraphML file's node ids are its names; a string attribute's values are
+# the class names, a column of the embedding beside the label numbers
+$R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; save embedding $tmp/p.csv; info" >"$tmp/out" 2>&1
+check "GraphML ids as names, and a class column in save embedding; info keeps how the file was read" \
+	$(grep -q '^node,label,class,x_2,x_3$' "$tmp/p.csv" && grep -q '^alice,0,red,' "$tmp/p.csv" && grep -q '^frank,1,blue,' "$tmp/p.csv" &&
+		grep -q '^input  *graphml, undirected; 0 duplicates merged' "$tmp/out"; echo $?)
 printf 'alpha 1\303\n\033[2J\n' | $R >"$tmp/out" 2>"$tmp/err"
 check "typed bytes that are not UTF-8, and escapes, come back as '?' in errors" \
 	$(grep -q "'1?' is not a number" "$tmp/err" && grep -q "unknown command '?\[2J'" "$tmp/err"; echo $?)
