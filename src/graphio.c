@@ -151,6 +151,11 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e)
 		n -= 3;
 		memmove(buf, buf + 3, n + 1);
 	}
+	/* a CR alone ends a line too (Excel's "CSV (Macintosh)" export, old
+	 * Mac text); a CR before a LF is left for the readers, which drop it */
+	for (char *c = memchr(buf, '\r', n); c != NULL; c = memchr(c + 1, '\r', n - (size_t)(c + 1 - buf)))
+		if (c[1] != '\n')
+			*c = '\n';
 	*len = n;
 	return buf;
 }
