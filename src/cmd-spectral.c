@@ -225,7 +225,7 @@ static int graph_mu(rs_session *s, FILE *out, rs_err *e)
 		j[i] = i + 1;
 		size[i] = c.size[b];
 		cls[i] = xstrdup(views_class_name(s, c.id[b], buf, sizeof buf));
-		chk[i] = (char *)rs_il_name(st[i]);
+		chk[i] = (char *)views_il_word(s, st[i]);
 		lam[i] = S->lambda[i];
 	}
 	rs_result *r = result_new("mu");
@@ -579,7 +579,7 @@ CMD_FN(mu)
 		m[i] = M->bipartite ? M->m[b] : 0;
 		t[i] = M->t[b];
 		paper[i] = pm[b];
-		chk[i] = (char *)rs_il_name(st[i]);
+		chk[i] = (char *)views_il_word(s, st[i]);
 	}
 	rs_result *r = result_new("mu");
 	title(s, r, "interleaving");

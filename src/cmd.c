@@ -193,8 +193,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Lemma 3: 0 = lambda_1 < mu_1 < lambda_2 < mu_2 < ... < lambda_K < mu_K. Equal block "
 	 "sizes give equal thresholds and lambda_j = mu_j ('tie'). For bicliques the corrected "
 	 "threshold 1 - sqrt(n_j m_j / ((n_j + a n)(m_j + a m))) is used and the paper's printed "
-	 "form is shown beside it. For a graph with labels the classes play the blocks (a "
-	 "reference, not a theorem).",
+	 "form is shown beside it. The check says ok, tie or VIOLATED. For a graph with labels "
+	 "the classes play the blocks, a reference and not a theorem, so a row out of order says "
+	 "'no' rather than VIOLATED.",
 	 NULL, 0, cmd_mu, NULL},
 	{"signs", NULL, 0, 0, "signs",
 	 "sign patterns of the eigenvectors per block, against Theorem 1 (or 2)",
@@ -260,7 +261,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	{"watch", NULL, 0, 0, "watch", "the live view: arrow keys move alpha, everything redraws",
 	 "A full-screen view of the model or graph: a header (graph, alpha in both forms, eps, k, "
 	 "solver), the spectrum as a number line on [0, 1] with lambda_j marks and mu_j ticks "
-	 "(a mark in reverse video breaks the interleaving), the lambda_j / mu_j table with its "
+	 "(a mark in reverse video breaks the interleaving of a model), the lambda_j / mu_j table with its "
 	 "checks, the sign grid of blocks or classes by eigenvector ('!' against the theorem), a "
 	 "scatter of two embedding columns coloured by block or class, and a status line. Keys: "
 	 "Right/Left move alpha by 10 %, PgUp/PgDn by a factor 2, 0 sets it to 0, = types it, a "

@@ -328,7 +328,7 @@ static void draw_numberline(struct view *v, const rs_spectrum *S, const struct t
 	}
 	for (int j = 0; j < S->nvec; j++) {
 		int c = (int)lround(S->lambda[j] / top * width);
-		int bad = j < nil && st[j] == RS_IL_VIOLATED;
+		int bad = j < nil && views_il_alarm(v->s, st[j]);
 		role_on(v, bad ? C_BAD : C_LAMBDA, bad ? A_REVERSE : A_BOLD);
 		mvaddstr(row + 1, left + c, v->mark_s);
 		role_off(v, bad ? C_BAD : C_LAMBDA, bad ? A_REVERSE : A_BOLD);
@@ -350,9 +350,9 @@ static void draw_table(struct view *v, const rs_spectrum *S, const struct thresh
 		else
 			printw("  %-10s", "");
 		if (j < nil) {
-			int bad = st[j] == RS_IL_VIOLATED;
+			int bad = views_il_alarm(v->s, st[j]);
 			role_on(v, bad ? C_BAD : C_OK, bad ? A_REVERSE : 0);
-			printw("  %s", rs_il_name(st[j]));
+			printw("  %s", views_il_word(v->s, st[j]));
 			role_off(v, bad ? C_BAD : C_OK, bad ? A_REVERSE : 0);
 		}
 	}

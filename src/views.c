@@ -72,6 +72,20 @@ const char *views_class_name(const rs_session *s, int id, char *buf, size_t len)
 	return buf;
 }
 
+const char *views_il_word(const rs_session *s, enum rs_il st)
+{
+	/* on a graph the classes only stand in for blocks: lambda_j beyond
+	 * mu_j is an observation, not a broken theorem */
+	if (s->graph != NULL && st == RS_IL_VIOLATED)
+		return "no";
+	return rs_il_name(st);
+}
+
+int views_il_alarm(const rs_session *s, enum rs_il st)
+{
+	return s->graph == NULL && st == RS_IL_VIOLATED;
+}
+
 /* Fraction of positive entries of column col over the nodes of each class. */
 void views_class_fractions(const rs_session *s, const rs_spectrum *S, const struct classes *c,
 			    int col, double *pos)

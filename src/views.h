@@ -4,6 +4,7 @@
 
 #include "session.h"
 #include "spectrum.h"
+#include "theory.h"
 
 /* A graph with labels read as a block model whose blocks are the classes:
  * the thresholds mu_j = a n / (a n + n_j) use the class sizes.  For a real
@@ -20,6 +21,10 @@ struct classes {
 int views_classes(rs_session *s, struct classes *c, rs_err *e);
 void views_classes_free(struct classes *c);
 const char *views_class_name(const rs_session *s, int id, char *buf, size_t len);
+/* The check word of an interleaving row ("no" where a graph's classes play
+ * the blocks, "VIOLATED" for a model), and whether to show it as an alarm. */
+const char *views_il_word(const rs_session *s, enum rs_il st);
+int views_il_alarm(const rs_session *s, enum rs_il st);
 /* Fraction of positive entries of column col over the nodes of each class. */
 void views_class_fractions(const rs_session *s, const rs_spectrum *S, const struct classes *c,
 			   int col, double *pos);
