@@ -320,12 +320,21 @@ CMD_FN(set)
 		for (int i = 0; settings[i]; i++)
 			if (!strcmp(argv[1], settings[i]))
 				which = i;
-		if (which < 0)
+		if (which < 0) {
+			/* 'set plot output x.png', 'set alpha 1': a command of its own */
+			rs_err ce;
+			const struct rs_cmd *c = cmd_find(argv[1], &ce);
+			if (c != NULL && !strcmp(c->name, argv[1]))
+				return rs_fail(e, RS_EINVAL,
+					       "'%s' is not a setting but a command: %s", argv[1], c->usage);
 			return rs_fail(e, RS_EINVAL,
 				       "unknown setting '%s' (format, digits, echo, bail, verbose, "
 				       "solver, dense-max, tol, ncv, bipartite, warm)",
 				       argv[1]);
+		}
 	}
+	if (argc > 3)
+		return rs_fail(e, RS_EINVAL, "too many arguments; usage: set [NAME [VALUE]]");
 	if (argc == 3)
 		return set_one(s, argv[1], argv[2], e); /* quiet, like an assignment */
 	rs_result *r = result_new("set");

@@ -292,7 +292,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "as named datablocks, so the script stands alone. A missing gnuplot, or one that fails "
 	 "or is killed, is an error that says so.",
 	 w_plot_what, CMD_KEEPS_LAST | CMD_UNSAFE, cmd_plot, &c_plot},
-	{"set", NULL, 0, 2, "set [NAME [VALUE]]", "show or change a setting",
+	{"set", NULL, 0, -1, "set [NAME [VALUE]]", "show or change a setting",
 	 "Settings: format text|csv|json (how results print), digits N (significant digits, "
 	 "default 8), echo on|off, bail on|off (stop a script at its first error), verbose on|off "
 	 "(say which solver ran, its time, operator applications and residual), solver "
