@@ -8,6 +8,7 @@
 #include "sbm.h"
 #include "xalloc.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,8 +53,8 @@ static void graph_summary(rs_session *s, FILE *out, const char *cmd, double secs
 	result_flag_scalars(r, RF_NOTEXT);
 	char lab[96] = "no labels";
 	if (s->labels)
-		snprintf(lab, sizeof lab, "labels: %d classes, %ld labelled", s->labels->nclass,
-			 s->labels->labelled);
+		snprintf(lab, sizeof lab, "labels: %d class%s, %ld labelled", s->labels->nclass,
+			 s->labels->nclass == 1 ? "" : "es", s->labels->labelled);
 	long ne = rs_graph_edges(g);
 	result_title(r, "%s: %ld %s, %ld edge%s (%s, %ld self-loop%s), %ld component%s, %ld isolated; %s",
 		     s->graph_desc, g->n + g->m, g->bipartite ? "nodes (rows + columns)" : "nodes", ne,
@@ -656,5 +657,100 @@ CMD_FN(noise)
 			       add, had + add, g->orig_n);
 	graph_summary(s, out, "noise", 0, &note, 1);
 	free(note);
+	return 0;
+}
+
+/* Sizes of the components (comp as rs_graph_components numbers them) and
+ * the component of the given rank by size, largest first; ties go to the
+ * one found first. */
+static long component_of_rank(const int32_t *comp, long N, long ncomp, long rank, long *size)
+{
+	long *cnt = xcalloc((size_t)ncomp, sizeof *cnt);
+	for (long i = 0; i < N; i++)
+		cnt[comp[i]]++;
+	long pick = -1;
+	for (long r = 0; r < rank; r++) {
+		pick = -1;
+		for (long c = 0; c < ncomp; c++)
+			if (cnt[c] >= 0 && (pick < 0 || cnt[c] > cnt[pick]))
+				pick = c;
+		*size = cnt[pick];
+		cnt[pick] = -1; /* taken */
+	}
+	free(cnt);
+	return pick;
+}
+
+CMD_FN(component)
+{
+	if (s->graph == NULL)
+		return rs_fail(e, RS_EINVAL,
+			       "needs a graph from 'load' or 'sbm' (a 'cliques' model's blocks are its "
+			       "components)");
+	rs_graph *g = s->graph;
+	long N = g->n + g->m, rank = 1;
+	int32_t *comp = xcalloc((size_t)N, sizeof *comp);
+	long ncomp = rs_graph_components(g, comp, e);
+	if (ncomp < 0) {
+		free(comp);
+		return -1;
+	}
+	if (argc > 1 && (rs_parse_count(argv[1], 1, LONG_MAX, "RANK", &rank, e) != 0 || rank > ncomp)) {
+		free(comp);
+		if (rank > ncomp)
+			return rs_fail(e, RS_EINVAL, "RANK %ld: the graph has %ld component%s", rank,
+				       ncomp, ncomp == 1 ? "" : "s");
+		if (strtol(argv[1], NULL, 10) < 1 && strspn(argv[1], "+-0123456789") == strlen(argv[1]))
+			return rs_fail(e, RS_EINVAL, "RANK must be 1 (the largest) or more, got %s", argv[1]);
+		return -1;
+	}
+	if (ncomp == 1) {
+		free(comp);
+		char *note = xstrdup("the graph is connected: nothing left out");
+		graph_summary(s, out, "component", 0, &note, 1);
+		free(note);
+		return 0;
+	}
+	long size = 0;
+	long pick = component_of_rank(comp, N, ncomp, rank, &size);
+	unsigned char *keep = xcalloc((size_t)N, 1);
+	for (long i = 0; i < N; i++)
+		keep[i] = comp[i] == pick;
+	free(comp);
+	int32_t *old = NULL;
+	rs_graph *h = rs_graph_keep(g, keep, &old, e);
+	free(keep);
+	if (h == NULL)
+		return -1;
+	rs_labels *L = NULL;
+	if (s->labels && (L = rs_labels_subset(s->labels, old, h->n, e)) == NULL) {
+		free(old);
+		rs_graph_free(h);
+		return -1;
+	}
+	free(old);
+	long before = N, edges_before = rs_graph_edges(g), labelled_before = s->labels ? s->labels->labelled : 0;
+	int classes_before = s->labels ? s->labels->nclass : 0;
+	char *input = s->graph_input ? xstrdup(s->graph_input) : NULL;
+	char *desc = rank == 1 ? xasprintf("%s, largest component", s->graph_desc)
+			       : xasprintf("%s, component %ld", s->graph_desc, rank);
+	session_set_graph(s, h, L, desc);
+	s->graph_input = input;
+	char *notes[2];
+	int nn = 0;
+	long r100 = rank % 100, r10 = rank % 10;
+	const char *th = r100 >= 11 && r100 <= 13 ? "th" : r10 == 1 ? "st" : r10 == 2 ? "nd" : r10 == 3 ? "rd" : "th";
+	char ord[32] = "";
+	if (rank > 1)
+		snprintf(ord, sizeof ord, "%ld%s ", rank, th);
+	notes[nn++] = xasprintf("kept the %slargest of %ld components: %ld of %ld nodes, %ld of %ld edges",
+				ord, ncomp, size, before, rs_graph_edges(h), edges_before);
+	if (L)
+		notes[nn++] = xasprintf("%ld of %ld labelled nodes kept%s", L->labelled, labelled_before,
+					L->nclass < classes_before ? "; classes left empty were dropped"
+								   : "");
+	graph_summary(s, out, "component", 0, notes, nn);
+	for (int i = 0; i < nn; i++)
+		free(notes[i]);
 	return 0;
 }

@@ -16,6 +16,7 @@ CMD_FN(labels);
 CMD_FN(save);
 CMD_FN(sbm);
 CMD_FN(noise);
+CMD_FN(component);
 /* cmd-spectral.c */
 CMD_FN(eig);
 CMD_FN(mu);

@@ -150,6 +150,15 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "graph (the paper's noise). The original nodes keep their numbers and labels; the noise "
 	 "nodes are unlabelled, so scores and label views use the original nodes only.",
 	 NULL, 0, cmd_noise, NULL},
+	{"component", NULL, 0, 1, "component [RANK]",
+	 "keep one connected component, the largest by default",
+	 "Replace the graph by one of its connected components at alpha = 0: the largest, or the "
+	 "RANK-th largest (ties to the one with the lowest node). Nodes keep their order, names "
+	 "and labels and are numbered again from 0; isolated and noise nodes, components of their "
+	 "own, go, and classes left without nodes are dropped (numbered classes are then named "
+	 "by their old numbers). Published results on polblogs, cora and the like are often on "
+	 "the largest component. A new 'load' brings the whole graph back.",
+	 NULL, 0, cmd_component, NULL},
 	{"eps", NULL, 0, 1, "eps [E]", "show or set the inter-block weight of the model",
 	 "Show or set eps, the weight added between every pair of nodes of the model (A = Z Z^T "
 	 "+ eps J). Its effect is exactly that of alpha + eps.",

@@ -325,6 +325,81 @@ long rs_graph_components(const rs_graph *g, int32_t *comp, rs_err *e)
 	return c;
 }
 
+static char **keep_names(char *const *names, const int32_t *old, long n, long base, int *bad)
+{
+	if (names == NULL || *bad)
+		return NULL;
+	char **out = calloc((size_t)(n > 0 ? n : 1), sizeof *out);
+	if (out == NULL) {
+		*bad = 1;
+		return NULL;
+	}
+	for (long i = 0; i < n; i++)
+		if (names[old[i] - base] && (out[i] = strdup(names[old[i] - base])) == NULL)
+			*bad = 1;
+	return out;
+}
+
+rs_graph *rs_graph_keep(const rs_graph *g, const unsigned char *keep, int32_t **old_of, rs_err *e)
+{
+	long N = g->n + g->m, kn = 0, km = 0;
+	*old_of = NULL;
+	int32_t *nu = rs_alloc(e, (size_t)N, sizeof *nu, "node map");
+	if (nu == NULL)
+		return NULL;
+	for (long i = 0; i < N; i++)
+		nu[i] = !keep[i] ? -1 : i < g->n ? (int32_t)kn++ : (int32_t)km++;
+	int32_t *old = rs_alloc(e, (size_t)(kn + km > 0 ? kn + km : 1), sizeof *old, "node map");
+	rs_edges E = {0};
+	rs_graph *h = NULL;
+	if (old == NULL)
+		goto out;
+	for (long i = 0; i < N; i++)
+		if (keep[i])
+			old[nu[i] + (i < g->n ? 0 : kn)] = (int32_t)i;
+	for (long i = 0; i < g->n; i++) {
+		if (!keep[i])
+			continue;
+		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+			long j = g->idx[p];
+			double w = g->val ? g->val[p] : 1.0;
+			if (g->bipartite) {
+				if (keep[g->n + j] && rs_edges_push(&E, nu[i], nu[g->n + j], w, e) != 0)
+					goto out;
+			} else if (j >= i && keep[j] && rs_edges_push(&E, nu[i], nu[j], w, e) != 0) {
+				goto out; /* each edge once: the build adds its mirror */
+			}
+		}
+	}
+	long merged, dropped;
+	h = rs_graph_build(kn, km, g->bipartite, &E, RS_MERGE_MAX, &merged, &dropped, e);
+	if (h == NULL)
+		goto out;
+	long orig = 0, corig = 0;
+	for (long i = 0; i < kn; i++)
+		orig += old[i] < g->orig_n;
+	for (long j = 0; j < km; j++)
+		corig += old[kn + j] - g->n < g->orig_m;
+	h->orig_n = orig;
+	h->orig_m = g->bipartite ? corig : 0;
+	int bad = 0;
+	h->names = keep_names(g->names, old, kn, 0, &bad);
+	h->cnames = keep_names(g->cnames, old + kn, km, g->n, &bad);
+	if (bad) {
+		rs_fail(e, RS_ENOMEM, "out of memory copying node names");
+		rs_graph_free(h);
+		h = NULL;
+		goto out;
+	}
+	*old_of = old;
+	old = NULL;
+out:
+	free(nu);
+	free(old);
+	rs_edges_free(&E);
+	return h;
+}
+
 int rs_graph_add_noise(rs_graph *g, long count, rs_err *e)
 {
 	if (g->bipartite)

@@ -65,6 +65,12 @@ long rs_graph_isolated(const rs_graph *g);
 /* A deep copy (names are not copied). */
 rs_graph *rs_graph_copy(const rs_graph *g, rs_err *e);
 
+/* The subgraph induced by the nodes with keep[i] set (i over the n nodes,
+ * then the m columns of a bipartite graph), renumbered in their order, with
+ * their names; *old_of (allocated) maps each new node, then each new
+ * column, to its number in g (columns counted from n, as in comp). */
+rs_graph *rs_graph_keep(const rs_graph *g, const unsigned char *keep, int32_t **old_of, rs_err *e);
+
 /* Append f * n isolated nodes, each with a self-loop of weight 1 (the
  * paper's noise).  The original nodes stay first. */
 int rs_graph_add_noise(rs_graph *g, long count, rs_err *e);

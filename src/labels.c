@@ -68,6 +68,62 @@ rs_labels *rs_labels_from_ints(const int32_t *y, long n, rs_err *e)
 	return L;
 }
 
+rs_labels *rs_labels_subset(const rs_labels *L, const int32_t *old, long n, rs_err *e)
+{
+	long kept = 0;
+	while (kept < n && old[kept] < L->n)
+		kept++;
+	rs_labels *S = labels_new(kept, e);
+	int32_t *slot = S ? rs_alloc(e, (size_t)L->nclass + 1, sizeof *slot, "classes") : NULL;
+	if (slot == NULL) {
+		rs_labels_free(S);
+		return NULL;
+	}
+	for (int c = 0; c <= L->nclass; c++)
+		slot[c] = -1;
+	for (long i = 0; i < kept; i++)
+		if (L->y[old[i]] >= 0)
+			slot[L->y[old[i]]] = 0;
+	/* the classes left, in their order; unchanged when none emptied */
+	int K = 0;
+	for (int c = 0; c < L->nclass; c++)
+		if (slot[c] == 0)
+			slot[c] = K++;
+	S->nclass = K;
+	S->labelled = 0;
+	for (long i = 0; i < kept; i++) {
+		int32_t y = L->y[old[i]];
+		S->y[i] = y >= 0 ? slot[y] : -1;
+		S->labelled += y >= 0;
+	}
+	int renumbered = K < L->nclass;
+	if (L->class_names || renumbered) {
+		/* a class keeps its name; numbered classes that had to be
+		 * renumbered are named by their old numbers */
+		S->class_names = rs_zalloc(e, (size_t)(K > 0 ? K : 1), sizeof *S->class_names, "class names");
+		if (S->class_names == NULL) {
+			free(slot);
+			rs_labels_free(S);
+			return NULL;
+		}
+		for (int c = 0; c < L->nclass; c++) {
+			if (slot[c] < 0)
+				continue;
+			char num[16];
+			snprintf(num, sizeof num, "%d", c);
+			const char *nm = L->class_names ? L->class_names[c] : num;
+			if (nm && (S->class_names[slot[c]] = strdup(nm)) == NULL) {
+				free(slot);
+				rs_labels_free(S);
+				rs_fail(e, RS_ENOMEM, "out of memory copying class names");
+				return NULL;
+			}
+		}
+	}
+	free(slot);
+	return S;
+}
+
 /* One label token: an integer from -1 to 10^6 is kept ('' and -1:
  * unlabelled); anything else is a named class c, held as -(c + 2) until
  * settle().  -1 when memory fails, -2 (with a message) past 10^6 names. */

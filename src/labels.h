@@ -34,6 +34,11 @@ rs_labels *rs_labels_from_ints(const int32_t *y, long n, rs_err *e);
 /* The same rules from n strings (a node attribute): integers are classes,
  * '' or NULL or -1 unlabelled, other names classes in order of appearance. */
 rs_labels *rs_labels_from_strings(const char *const *v, long n, rs_err *e);
+/* The labels of a subgraph: node i of it was node old[i] (n of them,
+ * increasing; those past L->n, noise, are left out).  Classes that lose
+ * all their nodes are dropped and the rest renumbered in order, numbered
+ * classes then named by their old numbers. */
+rs_labels *rs_labels_subset(const rs_labels *L, const int32_t *old, long n, rs_err *e);
 void rs_labels_free(rs_labels *L);
 /* Class sizes (nclass entries, allocated). */
 long *rs_labels_sizes(const rs_labels *L, rs_err *e);

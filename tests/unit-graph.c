@@ -425,6 +425,76 @@ static void readers(void)
 	rs_graph_free(g);
 }
 
+/* rs_graph_keep and rs_labels_subset: the subgraph of a component, with
+ * its names, weights and labels; a bipartite one; noise left out. */
+static void subgraphs(void)
+{
+	rs_load_info info;
+	rs_err e = {0};
+	/* a weighted triangle with a loop, a separate edge, a lone node */
+	rs_graph *g = load(write_file("sub.edges", "a b 2\nb c 1\nc a 3\nc c 1\nd e 5\n"), NULL, &info);
+	rs_labels *L = g ? rs_labels_read(write_file("sub.labels", "a x\nb x\nc y\nd z\ne z\n"), g, &e)
+			 : NULL;
+	if (g == NULL || L == NULL) {
+		tap_ok(0, "subgraph fixtures load");
+		rs_labels_free(L);
+		rs_graph_free(g);
+		return;
+	}
+	rs_graph_add_noise(g, 1, &e); /* node 5 */
+	unsigned char keep[6] = {1, 1, 1, 0, 0, 0};
+	int32_t *old = NULL;
+	rs_graph *h = rs_graph_keep(g, keep, &old, &e);
+	rs_labels *S = h ? rs_labels_subset(L, old, h->n, &e) : NULL;
+	tap_ok(h && h->n == 3 && rs_graph_edges(h) == 4 && h->loops == 1 && weight(h, 0, 2) == 3 &&
+		       weight(h, 2, 0) == 3 && weight(h, 2, 2) == 1 && h->total == 2 * (2 + 1 + 3) + 1 &&
+		       h->orig_n == 3 && !strcmp(h->names[2], "c") && old[2] == 2,
+	       "rs_graph_keep: the triangle with its weights, loop and names");
+	tap_ok(S && S->n == 3 && S->nclass == 2 && S->labelled == 3 && S->y[2] == 1 &&
+		       !strcmp(S->class_names[1], "y"),
+	       "rs_labels_subset: the classes left (z dropped), names kept");
+	rs_labels_free(S);
+	rs_graph_free(h);
+	free(old);
+	unsigned char keep2[6] = {0, 0, 0, 1, 1, 1};
+	h = rs_graph_keep(g, keep2, &old, &e);
+	S = h ? rs_labels_subset(L, old, h->n, &e) : NULL;
+	tap_ok(h && h->n == 3 && h->orig_n == 2 && h->loops == 1 && S && S->n == 2 && S->nclass == 1 &&
+		       !strcmp(S->class_names[0], "z"),
+	       "rs_graph_keep: a noise node stays noise, past the labels");
+	rs_labels_free(S);
+	rs_graph_free(h);
+	free(old);
+	rs_labels_free(L);
+	rs_graph_free(g);
+	/* numbered classes that must be renumbered are named by their numbers */
+	int32_t y[4] = {0, 2, 2, -1};
+	L = rs_labels_from_ints(y, 4, &e);
+	int32_t pick[3] = {1, 2, 3};
+	S = L ? rs_labels_subset(L, pick, 3, &e) : NULL;
+	tap_ok(S && S->nclass == 1 && S->y[0] == 0 && S->y[2] == -1 && S->labelled == 2 &&
+		       S->class_names && !strcmp(S->class_names[0], "2"),
+	       "rs_labels_subset: numbered classes renumbered keep their numbers as names");
+	rs_labels_free(S);
+	rs_labels_free(L);
+	/* bipartite: rows 0-1 with columns 0-1, row 2 with column 2 */
+	rs_load_opts bo = {RS_GF_AUTO, 1, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
+	g = load(write_file("sub.biedges", "0 0\n0 1 2\n1 1\n2 2\n"), &bo, &info);
+	if (g == NULL || !g->bipartite) {
+		tap_ok(0, "bipartite subgraph fixture loads");
+		rs_graph_free(g);
+		return;
+	}
+	unsigned char keep3[6] = {1, 1, 0, 1, 1, 0};
+	h = rs_graph_keep(g, keep3, &old, &e);
+	tap_ok(h && h->bipartite && h->n == 2 && h->m == 2 && rs_graph_edges(h) == 3 && h->tptr &&
+		       h->cdeg && h->cdeg[1] == 3 && old[2] == 3 && old[3] == 4,
+	       "rs_graph_keep on a bipartite graph: rows and columns, the transpose");
+	rs_graph_free(h);
+	free(old);
+	rs_graph_free(g);
+}
+
 static void sbm_stats(void)
 {
 	long sizes[4] = {300, 300, 200, 200};
@@ -668,6 +738,7 @@ int main(void)
 	if (data == NULL)
 		data = "../shared/data";
 	readers();
+	subgraphs();
 	sbm_stats();
 	solvers(data);
 	real_files(data);
