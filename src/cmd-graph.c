@@ -8,7 +8,6 @@
 #include "sbm.h"
 #include "xalloc.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -398,19 +397,17 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 			label = rs_model_block_of(M, i);
 		else if (s->labels && i < s->labels->n)
 			label = s->labels->y[i];
-		const rs_graph *g = s->graph;
-		const char *name = !g ? NULL
-				   : i < g->n ? (g->names ? g->names[i] : NULL)
-					      : (g->cnames ? g->cnames[i - g->n] : NULL);
+		const char *name = s->graph ? rs_graph_node_name(s->graph, i) : NULL;
 		if (name)
 			result_csv_cell(a.f, name, sep);
 		else
 			fprintf(a.f, "%ld", i);
 		fprintf(a.f, "%c%ld", sep, label);
 		if (named_classes) {
+			const char *c = rs_labels_class_name(L, label);
 			fputc(sep, a.f);
-			if (label >= 0 && label < L->nclass && L->class_names[label])
-				result_csv_cell(a.f, L->class_names[label], sep);
+			if (c)
+				result_csv_cell(a.f, c, sep);
 		}
 		for (long c = 1; c <= k; c++) {
 			double x;
@@ -442,7 +439,7 @@ int cmd_save_node_values(rs_session *s, const char *path, const char *column, co
 			continue;
 		}
 		const char *name = names && v[i] >= 0 && v[i] < nnames ? names[v[i]] : NULL;
-		const char *node = s->graph && s->graph->names && i < s->graph->n ? s->graph->names[i] : NULL;
+		const char *node = s->graph && i < s->graph->n ? rs_graph_node_name(s->graph, i) : NULL;
 		if (node)
 			result_csv_cell(a.f, node, sep);
 		else
@@ -695,14 +692,14 @@ CMD_FN(component)
 		free(comp);
 		return -1;
 	}
-	if (argc > 1 && (rs_parse_count(argv[1], 1, LONG_MAX, "RANK", &rank, e) != 0 || rank > ncomp)) {
+	if (argc > 1 && (rs_parse_long(argv[1], &rank, e) != 0 || rank < 1 || rank > ncomp)) {
 		free(comp);
 		if (rank > ncomp)
 			return rs_fail(e, RS_EINVAL, "RANK %ld: the graph has %ld component%s", rank,
 				       ncomp, ncomp == 1 ? "" : "s");
-		if (strtol(argv[1], NULL, 10) < 1 && strspn(argv[1], "+-0123456789") == strlen(argv[1]))
+		if (rank < 1)
 			return rs_fail(e, RS_EINVAL, "RANK must be 1 (the largest) or more, got %s", argv[1]);
-		return -1;
+		return rs_fail(e, RS_EINVAL, "RANK: %s", e->msg);
 	}
 	if (ncomp == 1) {
 		free(comp);

@@ -403,8 +403,7 @@ static int graph_embed(rs_session *s, int blocks, FILE *out, rs_err *e)
 		for (long i = 0; i < N; i++) {
 			id[i] = i;
 			lab[i] = s->labels && i < s->labels->n ? s->labels->y[i] : -1;
-			const char *nm = i < g->n ? (g->names ? g->names[i] : NULL)
-						  : (g->cnames ? g->cnames[i - g->n] : NULL);
+			const char *nm = rs_graph_node_name(g, i);
 			names[i] = nm ? (char *)nm : (char *)"";
 		}
 		result_ints(r, "node", RF_TABLE, id, (size_t)N);
@@ -417,10 +416,8 @@ static int graph_embed(rs_session *s, int blocks, FILE *out, rs_err *e)
 			 * 'rep' where a script keeps the number */
 			char **cn = xcalloc((size_t)N, sizeof *cn);
 			for (long i = 0; i < N; i++) {
-				long y = lab[i];
-				cn[i] = y >= 0 && y < s->labels->nclass && s->labels->class_names[y]
-						? s->labels->class_names[y]
-						: (char *)"";
+				const char *c = rs_labels_class_name(s->labels, lab[i]);
+				cn[i] = c ? (char *)c : (char *)"";
 			}
 			result_strs(r, "class", RF_TABLE, cn, (size_t)N);
 			free(cn);

@@ -325,6 +325,13 @@ long rs_graph_components(const rs_graph *g, int32_t *comp, rs_err *e)
 	return c;
 }
 
+const char *rs_graph_node_name(const rs_graph *g, long i)
+{
+	if (i < g->n)
+		return g->names ? g->names[i] : NULL;
+	return g->cnames && i < g->n + g->m ? g->cnames[i - g->n] : NULL;
+}
+
 static char **keep_names(char *const *names, const int32_t *old, long n, long base, int *bad)
 {
 	if (names == NULL || *bad)

@@ -62,6 +62,9 @@ long rs_graph_components(const rs_graph *g, int32_t *comp, rs_err *e);
 /* Nodes with degree 0 (no edge, no self-loop). */
 long rs_graph_isolated(const rs_graph *g);
 
+/* The name of node i (0..n-1, then the columns n..n+m-1), or NULL. */
+const char *rs_graph_node_name(const rs_graph *g, long i);
+
 /* A deep copy (names are not copied). */
 rs_graph *rs_graph_copy(const rs_graph *g, rs_err *e);
 

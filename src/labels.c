@@ -25,6 +25,11 @@ void rs_labels_free(rs_labels *L)
 	free(L);
 }
 
+const char *rs_labels_class_name(const rs_labels *L, long y)
+{
+	return L->class_names && y >= 0 && y < L->nclass ? L->class_names[y] : NULL;
+}
+
 static int finish(rs_labels *L, rs_err *e)
 {
 	int top = -1;

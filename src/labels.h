@@ -39,6 +39,8 @@ rs_labels *rs_labels_from_strings(const char *const *v, long n, rs_err *e);
  * all their nodes are dropped and the rest renumbered in order, numbered
  * classes then named by their old numbers. */
 rs_labels *rs_labels_subset(const rs_labels *L, const int32_t *old, long n, rs_err *e);
+/* The name of class y, or NULL (unlabelled, numbered classes, no name). */
+const char *rs_labels_class_name(const rs_labels *L, long y);
 void rs_labels_free(rs_labels *L);
 /* Class sizes (nclass entries, allocated). */
 long *rs_labels_sizes(const rs_labels *L, rs_err *e);

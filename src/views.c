@@ -66,8 +66,9 @@ void views_classes_free(struct classes *c)
 
 const char *views_class_name(const rs_session *s, int id, char *buf, size_t len)
 {
-	if (s->labels->class_names && s->labels->class_names[id])
-		return s->labels->class_names[id];
+	const char *name = rs_labels_class_name(s->labels, id);
+	if (name)
+		return name;
 	snprintf(buf, len, "%d", id);
 	return buf;
 }
