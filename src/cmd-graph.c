@@ -643,9 +643,7 @@ CMD_FN(noise)
 		return -1;
 	rs_graph_free(s->adj);
 	s->adj = NULL;
-	rs_spectrum_free(s->spec);
-	rs_spectrum_free(s->prev);
-	s->spec = s->prev = NULL;
+	session_forget_solutions(s);
 	char *d = xasprintf("%s + noise %g", s->graph_desc, f);
 	free(s->graph_desc);
 	s->graph_desc = d;

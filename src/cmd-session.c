@@ -194,6 +194,7 @@ CMD_FN(info)
 			result_int(r, "last_matvecs", s->spec->matvecs);
 			result_int(r, "last_restarts", s->spec->restarts);
 			result_bool(r, "last_warm_start", s->spec->warm);
+			result_int(r, "last_basis_columns", s->spec->reduced);
 		}
 	}
 	if (s->graph != NULL && s->solver == RS_SOLVER_AUTO)
@@ -291,9 +292,7 @@ static int set_one(rs_session *s, const char *name, const char *v, rs_err *e)
 		if ((i = pick(v, bip_names, 2, "bipartite", e)) < 0)
 			return -1;
 		s->bip_adjacency = i;
-		rs_spectrum_free(s->spec);
-		rs_spectrum_free(s->prev);
-		s->spec = s->prev = NULL;
+		session_forget_solutions(s);
 	} else if (!strcmp(name, "dense-max")) {
 		if (rs_parse_count(v, 1, s->sandbox ? 500 : 20000, "dense-max", &n, e) != 0)
 			return -1;

@@ -45,7 +45,11 @@ static void common_fields(rs_session *s, rs_result *r, const rs_spectrum *S)
 		result_int(r, "matvecs", S->matvecs);
 		result_num(r, "residual", S->residual);
 	}
-	if (s->verbose && S->solver == RS_SOLVER_LANCZOS) {
+	if (s->verbose && S->solver == RS_SOLVER_LANCZOS && S->reduced > 0) {
+		result_note(r, "taken from the %d-column basis of earlier solves along alpha in %.3g s: "
+			       "%ld operator applications (one per pair, to check it), worst residual %.2g (tol %g)",
+			    S->reduced, S->seconds, S->matvecs, S->residual, s->tol);
+	} else if (s->verbose && S->solver == RS_SOLVER_LANCZOS) {
 		char side[96] = "";
 		if (S->gram_side > 0)
 			snprintf(side, sizeof side, " on M M^T (the smaller side's %ld nodes)", S->gram_side);
@@ -488,7 +492,8 @@ static int graph_sweep(rs_session *s, double from, double to, long steps, int lo
 		if (s->solver == RS_SOLVER_DENSE) {
 			S = rs_graph_spectrum_dense(g, aa, (int)k, s->dense_max, e);
 		} else {
-			rs_gsolve_opts o = {aa, (int)k, s->tol, s->ncv, s->seed, prev, &rs_interrupted};
+			rs_gsolve_opts o = {aa,	  (int)k, s->tol, s->ncv, s->seed, prev, &rs_interrupted,
+					    session_rbasis(s)};
 			S = rs_graph_spectrum(g, &o, e);
 		}
 		if (S == NULL) {

@@ -484,8 +484,8 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 		if (cw >= 0 && nf > cw && !o->unweighted) {
 			const char *fw = f[cw];
 			if (fw[0] == '\0') {
-				FAIL_AT(&rd, "the weight field is empty (a trailing '%c'?); 'unweighted' reads the edges without weights",
-					delim);
+				FAIL_AT(&rd, "the weight field is empty (a trailing %s?); 'unweighted' reads the edges without weights",
+					delim == '\t' ? "tab" : delim == ',' ? "comma" : delim == ';' ? "semicolon" : "space");
 				goto fail;
 			}
 			if (parse_weight(fw, &w) != 0 && !(delim == ';' && decimal_comma(fw, &w))) {

@@ -13,12 +13,15 @@
  *    (the paper's noise) are twins: theta = w / (w + n alpha) with
  *    multiplicity (class size - 1), eigenvectors summing to 0 on the class.
  * The rest comes from thick-restart Lanczos (lanczos.h), warm-started from a
- * previous solution when one is given.
+ * previous solution when one is given.  With a reduced basis (rbasis.h) of
+ * earlier solves, its Rayleigh-Ritz pairs are tried first and kept when
+ * their residuals, measured on the operator, meet the tolerance.
  */
 #ifndef RS_GSPECTRUM_H
 #define RS_GSPECTRUM_H
 
 #include "graph.h"
+#include "rbasis.h"
 #include "spectrum.h"
 
 #include <signal.h>
@@ -32,6 +35,8 @@ typedef struct rs_gsolve_opts {
 	uint64_t seed;
 	const rs_spectrum *warm; /* a previous solution on the same graph     */
 	volatile sig_atomic_t *cancel;
+	rs_rbasis *rb;      /* earlier solutions along alpha (may be NULL): */
+	                    /* tried first, and given this solve's         */
 } rs_gsolve_opts;
 
 rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_err *e);

@@ -445,25 +445,13 @@ static int count_converged(const rs_lanczos_opts *o, const double *th, const dou
 	return conv;
 }
 
-/* The basis: the largest array of a solve, streamed once per step.  On
- * Linux it is asked for in transparent huge pages where the system offers
- * them on request: a 2-MB page is one fault instead of 512 (facebook: 4,300
- * page faults and about 5 ms of an 80-ms first solve), and the sweeps miss
- * the TLB less. */
+/* The basis: the largest array of a solve, streamed once per step, in
+ * huge pages where the system offers them (facebook: 4,300 page faults and
+ * about 5 ms of an 80-ms first solve fewer), so that the sweeps miss the
+ * TLB less too. */
 static double *basis_alloc(rs_err *e, size_t count)
 {
-	size_t bytes = count * sizeof(double);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-	const size_t huge = (size_t)2 << 20;
-	if (count <= SIZE_MAX / sizeof(double) && bytes >= 2 * huge) {
-		void *p = NULL;
-		if (posix_memalign(&p, huge, bytes) == 0) {
-			madvise(p, bytes, MADV_HUGEPAGE);
-			return p;
-		}
-	}
-#endif
-	return rs_alloc(e, count, sizeof(double), "Lanczos basis");
+	return rs_alloc_big(e, count, sizeof(double), "Lanczos basis");
 }
 
 /* The inner products of the new basis vector v_r (r = row) with v_0 ..

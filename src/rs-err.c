@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 int rs_fail(rs_err *e, int code, const char *fmt, ...)
 {
@@ -48,4 +51,19 @@ void *rs_alloc(rs_err *e, size_t count, size_t size, const char *what)
 void *rs_zalloc(rs_err *e, size_t count, size_t size, const char *what)
 {
 	return alloc_common(e, count, size, what, 1);
+}
+
+void *rs_alloc_big(rs_err *e, size_t count, size_t size, const char *what)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	const size_t huge = (size_t)2 << 20;
+	if (size > 0 && count <= SIZE_MAX / size && count * size >= 2 * huge) {
+		void *p = NULL;
+		if (posix_memalign(&p, huge, count * size) == 0) {
+			madvise(p, count * size, MADV_HUGEPAGE);
+			return p;
+		}
+	}
+#endif
+	return rs_alloc(e, count, size, what);
 }

@@ -38,6 +38,7 @@ void session_free(rs_session *s)
 	free(s->graph_input);
 	rs_spectrum_free(s->spec);
 	rs_spectrum_free(s->prev);
+	rs_rbasis_free(s->rb);
 	free(s->plot.term);
 	free(s->plot.output);
 	free(s->clusters);
@@ -63,6 +64,23 @@ void session_invalidate(rs_session *s)
 	}
 }
 
+rs_rbasis *session_rbasis(rs_session *s)
+{
+	if (s->no_warm)
+		return NULL;
+	if (s->rb == NULL)
+		s->rb = rs_rbasis_new(); /* NULL when out of memory: solves go on without */
+	return s->rb;
+}
+
+void session_forget_solutions(rs_session *s)
+{
+	rs_spectrum_free(s->spec);
+	rs_spectrum_free(s->prev);
+	s->spec = s->prev = NULL;
+	rs_rbasis_clear(s->rb);
+}
+
 static void drop_graph(rs_session *s)
 {
 	free(s->sbm_sizes);
@@ -73,9 +91,7 @@ static void drop_graph(rs_session *s)
 	free(s->clusters);
 	s->clusters = NULL;
 	s->nclustered = 0;
-	rs_spectrum_free(s->spec);
-	rs_spectrum_free(s->prev);
-	s->spec = s->prev = NULL;
+	session_forget_solutions(s);
 	rs_model_free(s->model);
 	rs_graph_free(s->graph);
 	rs_graph_free(s->adj);
@@ -244,7 +260,8 @@ const rs_spectrum *session_spectrum(rs_session *s, rs_err *e)
 							  s->prev->solver == RS_SOLVER_LANCZOS
 						  ? s->prev
 						  : NULL;
-			rs_gsolve_opts o = {a, (int)k, s->tol, s->ncv, s->seed, warm, &rs_interrupted};
+			rs_gsolve_opts o = {a,	  (int)k, s->tol, s->ncv, s->seed, warm, &rs_interrupted,
+					    session_rbasis(s)};
 			rs_interrupted = 0;
 			s->spec = rs_graph_spectrum(g, &o, e);
 		}

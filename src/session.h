@@ -12,6 +12,7 @@
 #include "graph.h"
 #include "labels.h"
 #include "plot.h"
+#include "rbasis.h"
 #include "result.h"
 #include "spectrum.h"
 
@@ -50,6 +51,7 @@ typedef struct rs_session {
 	double spec_alpha;
 	long spec_k;
 	rs_spectrum *prev;    /* the solution before, for warm starts */
+	rs_rbasis *rb;        /* the solutions along alpha (rbasis.h)  */
 	int32_t *clusters;    /* the last clustering (nodes), or NULL */
 	long *sbm_sizes;      /* how the graph was generated, when by sbm: */
 	double *sbm_P;        /* experiments draw new instances from it    */
@@ -96,6 +98,12 @@ void session_describe(const rs_session *s, char *buf, size_t len);
 /* Relative alpha factor: alpha_abs per unit of relative alpha (0 if none). */
 double session_rel_factor(const rs_session *s);
 void session_invalidate(rs_session *s);
+/* Drop the cached and previous solutions and the reduced basis (the graph
+ * or the problem changed). */
+void session_forget_solutions(rs_session *s);
+/* The session's reduced basis (created on first use), or NULL with 'set
+ * warm off'. */
+rs_rbasis *session_rbasis(rs_session *s);
 /* The absolute pair weight for the current alpha and mode. */
 double session_alpha_abs(const rs_session *s);
 /* Effective k for the current model (auto resolved). */

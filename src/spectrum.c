@@ -142,7 +142,7 @@ rs_spectrum *rs_spectrum_new(long nodes, int nvec, long rows, rs_err *e)
 	S->nvec = nvec;
 	S->rows = rows;
 	S->lambda = rs_alloc(e, (size_t)nvec, sizeof *S->lambda, "eigenvalues");
-	S->vec = rs_alloc(e, (size_t)rows * (size_t)nvec, sizeof *S->vec, "eigenvectors");
+	S->vec = rs_alloc_big(e, (size_t)rows * (size_t)nvec, sizeof *S->vec, "eigenvectors");
 	if (S->lambda == NULL || S->vec == NULL) {
 		rs_spectrum_free(S);
 		return NULL;

@@ -45,6 +45,8 @@ typedef struct rs_spectrum {
 	long components; /* multiplicity of lambda = 0 (the theta = 1 space)  */
 	long twins;      /* eigenvectors known exactly from self-loop twins    */
 	int warm;        /* started from a previous solution                  */
+	int reduced;     /* taken from a reduced basis of this many columns   */
+	                 /* (0: solved by Lanczos)                            */
 	long gram_side;  /* bipartite: solved as M M^T on this many nodes of   */
 	                 /* the smaller side (0: N on both sides)             */
 	int open_mult;   /* the last multiplicity may be larger (not all copies seen) */

@@ -53,6 +53,8 @@ struct worker {
 	int pending, running, stop;
 	volatile sig_atomic_t cancel;
 	rs_spectrum *prev; /* the worker's own last solution: its warm start */
+	rs_rbasis *rb;     /* the session's reduced basis, the worker's while */
+	                   /* the view is open (the prompt waits meanwhile)  */
 	rs_spectrum *out;  /* a copy for the screen, or NULL                */
 	double out_alpha;
 	long out_k;
@@ -78,7 +80,7 @@ static void *worker_main(void *arg)
 		pthread_mutex_unlock(&w->mu);
 		rs_err e = {0};
 		const rs_spectrum *warm = w->prev && w->prev->solver == RS_SOLVER_LANCZOS ? w->prev : NULL;
-		rs_gsolve_opts o = {a, k, w->tol, w->ncv, w->seed, warm, &w->cancel};
+		rs_gsolve_opts o = {a, k, w->tol, w->ncv, w->seed, warm, &w->cancel, w->rb};
 		rs_spectrum *S = rs_graph_spectrum(w->g, &o, &e);
 		rs_spectrum *copy = S ? rs_spectrum_copy(S, &e) : NULL;
 		pthread_mutex_lock(&w->mu);
@@ -592,7 +594,8 @@ static void draw(struct view *v)
 	if (v->msg[0])
 		mvprintw(LINES - 1, COLS - 34, "%-33.33s", v->msg);
 	else if (!v->busy && v->last_ms >= 0 && S1 && S1->solver == RS_SOLVER_LANCZOS)
-		mvprintw(LINES - 1, COLS - 34, "%5ld products, %s, %5.0f ms", S1->matvecs, S1->warm ? "warm" : "cold",
+		mvprintw(LINES - 1, COLS - 34, "%5ld products, %s, %5.0f ms", S1->matvecs,
+			 S1->reduced ? "basis" : S1->warm ? "warm" : "cold",
 			 v->last_ms);
 	else if (!v->busy && v->last_ms >= 0)
 		mvprintw(LINES - 1, COLS - 22, "updated in %.0f ms", v->last_ms);
@@ -774,6 +777,7 @@ int tui_run(rs_session *s, rs_err *e)
 		w.tol = s->tol;
 		w.ncv = s->ncv;
 		w.seed = s->seed;
+		w.rb = session_rbasis(s);
 		pthread_mutex_init(&w.mu, NULL);
 		pthread_cond_init(&w.cv, NULL);
 		if (w.g == NULL || pthread_create(&w.th, NULL, worker_main, &w) != 0) {

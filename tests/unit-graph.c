@@ -2,7 +2,8 @@
  * real files of ../shared/data when present), CSR building, labels, the
  * SBM's statistics, noise bookkeeping, and the iterative solver against
  * dense LAPACK (eigenvalues to 1e-8, eigenvectors by their D-inner products)
- * on graphs with repeated eigenvalues. */
+ * on graphs with repeated eigenvalues, cold and from a reduced basis along
+ * alpha. */
 #include <config.h>
 
 #include "graphio.h"
@@ -545,7 +546,7 @@ static void sbm_stats(void)
 static void compare(const char *what, const rs_graph *g, double alpha, int k)
 {
 	rs_err e = {0};
-	rs_gsolve_opts o = {alpha, k, 1e-12, 0, 1, NULL, NULL};
+	rs_gsolve_opts o = {alpha, k, 1e-12, 0, 1, NULL, NULL, NULL};
 	rs_spectrum *A = rs_graph_spectrum(g, &o, &e);
 	if (A == NULL)
 		printf("# %s: %s\n", what, e.msg);
@@ -590,6 +591,97 @@ static void compare(const char *what, const rs_graph *g, double alpha, int k)
 	free(d);
 	rs_spectrum_free(A);
 	rs_spectrum_free(D);
+}
+
+/* How far S is from the dense solution D: the largest eigenvalue
+ * difference (inf when the multiplicities differ) and the largest
+ * 1 - |x^T D_alpha y| over the eigenvectors of simple eigenvalues. */
+static void distance(const rs_graph *g, double alpha, const rs_spectrum *S, const rs_spectrum *D,
+		     double *dval, double *dvec)
+{
+	*dval = S->ngroups == D->ngroups ? 0 : INFINITY;
+	for (int j = 0; j < S->ngroups && j < D->ngroups; j++)
+		*dval = S->mult[j] != D->mult[j] ? INFINITY : fmax(*dval, fabs(S->val[j] - D->val[j]));
+	*dvec = 0;
+	long n = g->n;
+	for (int c = 0; c < S->nvec && c < D->nvec; c++) {
+		if (rs_spectrum_multiplicity(S, c) > 1)
+			continue;
+		double s = 0;
+		for (long i = 0; i < n; i++)
+			s += S->vec[i + (size_t)c * n] * (g->deg[i] + alpha * (double)n) * D->vec[i + (size_t)c * n];
+		*dvec = fmax(*dvec, fabs(1 - fabs(s)));
+	}
+}
+
+/* A reduced basis along alpha: slow sweeps up and down, then jumps (the
+ * basis fills up and is compressed); every solve must agree with LAPACK
+ * whether its pairs came from the basis or from Lanczos, and the basis must
+ * actually serve some of them. */
+static void reduced_basis(void)
+{
+	long sizes[8] = {130, 120, 110, 100, 100, 90, 80, 70};
+	double P[64];
+	for (int a = 0; a < 8; a++)
+		for (int b = 0; b < 8; b++)
+			P[a * 8 + b] = a == b ? 0.15 : 0.01;
+	rs_err e = {0};
+	rs_graph *g = rs_sbm(sizes, 8, P, 0, 7, NULL, &e);
+	rs_rbasis *rb = rs_rbasis_new();
+	rs_spectrum *prev = NULL;
+	double f1 = rs_graph_rel_to_abs(g, 1.0), worst_val = 0, worst_vec = 0, worst_res = 0;
+	int served = 0, solves = 0, failed = 0, most = 0;
+	double rel[40];
+	int nrel = 0;
+	for (int i = 0; i < 12; i++)
+		rel[nrel++] = pow(1.1, i);
+	for (int i = 10; i >= 0; i--)
+		rel[nrel++] = pow(1.1, i) * 1.04;
+	for (int i = 0; i < 15; i++)
+		rel[nrel++] = 0.3 + 0.37 * (double)((i * 7) % 15);
+	for (int i = 0; i < nrel; i++) {
+		double a = rel[i] * f1;
+		rs_gsolve_opts o = {a, 5, 1e-9, 0, 1, prev, NULL, rb};
+		rs_spectrum *S = rs_graph_spectrum(g, &o, &e);
+		rs_spectrum *D = rs_graph_spectrum_dense(g, a, 5, 5000, &e);
+		if (S == NULL || D == NULL) {
+			failed++;
+			rs_spectrum_free(S);
+			rs_spectrum_free(D);
+			continue;
+		}
+		double dv, dx;
+		distance(g, a, S, D, &dv, &dx);
+		worst_val = fmax(worst_val, dv);
+		worst_vec = fmax(worst_vec, dx);
+		worst_res = fmax(worst_res, S->residual);
+		served += S->reduced > 0;
+		solves++;
+		most = rs_rbasis_columns(rb) > most ? rs_rbasis_columns(rb) : most;
+		rs_spectrum_free(D);
+		rs_spectrum_free(prev);
+		prev = S;
+	}
+	tap_ok(failed == 0 && worst_val < 1e-7 && worst_vec < 1e-7 && worst_res <= 1e-9,
+	       "reduced basis: %d solves along alpha agree with LAPACK (eigenvalues %.1e, vectors %.1e, "
+	       "residuals %.1e)",
+	       solves, worst_val, worst_vec, worst_res);
+	tap_ok(served >= 10 && served < solves,
+	       "reduced basis: %d of %d solves taken from it, the others by Lanczos (%d columns at most)",
+	       served, solves, most);
+	/* another graph empties it; a bipartite one cannot use it */
+	rs_graph *h = rs_sbm(sizes, 8, P, 0, 8, NULL, &e);
+	tap_ok(rs_rbasis_bind(rb, h, 7) == 0 && rs_rbasis_columns(rb) == 0,
+	       "reduced basis: bound to another graph, it starts empty");
+	rs_load_info info;
+	rs_load_opts bo = {RS_GF_AUTO, 1, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
+	rs_graph *b = load(write_file("rb.biedges", "0 0\n0 1\n1 1\n2 0\n"), &bo, &info);
+	tap_ok(b && b->bipartite && rs_rbasis_bind(rb, b, 2) == 1, "reduced basis: not for bipartite graphs");
+	rs_graph_free(b);
+	rs_graph_free(h);
+	rs_spectrum_free(prev);
+	rs_rbasis_free(rb);
+	rs_graph_free(g);
 }
 
 static void solvers(const char *data)
@@ -741,6 +833,7 @@ int main(void)
 	subgraphs();
 	sbm_stats();
 	solvers(data);
+	reduced_basis();
 	real_files(data);
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);

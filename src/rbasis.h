@@ -1,0 +1,52 @@
+/* rbasis.h: a reduced basis along alpha, for warm starts that pay off.
+ *
+ * The eigenvectors v of N_alpha, taken back to x = D_alpha^-1/2 v, solve the
+ * pencil (A + alpha J) x = theta (D + n alpha I) x, whose two matrices are
+ * affine in alpha.  On an orthonormal basis U of earlier solutions (and of
+ * the all-ones vector) the projected pencil is therefore
+ *   (U^T A U + alpha g g^T) c = theta (U^T D U + n alpha I) c,  g = U^T 1,
+ * small matrices kept up to date as columns are added: the Rayleigh-Ritz
+ * pairs at a new alpha cost no operator application, only O(p^3) and one
+ * n x p x want product.  A few solutions along a sweep or a slider (the
+ * solution manifold is smooth in alpha) make a basis that holds the next
+ * alpha's eigenvectors to within the tolerance; whoever uses it must still
+ * check the residuals on the operator itself.
+ *
+ * Unipartite graphs only.  The basis is bound to one graph (rebound, and
+ * emptied, when given another) and capped in memory: when full, the
+ * columns that only the oldest solves needed are dropped.
+ */
+#ifndef RS_RBASIS_H
+#define RS_RBASIS_H
+
+#include "graph.h"
+#include "rs-err.h"
+
+typedef struct rs_rbasis rs_rbasis;
+
+rs_rbasis *rs_rbasis_new(void);
+void rs_rbasis_free(rs_rbasis *rb);
+/* Forget everything (the graph changed). */
+void rs_rbasis_clear(rs_rbasis *rb);
+/* Columns held now (0 when empty). */
+int rs_rbasis_columns(const rs_rbasis *rb);
+
+/* Bind to g for pairs of `want` vectors per solve: 0 when the basis can be
+ * used (emptied first if it held another graph's), 1 when the graph is
+ * bipartite or too large for the memory cap. */
+int rs_rbasis_bind(rs_rbasis *rb, const rs_graph *g, int want);
+
+/* The top `want` Rayleigh-Ritz pairs at absolute alpha after the trivial
+ * one (theta = 1, x = 1): theta descending, X (n x want, column-major)
+ * with x^T D_alpha x = 1.  Returns 0, 1 when the basis is too small to
+ * say anything (fewer than want + 1 columns), -1 on error (e). */
+int rs_rbasis_ritz(rs_rbasis *rb, double alpha, int want, double *theta, double *X, rs_err *e);
+
+/* Add the span of the q columns of X (n x q, any scaling, x coordinates):
+ * the part already in the basis is left out.  solve numbers the solve the
+ * columns come from (for the window). */
+int rs_rbasis_add(rs_rbasis *rb, const double *X, int q, long solve, rs_err *e);
+/* A new number for the next solve's columns. */
+long rs_rbasis_next_solve(rs_rbasis *rb);
+
+#endif
