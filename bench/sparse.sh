@@ -5,7 +5,8 @@
 # alpha = 1, k = 20, tol 1e-6.  Prints solve time, operator applications,
 # process peak RSS, residuals (regspec's embedding re-checked by scipy), the
 # speed and memory ratios, and a 10% alpha step warm-started vs cold, for
-# regspec and for scipy (bench/peer_warm.py).
+# regspec and for scipy (bench/peer_warm.py), and a sweep of such steps up
+# and back down, cold against the reduced basis (src/rbasis.h).
 # Also the issue's C + ARPACK-ng baseline (bench/arpack.c: dsaupd on the same
 # operator with the same threaded product), so that the algorithm is compared
 # apart from Python's overhead.
@@ -15,6 +16,8 @@
 #   REPS=1 sh bench/sparse.sh quick (one run each)
 #   WARM_STEPS='1.001 1.01 1.1' sh bench/sparse.sh quick
 #                                   (the warm start after several alpha steps)
+#   SWEEP_UP=8 (default)            (the sweep table: 8 steps of 10 % up, then
+#                                    8 back down between them)
 #   sh bench/sparse.sh FILE ...     (your own graphs instead, in any format
 #                                    'load' reads; no warm-start section;
 #                                    a bipartite one against scipy's svds)
@@ -29,6 +32,7 @@ K=20
 TOL=1e-6
 REPS=${REPS:-3}
 WARM_STEPS=${WARM_STEPS:-1.1}
+SWEEP_UP=${SWEEP_UP:-8}
 cc -O2 -fopenmp -I. -I"$here/../src" "$here/arpack.c" src/libregspec.a \
 	$(pkg-config --libs arpack lapacke openblas igraph) -lz -lm -o "$tmp/arpack"
 
@@ -132,4 +136,41 @@ print("%-12s %7s %10.3f %8d %10.3f %8d %7.1fx | %8.3f %8d %8.3f %8d %7.1fx | %7.
       peer["speedup"], peer["warm_seconds"] / warm["last_seconds"]))
 PYEOF
 	done
+done
+
+# A sweep, as a slider or the 'sweep' command makes one: relative alpha
+# up from 1 in SWEEP_UP steps of 10 %, then back down through the values
+# between them.  The same sequence cold ('set warm off') and with the
+# warm start and the reduced basis (the default).
+echo
+echo "a sweep of 10 % alpha steps: relative 1 -> 1.1^$SWEEP_UP and back down between the steps, k = $K, tol $TOL"
+printf '%-12s %-5s %5s %10s %10s %7s %8s | %12s %12s %8s\n' graph part steps cold_s warm_s basis speedup cold_step_s basis_step_s ratio
+for name in sbm-200k facebook; do
+	case $name in sbm-200k) file=$tmp/sbm-200k.edges ;; facebook) file=$D/facebook/facebook_large.edges ;; esac
+	seq=$("$PY" -c "
+n = $SWEEP_UP
+up = [1.1 ** j for j in range(1, n + 1)]
+down = [1.1 ** j * 1.05 for j in range(n - 1, -1, -1)]
+print(' '.join('%.6g' % a for a in up + down))")
+	for mode in off on; do
+		cmds="load $file nolabels; set tol $TOL; k $K; alpha 1 rel; eig; set format json; set warm $mode"
+		for a in $seq; do cmds="$cmds; alpha $a rel; eig; info"; done
+		"$R" -c "$cmds" >"$tmp/sweep-$mode.out"
+	done
+	"$PY" - "$name" "$SWEEP_UP" "$tmp/sweep-off.out" "$tmp/sweep-on.out" <<'PYEOF'
+import json, statistics, sys
+name, up = sys.argv[1], int(sys.argv[2])
+def infos(path):
+    return [json.loads(l) for l in open(path) if l.startswith('{"command":"info"')]
+cold, warm = infos(sys.argv[3]), infos(sys.argv[4])
+for part, sl in (("up", slice(0, up)), ("back", slice(up, None)), ("all", slice(None))):
+    c, w = cold[sl], warm[sl]
+    cs = sum(d["last_seconds"] for d in c)
+    ws = sum(d["last_seconds"] for d in w)
+    basis = [d for d in w if d.get("last_basis_columns", 0) > 0]
+    cstep = statistics.median(d["last_seconds"] for d in c)
+    bstep = statistics.median(d["last_seconds"] for d in basis) if basis else float("nan")
+    print("%-12s %-5s %5d %10.3f %10.3f %7d %7.1fx | %12.3f %12.3f %7.1fx" % (
+        name, part, len(c), cs, ws, len(basis), cs / ws, cstep, bstep, cstep / bstep))
+PYEOF
 done

@@ -264,8 +264,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Solve at STEPS values of alpha from FROM to TO (in the current mode; 'log' spaces them "
 	 "geometrically; the word 'alpha' may be left out, as in 'plot sweep') and print alpha, its absolute value, lambda_2 .. lambda_k+1, mu_1 .. "
 	 "mu_k+1 and whether the interleaving holds. The session's alpha is left as it was. On "
-	 "a graph each step starts from the previous step's eigenvectors (warm start), and the "
-	 "operator applications of each step are shown.",
+	 "a graph each step starts from the previous step's eigenvectors (warm start) or is "
+	 "taken from the basis of earlier solves along alpha when that is accurate enough "
+	 "(see 'set warm'), and the operator applications of each step are shown.",
 	 w_sweep, 0, cmd_sweep, NULL},
 	{"watch", NULL, 0, 0, "watch", "the live view: arrow keys move alpha, everything redraws",
 	 "A full-screen view of the model or graph: a header (graph, alpha in both forms, eps, k, "
@@ -276,8 +277,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Right/Left move alpha by 10 %, PgUp/PgDn by a factor 2, 0 sets it to 0, = types it, a "
 	 "switches absolute/relative, Up/Down change k, e/E change eps, x/y the scatter's columns, "
 	 "? shows the keys, q returns to the prompt with alpha and k where they were moved. "
-	 "Graphs are solved in the background, warm-started, and keys pressed meanwhile coalesce "
-	 "to the latest alpha. Needs a terminal of at least 80x24; NO_COLOR turns colours off, "
+	 "Graphs are solved in the background, warm-started (the status line says 'basis' when "
+	 "the pairs came from earlier solves, 'warm' or 'cold' when Lanczos ran), and keys "
+	 "pressed meanwhile coalesce to the latest alpha. Needs a terminal of at least 80x24; NO_COLOR turns colours off, "
 	 "REGSPEC_ASCII=1 draws with ASCII only. Refused when input or output is not a terminal.",
 	 NULL, CMD_UNSAFE, cmd_watch, NULL},
 	{"plot", NULL, 1, 7,
@@ -309,8 +311,10 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "(the iterative solver's relative residual, default 1e-8), ncv N|auto (its basis size), "
 	 "bipartite biadjacency|adjacency (a bipartite graph is embedded by the generalized SVD "
 	 "of B + alpha J, or as the whole graph [[0, B], [B^T, 0]] regularized by alpha J, the "
-	 "paper's Table 4 comparison), warm on|off (start each iterative solve from the "
-	 "previous eigenvectors, default on; off for cold-solve timings). 'set' alone lists them.",
+	 "paper's Table 4 comparison), warm on|off (default on: each iterative solve on "
+	 "a graph first tries the Rayleigh-Ritz pairs of a basis of its earlier solutions along "
+	 "alpha, kept when their residuals meet tol, else starts Lanczos from them or from the "
+	 "previous eigenvectors; off for cold-solve timings). 'set' alone lists them.",
 	 NULL, 0, cmd_set, &c_set},
 	{"echo", NULL, 1, 1, "echo on|off", "print each command before it runs (for demos)",
 	 "With echo on, each command of a script is printed after the prompt before it runs, so "

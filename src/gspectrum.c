@@ -597,15 +597,17 @@ static int gram_lift(struct gop *G, rs_lanczos_out *L, int nev, rs_err *e)
 	return 0;
 }
 
-/* When the reduced basis' pairs came close (relative residuals below
- * RB_CLOSE) but not close enough, the Lanczos solve that follows meets tol
- * times RB_TIGHTER, since the basis' pairs can be no better than its
- * columns (the 2e5-node SBM's sweep of 10 % steps: pairs taken from the
- * basis at 6 of 14 steps instead of 3, each Lanczos solve about 10 %
- * longer).  A lone step from one earlier solve is not close (1e-3 to 1e-2
- * after a 10 % step) and costs what it did. */
+/* A Lanczos solve whose pairs join the reduced basis (from the RB_FROM-th
+ * solve on), or that follows basis pairs which came close (relative
+ * residuals below RB_CLOSE), meets tol times RB_TIGHTER: the basis' pairs
+ * can be no better than its columns (the 2e5-node SBM's sweep of 10 %
+ * steps: pairs taken from the basis at 6 of 14 steps instead of 3, each
+ * Lanczos solve about 10 % longer).  A lone step after one solve costs
+ * what it did. */
 #define RB_TIGHTER 0.01
 #define RB_CLOSE 1e-3
+/* The basis is built from the RB_FROM-th solve on. */
+#define RB_FROM 3
 
 /* Vectors of N (v = d^1/2 x) as the pencil's x = u v, into the reduced
  * basis, as one solve's columns. */
@@ -826,14 +828,21 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 		}
 		/* a solve that joins a basis already started is worth more
 		 * accurate: the basis' pairs can be no better than its columns */
-		if (use_rb && rb_worst < RB_CLOSE)
+		if (use_rb && (rb_worst < RB_CLOSE || rs_rbasis_offers(o->rb) >= RB_FROM))
 			lo.tol *= RB_TIGHTER;
 		if (!reduced && (rs_lanczos(G.dim, gop_apply, proj, &G, &lo, &L, e) != 0 ||
 				 (G.gram && gram_lift(&G, &L, need, e) != 0)))
 			goto out;
-		/* Lanczos' solution joins the basis, for the next alpha */
-		if (use_rb && !reduced && rb_add(&G, o->rb, L.vec, need, e) != 0)
-			goto out;
+		/* Lanczos' solution joins the basis, for the next alpha, from the
+		 * third solve on (with the second's, the previous one): a lone
+		 * step pays nothing for a basis it would not use */
+		if (use_rb && !reduced && rs_rbasis_offers(o->rb) >= RB_FROM) {
+			if (rs_rbasis_columns(o->rb) == 0 && o->warm && o->warm->rows == N &&
+			    rs_rbasis_add(o->rb, o->warm->vec, o->warm->nvec, rs_rbasis_next_solve(o->rb), e) != 0)
+				goto out;
+			if (rb_add(&G, o->rb, L.vec, need, e) != 0)
+				goto out;
+		}
 	}
 	/* merge: theta = 1 vectors, Lanczos pairs, twin pairs; keep the top k + 1 */
 	long nq = G.ncomp < k + 1 ? G.ncomp : k + 1;

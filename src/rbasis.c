@@ -15,7 +15,7 @@
 /* Memory for the basis (and the copy made when it is compressed). */
 #define RB_BYTES (384.0 * 1024 * 1024)
 /* Columns per wanted vector: about ten solves' worth. */
-#define RB_SOLVES 12
+#define RB_SOLVES 8
 /* A graph whose cap is below this many solves' worth gets no basis. */
 #define RB_MIN_SOLVES 5
 /* A new direction is kept when at least this much of it (relative) is
@@ -44,6 +44,7 @@ struct rs_rbasis {
 	int nchunk;
 	struct chunk ch[RB_CHUNKS];
 	long solves;
+	long offers; /* solves bound since the last clear */
 };
 
 rs_rbasis *rs_rbasis_new(void)
@@ -99,7 +100,13 @@ int rs_rbasis_bind(rs_rbasis *rb, const rs_graph *g, int want)
 		rb->total = g->total;
 		rb->cap = (int)cap;
 	}
+	rb->offers++;
 	return 0;
+}
+
+long rs_rbasis_offers(const rs_rbasis *rb)
+{
+	return rb->offers;
 }
 
 /* C (p x q, leading dimension ldc) = A^T diag(w) B over the n rows, A and

@@ -46,6 +46,8 @@ int rs_rbasis_ritz(rs_rbasis *rb, double alpha, int want, double *theta, double 
  * the part already in the basis is left out.  solve numbers the solve the
  * columns come from (for the window). */
 int rs_rbasis_add(rs_rbasis *rb, const double *X, int q, long solve, rs_err *e);
+/* How many solves have bound it since it was emptied (this one included). */
+long rs_rbasis_offers(const rs_rbasis *rb);
 /* A new number for the next solve's columns. */
 long rs_rbasis_next_solve(rs_rbasis *rb);
 
