@@ -120,9 +120,11 @@ for name in sbm-200k facebook; do
 	case $name in sbm-200k) file=$tmp/sbm-200k.edges ;; facebook) file=$D/facebook/facebook_large.edges ;; esac
 	for to in $WARM_STEPS; do
 		# a first solve warms the process up (threads, pages); then a cold
-		# solve at the new alpha ('set warm off'), and a warm one from the
-		# solution at 1
-		"$R" -c "load $file nolabels; set tol $TOL; k $K; alpha 1 rel; eig; set warm off; alpha $to rel; eig; set format json; info; set warm on; alpha 1 rel; eig; alpha $to rel; eig; info" >"$tmp/w.out"
+		# solve at the new alpha ('set warm off'); in a second process, a
+		# warm one from the solution at 1 (a lone step: the second solve of
+		# its process, before any reduced basis)
+		"$R" -c "load $file nolabels; set tol $TOL; k $K; alpha 1 rel; eig; set warm off; alpha $to rel; eig; set format json; info" >"$tmp/w.out"
+		"$R" -c "load $file nolabels; set tol $TOL; k $K; alpha 1 rel; eig; alpha $to rel; eig; set format json; info" >>"$tmp/w.out"
 		"$PY" "$here/peer_warm.py" "$file" "$to" $K $TOL >"$tmp/pw.out"
 		"$PY" - "$name" "$to" "$tmp/w.out" "$tmp/pw.out" <<'PYEOF'
 import json, sys
