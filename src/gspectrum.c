@@ -9,7 +9,6 @@
 
 #include <lapacke.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -597,20 +596,32 @@ static int gram_lift(struct gop *G, rs_lanczos_out *L, int nev, rs_err *e)
 	return 0;
 }
 
-/* A Lanczos solve whose pairs join the reduced basis (from the RB_FROM-th
- * solve on), or that follows basis pairs which came close (relative
- * residuals below RB_CLOSE), meets tol times RB_TIGHTER: the basis' pairs
- * can be no better than its columns (the 2e5-node SBM's sweep of 10 %
- * steps: pairs taken from the basis at 6 of 14 steps instead of 3, each
- * Lanczos solve about 10 % longer).  A lone step after one solve costs
- * what it did. */
-#define RB_TIGHTER 0.01
-#define RB_CLOSE 1e-3
-/* The basis is built from the RB_FROM-th solve on. */
+/* The basis is built from the RB_FROM-th solve on, and those solves meet
+ * tol times RB_TIGHTER: the basis' pairs can be no better than its columns
+ * (the 2e5-node SBM's sweep of 10 % steps: pairs taken from the basis at 6
+ * of 14 steps instead of 3, each Lanczos solve about 10 % longer).  A lone
+ * step after one solve costs what it did. */
 #define RB_FROM 3
+#define RB_TIGHTER 0.01
+
+/* start += sum of columns c0 .. nc - 1 of X, each times d^1/2 (when d is
+ * given) and a weight 1 + 0.1 u (u uniform, seeded), so that no direction
+ * cancels: a Lanczos start that holds several vectors. */
+static void weighted_sum(double *start, const double *X, int c0, int nc, long N, const double *d,
+			 uint64_t seed)
+{
+	rs_rng rng;
+	rs_rng_seed(&rng, seed + 7);
+	for (int c = c0; c < nc; c++) {
+		double a = 1.0 + 0.1 * rs_rng_uniform(&rng);
+		const double *x = X + (size_t)c * N;
+		for (long i = 0; i < N; i++)
+			start[i] += a * x[i] * (d ? sqrt(d[i]) : 1.0);
+	}
+}
 
 /* Vectors of N (v = d^1/2 x) as the pencil's x = u v, into the reduced
- * basis, as one solve's columns. */
+ * basis. */
 static int rb_add(const struct gop *G, rs_rbasis *rb, const double *V, int q, rs_err *e)
 {
 	long N = G->N;
@@ -621,24 +632,23 @@ static int rb_add(const struct gop *G, rs_rbasis *rb, const double *V, int q, rs
 	for (long i = 0; i < N; i++)
 		for (int c = 0; c < q; c++)
 			X[i + (size_t)c * N] = G->u[i] * V[i + (size_t)c * N];
-	int rc = rs_rbasis_add(rb, X, q, rs_rbasis_next_solve(rb), e);
+	int rc = rs_rbasis_add(rb, X, q, e);
 	free(X);
 	return rc;
 }
 
 /* The reduced basis' Rayleigh-Ritz pairs at this alpha, checked on the
- * operator itself (one application each) by Lanczos' own rule: 0 and L
- * filled when every pair meets it, 1 when they do not (*start: their sum,
- * a better start than the previous solution) or the basis is too small,
- * -1 on error.  (Adding the residuals to the basis as new directions was
- * tried: 0.7 s a step on the 2e5-node SBM, and no more steps taken from
+ * operator itself (one application each) by Lanczos' own rule (lo): 0 and
+ * L filled when every pair meets it, 1 when they do not (*start: their
+ * sum, a better start than the previous solution) or the basis is too
+ * small, -1 on error.  (Adding the residuals to the basis as new directions
+ * was tried: 0.7 s a step on the 2e5-node SBM, and no more steps taken from
  * the basis.) */
-static int rb_try(struct gop *G, const rs_gsolve_opts *o, const double *d, int need, int strict,
-		  rs_lanczos_out *L, double **start, double *worst, rs_err *e)
+static int rb_try(struct gop *G, const rs_gsolve_opts *o, const rs_lanczos_opts *lo, const double *d,
+		  rs_lanczos_out *L, double **start, rs_err *e)
 {
-	*worst = INFINITY;
 	long N = G->N;
-	double tol = o->tol > 0 ? o->tol : 1e-8;
+	int need = lo->nev;
 	double *th = rs_alloc(e, (size_t)need, sizeof *th, "eigenvalues");
 	double *res = rs_alloc(e, (size_t)need, sizeof *res, "residuals");
 	double *V = rs_alloc_big(e, (size_t)N * (size_t)need, sizeof *V, "eigenvectors");
@@ -649,8 +659,6 @@ static int rb_try(struct gop *G, const rs_gsolve_opts *o, const double *d, int n
 	rc = rs_rbasis_ritz(o->rb, o->alpha, need, th, V, e);
 	if (rc != 0)
 		goto out;
-	int ok = 1;
-	long mv = 0;
 	for (int c = 0; c < need; c++) {
 		double *v = V + (size_t)c * N;
 		for (long i = 0; i < N; i++)
@@ -660,42 +668,29 @@ static int rb_try(struct gop *G, const rs_gsolve_opts *o, const double *d, int n
 		for (long i = 0; i < N; i++)
 			v[i] /= nv;
 		gop_apply(G, v, r);
-		mv++;
 		gop_project(G, r);
 		th[c] = rs_dot(N, v, r);
 		for (long i = 0; i < N; i++)
 			r[i] -= th[c] * v[i];
 		res[c] = rs_nrm2(N, r);
 	}
-	*worst = 0;
-	for (int c = 0; c < need; c++) {
-		*worst = fmax(*worst, res[c] / fmax(fabs(th[c]), 1e-3));
-		int met = res[c] <= tol * fmax(fabs(th[c]), 1e-3);
-		if (!met && c >= strict)
-			met = c > 0 && th[strict - 1] - th[c] > 2 * res[c] + RS_EIG_TIE;
-		ok &= met;
-	}
+	int ok = 1;
+	for (int c = 0; c < need; c++)
+		ok &= rs_lanczos_pair_met(lo, th, c, res[c]);
 	if (!ok) {
-		/* a start for Lanczos: the pairs' sum, weighted as the warm start's */
 		*start = rs_zalloc(e, (size_t)N, sizeof **start, "start vector");
 		if (*start == NULL) {
 			rc = -1;
 			goto out;
 		}
-		rs_rng rng;
-		rs_rng_seed(&rng, o->seed + 7);
-		for (int c = 0; c < need; c++) {
-			double a = 1.0 + 0.1 * rs_rng_uniform(&rng);
-			for (long i = 0; i < N; i++)
-				(*start)[i] += a * V[i + (size_t)c * N];
-		}
+		weighted_sum(*start, V, 0, need, N, NULL, o->seed);
 		rc = 1;
 		goto out;
 	}
 	L->theta = th;
 	L->resid = res;
 	L->vec = V;
-	L->matvecs = mv;
+	L->matvecs = need;
 	L->restarts = 0;
 	L->converged = need;
 	th = res = V = NULL;
@@ -792,13 +787,14 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 	if (need > 0) {
 		if (gop_prepare(&G, e) != 0 || gram_setup(&G, d, need, e) != 0)
 			goto out;
+		rs_lanczos_opts lo = {need,	o->ncv, o->tol > 0 ? o->tol : 1e-8, 0, o->seed, NULL, o->cancel,
+				      NULL, 0,	strict, RS_EIG_TIE};
 		/* the reduced basis: unipartite graphs at alpha > 0 whose only
 		 * known vector is q (no twins, every degree positive) */
-		double rb_worst = INFINITY;
 		int use_rb = o->rb && !g->bipartite && alpha > 0 && G.ntwin_class == 0 && zero == 0 &&
 			     rs_rbasis_bind(o->rb, g, need) == 0;
-		if (use_rb) {
-			int r = rb_try(&G, o, d, need, strict, &L, &start, &rb_worst, e);
+		if (use_rb && rs_rbasis_columns(o->rb) > 0) {
+			int r = rb_try(&G, o, &lo, d, &L, &start, e);
 			if (r < 0)
 				goto out;
 			if (r == 0)
@@ -808,17 +804,9 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 			start = rs_zalloc(e, (size_t)N, sizeof *start, "start vector");
 			if (start == NULL)
 				goto out;
-			rs_rng rng;
-			rs_rng_seed(&rng, o->seed + 7);
-			for (int c = 1; c < o->warm->nvec; c++) {
-				double a = 1.0 + 0.1 * rs_rng_uniform(&rng);
-				const double *x = o->warm->vec + (size_t)c * N;
-				for (long i = 0; i < N; i++)
-					start[i] += a * x[i] * sqrt(d[i]);
-			}
+			weighted_sum(start, o->warm->vec, 1, o->warm->nvec, N, d, o->seed);
 		}
-		rs_lanczos_opts lo = {need,   o->ncv, o->tol > 0 ? o->tol : 1e-8, 0, o->seed,
-				      start ? start + G.off : NULL, o->cancel, NULL, 0, strict, RS_EIG_TIE};
+		lo.start = start ? start + G.off : NULL;
 		rs_project proj = gop_project;
 		if (G.comp == NULL && G.ntwin_class == 0) {
 			/* only q to remove: Lanczos does it inside its Gram-Schmidt sweeps */
@@ -826,19 +814,18 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 			lo.ndefl = 1;
 			proj = NULL;
 		}
-		/* a solve that joins a basis already started is worth more
-		 * accurate: the basis' pairs can be no better than its columns */
-		if (use_rb && (rb_worst < RB_CLOSE || rs_rbasis_offers(o->rb) >= RB_FROM))
+		/* Lanczos' solution joins the basis, for the next alpha, from the
+		 * third solve on (with the second's, the previous one): a lone
+		 * step pays nothing for a basis it would not use */
+		int join = use_rb && !reduced && rs_rbasis_offers(o->rb) >= RB_FROM;
+		if (join)
 			lo.tol *= RB_TIGHTER;
 		if (!reduced && (rs_lanczos(G.dim, gop_apply, proj, &G, &lo, &L, e) != 0 ||
 				 (G.gram && gram_lift(&G, &L, need, e) != 0)))
 			goto out;
-		/* Lanczos' solution joins the basis, for the next alpha, from the
-		 * third solve on (with the second's, the previous one): a lone
-		 * step pays nothing for a basis it would not use */
-		if (use_rb && !reduced && rs_rbasis_offers(o->rb) >= RB_FROM) {
+		if (join) {
 			if (rs_rbasis_columns(o->rb) == 0 && o->warm && o->warm->rows == N &&
-			    rs_rbasis_add(o->rb, o->warm->vec, o->warm->nvec, rs_rbasis_next_solve(o->rb), e) != 0)
+			    rs_rbasis_add(o->rb, o->warm->vec, o->warm->nvec, e) != 0)
 				goto out;
 			if (rb_add(&G, o->rb, L.vec, need, e) != 0)
 				goto out;

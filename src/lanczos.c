@@ -432,17 +432,18 @@ static int ritz(const double *Tm, int m, int *nl, int msz, int cnt, double *W, d
 static int count_converged(const rs_lanczos_opts *o, const double *th, const double *Y, int msz,
 			   double beta, double lost, int want)
 {
-	int strict = o->nstrict > 0 && o->nstrict < want ? o->nstrict : want;
 	int conv = 0;
-	for (int c = 0; c < want; c++) {
-		double res = fabs(beta * Y[msz - 1 + (size_t)c * msz]) + lost;
-		int ok = res <= o->tol * fmax(fabs(th[c]), 1e-3) ||
-			 (c >= strict && th[strict - 1] - th[c] > 2 * res + o->apart);
-		if (!ok)
-			break;
+	while (conv < want &&
+	       rs_lanczos_pair_met(o, th, conv, fabs(beta * Y[msz - 1 + (size_t)conv * msz]) + lost))
 		conv++;
-	}
 	return conv;
+}
+
+int rs_lanczos_pair_met(const rs_lanczos_opts *o, const double *th, int c, double res)
+{
+	int strict = o->nstrict > 0 && o->nstrict < o->nev ? o->nstrict : o->nev;
+	return res <= o->tol * fmax(fabs(th[c]), 1e-3) ||
+	       (c >= strict && th[strict - 1] - th[c] > 2 * res + o->apart);
 }
 
 /* The basis: the largest array of a solve, streamed once per step, in

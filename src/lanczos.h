@@ -54,6 +54,9 @@ typedef struct rs_lanczos_out {
 int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczos_opts *o,
 	       rs_lanczos_out *out, rs_err *e);
 void rs_lanczos_out_free(rs_lanczos_out *out);
+/* The convergence rule for pair c of the values th (largest first) with
+ * residual norm res, for pairs found another way and checked the same. */
+int rs_lanczos_pair_met(const rs_lanczos_opts *o, const double *th, int c, double res);
 
 /* Kernels shared with the operators: OpenMP over row blocks. */
 double rs_dot(long n, const double *x, const double *y);

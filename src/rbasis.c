@@ -27,7 +27,6 @@
 
 /* What one add() brought: the coefficients of its columns on U. */
 struct chunk {
-	long solve;
 	int q;
 	double *C; /* cap x q; rows past the columns that existed are 0 */
 };
@@ -43,7 +42,6 @@ struct rs_rbasis {
 	double *gv; /* cap: U^T 1 */
 	int nchunk;
 	struct chunk ch[RB_CHUNKS];
-	long solves;
 	long offers; /* solves bound since the last clear */
 };
 
@@ -74,11 +72,6 @@ void rs_rbasis_free(rs_rbasis *rb)
 int rs_rbasis_columns(const rs_rbasis *rb)
 {
 	return rb ? rb->p : 0;
-}
-
-long rs_rbasis_next_solve(rs_rbasis *rb)
-{
-	return ++rb->solves;
 }
 
 int rs_rbasis_bind(rs_rbasis *rb, const rs_graph *g, int want)
@@ -223,7 +216,7 @@ static int compress(rs_rbasis *rb, rs_err *e)
 {
 	int p = rb->p, cap = rb->cap;
 	long n = rb->n;
-	/* the newest chunks first, by solve */
+	/* the newest chunks first */
 	int cols = 1, first = rb->nchunk;
 	while (first > 0 && cols + rb->ch[first - 1].q <= cap / 2)
 		cols += rb->ch[--first].q;
@@ -391,7 +384,7 @@ oom:
 	return nomem(e);
 }
 
-int rs_rbasis_add(rs_rbasis *rb, const double *X, int q, long solve, rs_err *e)
+int rs_rbasis_add(rs_rbasis *rb, const double *X, int q, rs_err *e)
 {
 	if (rb->cap == 0 || q < 1)
 		return 0;
@@ -445,7 +438,7 @@ int rs_rbasis_add(rs_rbasis *rb, const double *X, int q, long solve, rs_err *e)
 	/* the chunk's coefficients on the whole basis, for the window */
 	if (atb(n, rb->p, q, rb->U, X, NULL, C, cap) != 0)
 		goto oom;
-	rb->ch[rb->nchunk++] = (struct chunk){solve, q, C};
+	rb->ch[rb->nchunk++] = (struct chunk){q, C};
 	free(Y);
 	return 0;
 oom:

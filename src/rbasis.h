@@ -43,12 +43,9 @@ int rs_rbasis_bind(rs_rbasis *rb, const rs_graph *g, int want);
 int rs_rbasis_ritz(rs_rbasis *rb, double alpha, int want, double *theta, double *X, rs_err *e);
 
 /* Add the span of the q columns of X (n x q, any scaling, x coordinates):
- * the part already in the basis is left out.  solve numbers the solve the
- * columns come from (for the window). */
-int rs_rbasis_add(rs_rbasis *rb, const double *X, int q, long solve, rs_err *e);
+ * the part already in the basis is left out. */
+int rs_rbasis_add(rs_rbasis *rb, const double *X, int q, rs_err *e);
 /* How many solves have bound it since it was emptied (this one included). */
 long rs_rbasis_offers(const rs_rbasis *rb);
-/* A new number for the next solve's columns. */
-long rs_rbasis_next_solve(rs_rbasis *rb);
 
 #endif
