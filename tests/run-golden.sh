@@ -36,7 +36,8 @@ for f in out err; do
 	    -e 's/worst residual [0-9.e+-]* (tol/worst residual X (tol/g' \
 	    -e 's/"residual":[0-9.e+-]*/"residual":X/g' \
 	    -e 's/"\(last_\)\{0,1\}\(matvecs\|restarts\)":[0-9]*/"\1\2":X/g' \
-	    -e 's/^\(last_matvecs\|last_restarts\)\(  *\).*/\1\2X/' \
+	    -e 's/^\(last_matvecs\|last_restarts\|last_basis_columns\)\(  *\).*/\1\2X/' \
+	    -e 's/"last_basis_columns":[0-9]*/"last_basis_columns":X/g' \
 	    -e 's/: [0-9]* operator applications, [0-9]* restarts/: N operator applications, N restarts/g' \
 	    -e 's/^\(load\|noise\|sbm\)\(.*\)in [0-9.e+-]* s/\1\2in X s/' \
 	    -e 's/generated in [0-9.e+-]* s/generated in X s/' \
