@@ -287,7 +287,7 @@ static int script_sweep(rs_session *s, double from, double to, long steps, int l
 					      s->dense_max, e);
 		} else {
 			const rs_graph *g = session_solver_graph(s, e);
-			rs_gsolve_opts o = {aa, (int)k, s->tol, s->ncv, s->seed, prev, NULL, session_rbasis(s)};
+			rs_gsolve_opts o = {aa, (int)k, s->tol, s->ncv, s->seed, prev, NULL, session_rbasis(s), 0};
 			S = g ? rs_graph_spectrum(g, &o, e) : NULL;
 		}
 		if (S == NULL) {

@@ -279,7 +279,10 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "? shows the keys, q returns to the prompt with alpha and k where they were moved. "
 	 "Graphs are solved in the background, warm-started (the status line says 'basis' when "
 	 "the pairs came from earlier solves, 'warm' or 'cold' when Lanczos ran), and keys "
-	 "pressed meanwhile coalesce to the latest alpha. Needs a terminal of at least 80x24; NO_COLOR turns colours off, "
+	 "pressed meanwhile coalesce to the latest alpha. While idle the view looks ahead: it "
+	 "solves alpha x 1.1 and alpha / 1.1 for the basis (the status says 'ready+ahead'), so "
+	 "that the next Right or Left is answered from it; a key cancels the look-ahead, or takes "
+	 "it over when it asks for that alpha ('set warm off' turns it off). Needs a terminal of at least 80x24; NO_COLOR turns colours off, "
 	 "REGSPEC_ASCII=1 draws with ASCII only. Refused when input or output is not a terminal.",
 	 NULL, CMD_UNSAFE, cmd_watch, NULL},
 	{"plot", NULL, 1, 7,
@@ -314,7 +317,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "paper's Table 4 comparison), warm on|off (default on: each iterative solve on "
 	 "a graph first tries the Rayleigh-Ritz pairs of a basis of its earlier solutions along "
 	 "alpha, kept when their residuals meet tol, else starts Lanczos from them or from the "
-	 "previous eigenvectors; off for cold-solve timings). 'set' alone lists them.",
+	 "previous eigenvectors; off for cold-solve timings, and no look-ahead in 'watch'). 'set' "
+	 "alone lists them.",
 	 NULL, 0, cmd_set, &c_set},
 	{"echo", NULL, 1, 1, "echo on|off", "print each command before it runs (for demos)",
 	 "With echo on, each command of a script is printed after the prompt before it runs, so "

@@ -816,8 +816,9 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 		}
 		/* Lanczos' solution joins the basis, for the next alpha, from the
 		 * third solve on (with the second's, the previous one): a lone
-		 * step pays nothing for a basis it would not use */
-		int join = use_rb && !reduced && rs_rbasis_offers(o->rb) >= RB_FROM;
+		 * step pays nothing for a basis it would not use.  A look-ahead
+		 * (o->ahead) is made for the basis, and joins at once. */
+		int join = use_rb && !reduced && (o->ahead || rs_rbasis_offers(o->rb) >= RB_FROM);
 		if (join)
 			lo.tol *= RB_TIGHTER;
 		if (!reduced && (rs_lanczos(G.dim, gop_apply, proj, &G, &lo, &L, e) != 0 ||

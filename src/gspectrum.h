@@ -37,6 +37,8 @@ typedef struct rs_gsolve_opts {
 	volatile sig_atomic_t *cancel;
 	rs_rbasis *rb;      /* earlier solutions along alpha (may be NULL): */
 	                    /* tried first, and given this solve's         */
+	int ahead;          /* a solve made for the basis (a look-ahead):   */
+	                    /* it joins rb at once, not from the third on  */
 } rs_gsolve_opts;
 
 rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_err *e);

@@ -40,6 +40,14 @@ enum { C_OK = 1, C_BAD, C_HEAD, C_MU, C_LAMBDA, C_DIM, C_CLASS0 };
 
 /* ------------------------------------------------------------ the worker */
 
+/* Look-ahead: while the view is idle, the worker solves the values the
+ * arrow keys lead to (alpha x 1.1 and alpha / 1.1, the last direction
+ * first) for the reduced basis, so that the next press is answered from
+ * the basis (its pairs checked on the operator: a few products) instead
+ * of a Lanczos solve.  A request for what is being looked ahead takes
+ * that solve over; any other cancels it. */
+#define AHEAD_STEP 1.1
+
 struct worker {
 	pthread_t th;
 	pthread_mutex_t mu;
@@ -51,6 +59,11 @@ struct worker {
 	double a_req;
 	int k_req;
 	int pending, running, stop;
+	int dir;            /* +1 when the last request moved alpha up */
+	double ahead[2];    /* look-aheads still to make, first first */
+	int nahead, k_ahead;
+	double run_a;       /* what the running solve is for */
+	int run_k, run_ahead, promoted;
 	volatile sig_atomic_t cancel;
 	rs_spectrum *prev; /* the worker's own last solution: its warm start */
 	rs_rbasis *rb;     /* the session's reduced basis, the worker's while */
@@ -62,36 +75,76 @@ struct worker {
 	int has_err;
 };
 
+/* Queue the look-aheads around a (the mutex held). */
+static void queue_ahead(struct worker *w, double a, int k)
+{
+	w->nahead = 0;
+	if (w->rb == NULL || w->g->bipartite || !(a > 0))
+		return;
+	double up = a * AHEAD_STEP, down = a / AHEAD_STEP;
+	w->ahead[w->nahead++] = w->dir < 0 ? down : up;
+	w->ahead[w->nahead++] = w->dir < 0 ? up : down;
+	w->k_ahead = k;
+}
+
+static int same_alpha(double a, double b)
+{
+	return fabs(a - b) <= 1e-12 * fmax(fabs(a), fabs(b));
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	rs_bind_threads(); /* this thread's OpenMP team is a new one */
 	pthread_mutex_lock(&w->mu);
 	for (;;) {
-		while (!w->pending && !w->stop)
+		while (!w->pending && !w->stop && w->nahead == 0)
 			pthread_cond_wait(&w->cv, &w->mu);
 		if (w->stop)
 			break;
-		double a = w->a_req;
-		int k = w->k_req;
-		w->pending = 0;
+		double a;
+		int k, ahead = !w->pending;
+		if (ahead) {
+			a = w->ahead[0];
+			k = w->k_ahead;
+			w->ahead[0] = w->ahead[1];
+			w->nahead--;
+		} else {
+			a = w->a_req;
+			k = w->k_req;
+			w->pending = 0;
+		}
 		w->running = 1;
+		w->run_a = a;
+		w->run_k = k;
+		w->run_ahead = ahead;
+		w->promoted = 0;
 		w->cancel = 0;
 		pthread_mutex_unlock(&w->mu);
 		rs_err e = {0};
 		const rs_spectrum *warm = w->prev && w->prev->solver == RS_SOLVER_LANCZOS ? w->prev : NULL;
-		rs_gsolve_opts o = {a, k, w->tol, w->ncv, w->seed, warm, &w->cancel, w->rb};
+		long offers = w->rb ? rs_rbasis_offers(w->rb) : 0;
+		rs_gsolve_opts o = {a, k, w->tol, w->ncv, w->seed, warm, &w->cancel, w->rb, ahead};
 		rs_spectrum *S = rs_graph_spectrum(w->g, &o, &e);
-		rs_spectrum *copy = S ? rs_spectrum_copy(S, &e) : NULL;
+		/* the basis took part (the graph and alpha allow one) */
+		int in_play = S && w->rb && rs_rbasis_offers(w->rb) != offers;
 		pthread_mutex_lock(&w->mu);
+		int shown = !ahead || w->promoted;
+		rs_spectrum *copy = S && shown ? rs_spectrum_copy(S, &e) : NULL;
 		w->running = 0;
-		if (S && copy) {
+		if (!shown) {
+			rs_spectrum_free(S); /* what it found is in the basis */
+			if (!in_play)
+				w->nahead = 0; /* no basis here: nothing to gain */
+		} else if (S && copy) {
 			rs_spectrum_free(w->out);
 			w->out = copy;
 			w->out_alpha = a;
 			w->out_k = k;
 			rs_spectrum_free(w->prev);
 			w->prev = S;
+			if (!w->pending && in_play)
+				queue_ahead(w, a, k);
 		} else {
 			rs_spectrum_free(S);
 			if (!w->cancel) {
@@ -114,6 +167,8 @@ struct view {
 	int help;
 	int nocolor_classes; /* 'c': scatter without class colours */
 	int busy;
+	int ahead;        /* a look-ahead runs (see struct worker) */
+	int arrived;      /* a solution came since the last request */
 	char msg[600];
 	double t_req;     /* when the pending update was asked for */
 	double last_ms;   /* how long the last update took, key to screen */
@@ -156,12 +211,21 @@ static void request(struct view *v)
 		return;
 	}
 	struct worker *w = v->w;
+	double a = session_alpha_abs(s);
+	int k = (int)session_k(s);
 	pthread_mutex_lock(&w->mu);
-	w->a_req = session_alpha_abs(s);
-	w->k_req = (int)session_k(s);
-	w->pending = 1;
-	if (w->running)
-		w->cancel = 1; /* the latest request wins */
+	if (a != w->a_req)
+		w->dir = a > w->a_req ? 1 : -1;
+	w->a_req = a;
+	w->k_req = k;
+	w->nahead = 0; /* they were for the old place */
+	if (w->running && w->run_ahead && !w->promoted && same_alpha(a, w->run_a) && k == w->run_k) {
+		w->promoted = 1; /* already on its way */
+	} else {
+		w->pending = 1;
+		if (w->running)
+			w->cancel = 1; /* the latest request wins */
+	}
 	pthread_cond_signal(&w->cv);
 	pthread_mutex_unlock(&w->mu);
 	v->busy = 1;
@@ -182,6 +246,7 @@ static int collect(struct view *v)
 		v->s->spec_k = w->out_k;
 		w->out = NULL;
 		changed = 1;
+		v->arrived = 1;
 		v->msg[0] = '\0';
 	}
 	if (w->has_err) {
@@ -189,10 +254,16 @@ static int collect(struct view *v)
 		w->has_err = 0;
 		changed = 1;
 	}
-	int busy = w->running || w->pending;
+	int busy = w->pending || (w->running && (!w->run_ahead || w->promoted));
+	int ahead = w->running && w->run_ahead && !w->promoted;
 	pthread_mutex_unlock(&w->mu);
-	if (changed && !busy)
+	if (ahead != v->ahead)
+		changed = 1;
+	v->ahead = ahead;
+	if (v->arrived && !busy) {
 		v->last_ms = now_ms() - v->t_req;
+		v->arrived = 0;
+	}
 	if (busy != v->busy)
 		changed = 1;
 	v->busy = busy;
@@ -533,6 +604,8 @@ static void draw_help(struct view *v)
 		"Signs: + - 0 ~ (mixed); '!' marks a sign against the theorem.",
 		"Number line: mu_j ticks above, lambda_j marks on the axis;",
 		"a mark in reverse video breaks the interleaving.",
+		"ready+ahead: solving alpha x 1.1 and / 1.1 while idle, so that",
+		"Right / Left answer from the basis ('set warm off' stops it).",
 	};
 	int n = (int)(sizeof lines / sizeof lines[0]), w = 68, top = (LINES - n - 2) / 2, left = (COLS - w) / 2;
 	for (int i = -1; i <= n; i++) {
@@ -588,7 +661,7 @@ static void draw(struct view *v)
 	if (v->busy)
 		snprintf(state, sizeof state, "%c computing", spin[(long)(now_ms() / 150) % 4]);
 	else
-		snprintf(state, sizeof state, "ready");
+		snprintf(state, sizeof state, "%s", v->ahead ? "ready+ahead" : "ready");
 	mvprintw(LINES - 1, 0, " %-11s arrows: alpha, k   a: abs/rel   =: type   ?: help   q: quit", state);
 	const rs_spectrum *S1 = current(v);
 	if (v->msg[0])
@@ -788,8 +861,21 @@ int tui_run(rs_session *s, rs_err *e)
 		v.w = &w;
 	}
 	const rs_spectrum *S0 = s->spec;
-	if (S0 == NULL || s->spec_alpha != session_alpha_abs(s) || (s->graph && s->spec_k != session_k(s)))
+	if (S0 == NULL || s->spec_alpha != session_alpha_abs(s) || (s->graph && s->spec_k != session_k(s))) {
 		request(&v);
+	} else if (v.w) {
+		/* open on a solved alpha: its solution is the warm start, and
+		 * the look-ahead starts from there */
+		rs_err ce = {0};
+		pthread_mutex_lock(&w.mu);
+		w.a_req = session_alpha_abs(s);
+		w.k_req = (int)session_k(s);
+		if (S0->solver == RS_SOLVER_LANCZOS)
+			w.prev = rs_spectrum_copy(S0, &ce); /* NULL: no warm start, no harm */
+		queue_ahead(&w, w.a_req, w.k_req);
+		pthread_cond_signal(&w.cv);
+		pthread_mutex_unlock(&w.mu);
+	}
 	int dirty = 1;
 	for (;;) {
 		if (collect(&v))

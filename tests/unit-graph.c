@@ -546,7 +546,7 @@ static void sbm_stats(void)
 static void compare(const char *what, const rs_graph *g, double alpha, int k)
 {
 	rs_err e = {0};
-	rs_gsolve_opts o = {alpha, k, 1e-12, 0, 1, NULL, NULL, NULL};
+	rs_gsolve_opts o = {alpha, k, 1e-12, 0, 1, NULL, NULL, NULL, 0};
 	rs_spectrum *A = rs_graph_spectrum(g, &o, &e);
 	if (A == NULL)
 		printf("# %s: %s\n", what, e.msg);
@@ -641,7 +641,7 @@ static void reduced_basis(void)
 		rel[nrel++] = 0.3 + 0.37 * (double)((i * 7) % 15);
 	for (int i = 0; i < nrel; i++) {
 		double a = rel[i] * f1;
-		rs_gsolve_opts o = {a, 5, 1e-9, 0, 1, prev, NULL, rb};
+		rs_gsolve_opts o = {a, 5, 1e-9, 0, 1, prev, NULL, rb, 0};
 		rs_spectrum *S = rs_graph_spectrum(g, &o, &e);
 		rs_spectrum *D = rs_graph_spectrum_dense(g, a, 5, 5000, &e);
 		if (S == NULL || D == NULL) {

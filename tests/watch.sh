@@ -87,14 +87,34 @@ check "a graph is solved in the background and shown" $?
 $T send-keys -t graph Right Right Right
 wait_for '= 1.331 relative'
 sleep 0.5
-wait_for 'products, warm'
-check "three keys coalesce to one warm-started solve at the latest alpha" $?
+wait_for 'products, \(warm\|basis\)'
+check "three keys coalesce to one solve at the latest alpha, warm or from the basis" $?
 # q with more typed behind it: the rest is for the prompt, not the view
 $T send-keys -t graph q 'print typed-ahead' Enter
 wait_for 'left the live view at alpha = 1.331 relative'
 check "back at the prompt" $?
 wait_for '^typed-ahead'
 check "what was typed after q reaches the prompt" $?
+
+# the look-ahead: idle after a solve, the view solves alpha x 1.1 and
+# alpha / 1.1 for the reduced basis; once it is done ("ready" alone), a
+# step either way is answered from the basis, not by Lanczos
+$T send-keys -t graph 'watch' Enter
+wait_for 'products'
+wait_for ' ready   '
+check "the look-ahead ends and the view says ready" $?
+$T send-keys -t graph Right
+wait_for '= 1.4641 relative'
+wait_for 'products, basis'
+check "Right after the look-ahead: the pairs come from the basis" $?
+wait_for ' ready   '
+$T send-keys -t graph Left Left
+wait_for '= 1.21 relative'
+wait_for 'products, basis'
+check "Left twice (coalesced, one step back past the start): from the basis too" $?
+$T send-keys -t graph q
+wait_for 'left the live view at alpha = 1.21 relative'
+check "back at the prompt after the look-ahead" $?
 
 # a graph's class table (columns 5 wide) stops short of the scatter
 start wide
