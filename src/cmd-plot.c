@@ -278,7 +278,22 @@ static int script_sweep(rs_session *s, double from, double to, long steps, int l
 	struct sbuf data = {0};
 	rs_spectrum *prev = NULL;
 	int nm = 0;
-	for (long i = 0; i < steps; i++) {
+	const rs_graph *g = s->model ? NULL : session_solver_graph(s, e);
+	if (s->model == NULL && g == NULL)
+		return -1;
+	/* solved in the order the basis likes (views_sweep_plan), written in
+	 * alpha order */
+	long *order = xcalloc((size_t)steps, sizeof *order);
+	double *lam = xcalloc((size_t)steps * (size_t)k, sizeof *lam);
+	int *nv = xcalloc((size_t)steps, sizeof *nv);
+	if (g)
+		views_sweep_plan(s, g, steps, order);
+	else
+		for (long i = 0; i < steps; i++)
+			order[i] = i;
+	int rc = 0;
+	for (long t = 0; t < steps; t++) {
+		long i = order[t];
 		double a = views_sweep_alpha(from, to, steps, logscale, i);
 		double aa = s->alpha_rel ? a * f1 : a;
 		rs_spectrum *S;
@@ -286,29 +301,43 @@ static int script_sweep(rs_session *s, double from, double to, long steps, int l
 			S = rs_spectrum_solve(s->model, aa, s->solver == RS_SOLVER_DENSE ? RS_SOLVER_DENSE : RS_SOLVER_AGGREGATE,
 					      s->dense_max, e);
 		} else {
-			const rs_graph *g = session_solver_graph(s, e);
-			rs_gsolve_opts o = {aa, (int)k, s->tol, s->ncv, s->seed, prev, NULL, session_rbasis(s), 0};
-			S = g ? rs_graph_spectrum(g, &o, e) : NULL;
+			rs_gsolve_opts o = {aa, (int)k, s->tol, s->ncv, s->seed, s->no_warm ? NULL : prev, NULL,
+					    session_rbasis(s), 0};
+			S = rs_graph_spectrum(g, &o, e);
 		}
 		if (S == NULL) {
-			rs_spectrum_free(prev);
-			free(data.s);
-			return rs_fail(e, e->code, "at alpha = %g: %s", a, e->msg);
+			rc = rs_fail(e, e->code, "at alpha = %g: %s", a, e->msg);
+			break;
 		}
-		double *mu = ranked_mu(s, aa, &K);
+		nv[i] = (int)(S->nvec - 1 < k ? S->nvec - 1 : k);
+		for (long j = 0; j < nv[i]; j++)
+			lam[(size_t)i * (size_t)k + (size_t)j] = S->lambda[j + 1];
+		rs_spectrum_free(prev);
+		prev = S;
+	}
+	rs_spectrum_free(prev);
+	int nl = (int)k;
+	for (long i = 0; i < steps && rc == 0; i++) {
+		double a = views_sweep_alpha(from, to, steps, logscale, i);
+		double *mu = ranked_mu(s, s->alpha_rel ? a * f1 : a, &K);
 		nm = (int)(K < k + 1 ? K : k + 1);
 		sb_printf(&data, "%.10g", a);
-		for (long j = 1; j <= k && j < S->nvec; j++)
-			sb_printf(&data, " %.10g", S->lambda[j]);
+		for (long j = 0; j < nv[i]; j++)
+			sb_printf(&data, " %.10g", lam[(size_t)i * (size_t)k + (size_t)j]);
 		for (int j = 0; j < nm; j++)
 			sb_printf(&data, " %.10g", mu[j]);
 		sb_printf(&data, "\n");
 		free(mu);
-		rs_spectrum_free(prev);
-		prev = S;
+		if (nv[i] < nl)
+			nl = nv[i];
 	}
-	int nl = prev ? (int)(prev->nvec - 1 < k ? prev->nvec - 1 : k) : 0;
-	rs_spectrum_free(prev);
+	free(order);
+	free(lam);
+	free(nv);
+	if (rc != 0) {
+		free(data.s);
+		return -1;
+	}
 	title_line(s, b, "lambda_j and mu_j along alpha");
 	sb_printf(b, "set xlabel \"alpha (%s)\"\nset ylabel \"value\"\nset key outside right top noenhanced\nset grid\n",
 		  s->alpha_rel ? "relative" : "absolute");

@@ -479,21 +479,25 @@ static int graph_sweep(rs_session *s, double from, double to, long steps, int lo
 	double *mus = xcalloc((size_t)steps * (size_t)(nm ? nm : 1), sizeof *mus);
 	long *mv = xcalloc((size_t)steps, sizeof *mv);
 	int *ok = xcalloc((size_t)steps, sizeof *ok);
+	int *solved = xcalloc((size_t)steps, sizeof *solved);
+	long *order = xcalloc((size_t)steps, sizeof *order);
 	enum rs_il *st = xcalloc((size_t)(nm ? nm : 1), sizeof *st);
+	int coarse = views_sweep_plan(s, g, steps, order);
 	rs_spectrum *prev = NULL;
 	long done = 0;
 	int rc = 0;
 	double f1 = session_rel_factor(s);
 	rs_interrupted = 0;
-	for (long i = 0; i < steps && !rs_interrupted; i++) {
+	for (long t = 0; t < steps && !rs_interrupted; t++) {
+		long i = order[t];
 		double a = views_sweep_alpha(from, to, steps, logscale, i);
 		double aa = s->alpha_rel ? a * f1 : a;
 		rs_spectrum *S;
 		if (s->solver == RS_SOLVER_DENSE) {
 			S = rs_graph_spectrum_dense(g, aa, (int)k, s->dense_max, e);
 		} else {
-			rs_gsolve_opts o = {aa,	  (int)k, s->tol, s->ncv, s->seed, prev, &rs_interrupted,
-					    session_rbasis(s), 0};
+			rs_gsolve_opts o = {aa,	  (int)k, s->tol, s->ncv, s->seed, s->no_warm ? NULL : prev,
+					    &rs_interrupted, session_rbasis(s), 0};
 			S = rs_graph_spectrum(g, &o, e);
 		}
 		if (S == NULL) {
@@ -510,32 +514,50 @@ static int graph_sweep(rs_session *s, double from, double to, long steps, int lo
 			lam[j * steps + i] = j + 1 < S->nvec ? S->lambda[j + 1] : NAN;
 		if (nm) {
 			double an = aa * (double)session_nodes(s);
-			for (int t = 0; t < c.K; t++)
-				c.mu[t] = an / (an + (double)c.size[t]);
+			for (int b = 0; b < c.K; b++)
+				c.mu[b] = an / (an + (double)c.size[b]);
 			rs_theory_rank(c.mu, c.K, c.order);
-			for (int t = 0; t < nm; t++)
-				mus[t * steps + i] = c.mu[c.order[t]];
+			for (int b = 0; b < nm; b++)
+				mus[b * steps + i] = c.mu[c.order[b]];
 			double *srt = xcalloc((size_t)nm, sizeof *srt);
-			for (int t = 0; t < nm; t++)
-				srt[t] = c.mu[c.order[t]];
+			for (int b = 0; b < nm; b++)
+				srt[b] = c.mu[c.order[b]];
 			ok[i] = rs_theory_interleave(S->lambda, srt, nm < S->nvec ? nm : S->nvec, st) == 0;
 			free(srt);
 		}
+		solved[i] = 1;
 		rs_spectrum_free(prev);
 		prev = S;
 		done++;
 	}
 	rs_spectrum_free(prev);
+	/* the rows solved, in alpha order (an interrupted coarse-to-fine
+	 * sweep has them spread over the range) */
+	long m = 0;
+	for (long i = 0; i < steps; i++) {
+		if (!solved[i])
+			continue;
+		al[m] = al[i], ab[m] = ab[i], mv[m] = mv[i], ok[m] = ok[i];
+		for (long j = 0; j < k; j++)
+			lam[j * steps + m] = lam[j * steps + i];
+		for (int j = 0; j < nm; j++)
+			mus[j * steps + m] = mus[j * steps + i];
+		m++;
+	}
 	if (rc == 0) {
 		rs_result *r = sweep_result(s, al, ab, lam, (int)k, mus, nm, steps, done);
 		if (nm)
 			result_bools(r, "interleaved", RF_TABLE, ok, (size_t)done);
 		if (s->solver != RS_SOLVER_DENSE)
 			result_ints(r, "matvecs", RF_TABLE, mv, (size_t)done);
-		if (s->solver != RS_SOLVER_DENSE)
+		if (coarse)
+			result_note(r, "solved coarse to fine (the ends, the middle, the quarters, ...), so that "
+				       "points between solved ones can come from the basis of earlier solves");
+		else if (s->solver != RS_SOLVER_DENSE && !s->no_warm)
 			result_note(r, "each step starts from the previous step's eigenvectors (warm start)");
 		if (done < steps)
-			result_note(r, "interrupted after %ld of %ld steps", done, steps);
+			result_note(r, "interrupted after %ld of %ld steps%s", done, steps,
+				    coarse ? " (spread over the range)" : "");
 		cmd_emit(s, out, r);
 	}
 	if (have)
@@ -546,6 +568,8 @@ static int graph_sweep(rs_session *s, double from, double to, long steps, int lo
 	free(mus);
 	free(mv);
 	free(ok);
+	free(solved);
+	free(order);
 	free(st);
 	return rc;
 }

@@ -264,9 +264,11 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Solve at STEPS values of alpha from FROM to TO (in the current mode; 'log' spaces them "
 	 "geometrically; the word 'alpha' may be left out, as in 'plot sweep') and print alpha, its absolute value, lambda_2 .. lambda_k+1, mu_1 .. "
 	 "mu_k+1 and whether the interleaving holds. The session's alpha is left as it was. On "
-	 "a graph each step starts from the previous step's eigenvectors (warm start) or is "
-	 "taken from the basis of earlier solves along alpha when that is accurate enough "
-	 "(see 'set warm'), and the operator applications of each step are shown.",
+	 "a graph the values are solved coarse to fine (both ends, the middle, the quarters, ...), "
+	 "so that most lie between values already solved, where the basis of earlier solves "
+	 "answers them when that is accurate enough, and printed in alpha order with the "
+	 "operator applications of each (with 'set warm off': in order, each cold). Ctrl-C "
+	 "stops and prints the values solved so far.",
 	 w_sweep, 0, cmd_sweep, NULL},
 	{"watch", NULL, 0, 0, "watch", "the live view: arrow keys move alpha, everything redraws",
 	 "A full-screen view of the model or graph: a header (graph, alpha in both forms, eps, k, "

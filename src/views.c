@@ -89,7 +89,7 @@ int views_il_alarm(const rs_session *s, enum rs_il st)
 
 /* Fraction of positive entries of column col over the nodes of each class. */
 void views_class_fractions(const rs_session *s, const rs_spectrum *S, const struct classes *c,
-			    int col, double *pos)
+			   int col, double *pos)
 {
 	long *cnt = xcalloc((size_t)c->K, sizeof *cnt), *p = xcalloc((size_t)c->K, sizeof *p);
 	int *slot = xcalloc((size_t)s->labels->nclass + 1, sizeof *slot);
@@ -114,9 +114,46 @@ void views_class_fractions(const rs_session *s, const rs_spectrum *S, const stru
 	free(slot);
 }
 
-
 double views_sweep_alpha(double from, double to, long steps, int logscale, long i)
 {
 	double f = (double)i / (double)(steps - 1);
 	return logscale ? exp(log(from) + f * (log(to) - log(from))) : from + f * (to - from);
+}
+
+void views_sweep_order(long steps, long *order)
+{
+	if (steps < 1)
+		return;
+	long m = 0;
+	order[m++] = 0;
+	if (steps == 1)
+		return;
+	order[m++] = steps - 1;
+	/* level by level, left to right: the midpoint of every gap (lo, hi)
+	 * still open; a queue of gaps (fewer than 2 steps pushed in all) */
+	long head = 0, tail = 0;
+	long *q = xcalloc((size_t)(4 * steps), sizeof *q);
+	q[2 * tail] = 0, q[2 * tail + 1] = steps - 1, tail++;
+	while (head < tail) {
+		long lo = q[2 * head], hi = q[2 * head + 1];
+		head++;
+		if (hi - lo < 2)
+			continue;
+		long mid = lo + (hi - lo) / 2;
+		order[m++] = mid;
+		q[2 * tail] = lo, q[2 * tail + 1] = mid, tail++;
+		q[2 * tail] = mid, q[2 * tail + 1] = hi, tail++;
+	}
+	free(q);
+}
+
+int views_sweep_plan(rs_session *s, const rs_graph *g, long steps, long *order)
+{
+	int coarse = s->solver != RS_SOLVER_DENSE && !g->bipartite && session_rbasis(s) != NULL;
+	if (coarse)
+		views_sweep_order(steps, order);
+	else
+		for (long i = 0; i < steps; i++)
+			order[i] = i;
+	return coarse;
 }

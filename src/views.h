@@ -31,5 +31,14 @@ void views_class_fractions(const rs_session *s, const rs_spectrum *S, const stru
 
 /* Point i of a sweep of steps values from from to to, evenly or on a log scale. */
 double views_sweep_alpha(double from, double to, long steps, int logscale, long i);
+/* The order in which a sweep solves its points on a graph with a reduced
+ * basis: coarse to fine (both ends, the middle, the quarters, ...), so
+ * that most points lie between values already solved, where the basis
+ * interpolates, instead of past them. */
+void views_sweep_order(long steps, long *order);
+/* A graph sweep's solve order: coarse to fine where the session's reduced
+ * basis can take part (returns 1), else in order, each step warm-started
+ * from its neighbour (returns 0). */
+int views_sweep_plan(rs_session *s, const rs_graph *g, long steps, long *order);
 
 #endif

@@ -8,6 +8,7 @@
 #include "result.h"
 #include "session.h"
 #include "tap.h"
+#include "views.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -141,11 +142,51 @@ static void rendering(void)
 	result_free(r);
 }
 
+/* A coarse-to-fine sweep order: every point once, the ends first, then
+ * each point the midpoint of the gap between the points already solved
+ * around it, and no gap split before a wider one of the level above. */
+static void sweep_order(void)
+{
+	int good = 1;
+	for (long n = 1; n <= 70 && good; n++) {
+		long *o = malloc((size_t)n * sizeof *o);
+		char *seen = calloc((size_t)n, 1);
+		views_sweep_order(n, o);
+		long widest = n; /* the gap split last can only shrink by levels */
+		for (long t = 0; t < n && good; t++) {
+			long i = o[t];
+			if (i < 0 || i >= n || seen[i]) {
+				good = 0;
+				break;
+			}
+			if (t < 2) {
+				good = i == (t == 0 ? 0 : n - 1);
+			} else {
+				long lo = i, hi = i;
+				while (lo > 0 && !seen[lo])
+					lo--;
+				while (hi < n - 1 && !seen[hi])
+					hi++;
+				good = seen[lo] && seen[hi] && i == lo + (hi - lo) / 2 && hi - lo <= widest + 1;
+				if (hi - lo < widest)
+					widest = hi - lo;
+			}
+			seen[i] = 1;
+		}
+		if (!good)
+			printf("# views_sweep_order fails at n = %ld\n", n);
+		free(o);
+		free(seen);
+	}
+	tap_ok(good, "sweep order: a permutation, ends first, then midpoints level by level (n = 1..70)");
+}
+
 int main(void)
 {
 	lookup();
 	tokenizer();
 	numbers();
 	rendering();
+	sweep_order();
 	return tap_done();
 }
