@@ -645,7 +645,7 @@ static int rb_add(const struct gop *G, rs_rbasis *rb, const double *V, int q, rs
  * was tried: 0.7 s a step on the 2e5-node SBM, and no more steps taken from
  * the basis.) */
 static int rb_try(struct gop *G, const rs_gsolve_opts *o, const rs_lanczos_opts *lo, const double *d,
-		  rs_lanczos_out *L, double **start, rs_err *e)
+		  rs_lanczos_out *L, double **start, long *products, rs_err *e)
 {
 	long N = G->N;
 	int need = lo->nev;
@@ -667,16 +667,25 @@ static int rb_try(struct gop *G, const rs_gsolve_opts *o, const rs_lanczos_opts 
 		double nv = rs_nrm2(N, v);
 		for (long i = 0; i < N; i++)
 			v[i] /= nv;
+	}
+	/* checked until one fails: the last strict pair first (the extra
+	 * pairs' rule measures against its value), then the extra ones and
+	 * the rest from the bottom up, where a step along alpha hurts most;
+	 * a failed try costs a product or two, not one per pair */
+	int strict = lo->nstrict > 0 && lo->nstrict < need ? lo->nstrict : need;
+	int ok = 1;
+	for (int t = 0; t < need && ok; t++) {
+		int c = t == 0 ? strict - 1 : t < need - strict + 1 ? need - t : need - t - 1;
+		double *v = V + (size_t)c * N;
 		gop_apply(G, v, r);
+		++*products;
 		gop_project(G, r);
 		th[c] = rs_dot(N, v, r);
 		for (long i = 0; i < N; i++)
 			r[i] -= th[c] * v[i];
 		res[c] = rs_nrm2(N, r);
+		ok = rs_lanczos_pair_met(lo, th, c, res[c]);
 	}
-	int ok = 1;
-	for (int c = 0; c < need; c++)
-		ok &= rs_lanczos_pair_met(lo, th, c, res[c]);
 	if (!ok) {
 		*start = rs_zalloc(e, (size_t)N, sizeof **start, "start vector");
 		if (*start == NULL) {
@@ -784,6 +793,7 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 	if (strict > need)
 		strict = need;
 	int reduced = 0;
+	long tried = 0; /* products spent on a failed try of the basis */
 	if (need > 0) {
 		if (gop_prepare(&G, e) != 0 || gram_setup(&G, d, need, e) != 0)
 			goto out;
@@ -794,7 +804,7 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 		int use_rb = o->rb && !g->bipartite && alpha > 0 && G.ntwin_class == 0 && zero == 0 &&
 			     rs_rbasis_bind(o->rb, g, need) == 0;
 		if (use_rb && rs_rbasis_columns(o->rb) > 0) {
-			int r = rb_try(&G, o, &lo, d, &L, &start, e);
+			int r = rb_try(&G, o, &lo, d, &L, &start, &tried, e);
 			if (r < 0)
 				goto out;
 			if (r == 0)
@@ -853,7 +863,7 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 		goto out;
 	S->solver = RS_SOLVER_LANCZOS;
 	S->partial = 1;
-	S->matvecs = L.matvecs;
+	S->matvecs = L.matvecs + (reduced ? 0 : tried);
 	S->restarts = L.restarts;
 	S->zero_degree = zero;
 	S->components = G.ncomp;
