@@ -16,6 +16,8 @@
 #   REPS=1 sh bench/sparse.sh quick (one run each)
 #   WARM_STEPS='1.001 1.01 1.1' sh bench/sparse.sh quick
 #                                   (the warm start after several alpha steps)
+#   SWEEP_POINTS=25 (default)       (the sweep command: sweep alpha 1 4 25 log,
+#                                    cold against coarse to fine with the basis)
 #   SWEEP_UP=8 (default)            (the sweep table: 8 steps of 10 % up, then
 #                                    8 back down between them)
 #   sh bench/sparse.sh FILE ...     (your own graphs instead, in any format
@@ -174,5 +176,35 @@ for part, sl in (("up", slice(0, up)), ("back", slice(up, None)), ("all", slice(
     bstep = statistics.median(d["last_seconds"] for d in basis) if basis else float("nan")
     print("%-12s %-5s %5d %10.3f %10.3f %7d %7.1fx | %12.3f %12.3f %7.1fx" % (
         name, part, len(c), cs, ws, len(basis), cs / ws, cstep, bstep, cstep / bstep))
+PYEOF
+done
+
+# The sweep command: SWEEP_POINTS values of relative alpha from 1 to 4 on a
+# log scale, cold ('set warm off': in order, no warm start) against the
+# default (coarse to fine, the reduced basis answering the points between).
+# Wall time of the whole process less that of loading the graph alone.
+SWEEP_POINTS=${SWEEP_POINTS:-25}
+echo
+echo "the sweep command: 'sweep alpha 1 4 $SWEEP_POINTS log', k = $K, tol $TOL; cold ('set warm off') against coarse to fine with the basis"
+printf '%-12s %7s %10s %10s %7s %8s\n' graph points cold_s basis_s basis speedup
+for name in sbm-200k facebook; do
+	case $name in sbm-200k) file=$tmp/sbm-200k.edges ;; facebook) file=$D/facebook/facebook_large.edges ;; esac
+	"$PY" - "$R" "$file" "$name" "$K" "$TOL" "$SWEEP_POINTS" <<'PYEOF'
+import json, subprocess, sys, time
+R, f, name, K, tol, pts = sys.argv[1:7]
+def run(cmds):
+    t0 = time.perf_counter()
+    out = subprocess.run([R, "-c", cmds], capture_output=True, text=True, check=True).stdout
+    return time.perf_counter() - t0, out
+head = "load %s nolabels; set tol %s; k %s" % (f, tol, K)
+load_s, _ = run(head)
+sweep = "; set format json; sweep alpha 1 4 %s log" % pts
+cold_s, _ = run(head + "; set warm off" + sweep)
+on_s, out = run(head + sweep)
+res = [json.loads(l) for l in out.splitlines() if l.startswith('{"command":"sweep"')][0]
+basis = sum(1 for m in res["matvecs"] if m <= int(K) + 2)
+cold_s -= load_s
+on_s -= load_s
+print("%-12s %7s %10.2f %10.2f %7d %7.1fx" % (name, pts, cold_s, on_s, basis, cold_s / on_s))
 PYEOF
 done

@@ -314,8 +314,10 @@ static int start_basis(rs_rbasis *rb, rs_err *e)
 }
 
 /* W (n x q) <- its part outside U, orthonormalized; directions of which
- * less than RB_KEEP is outside are dropped.  Returns the columns kept. */
-static int orthonormalize(rs_rbasis *rb, double *W, int q, rs_err *e)
+ * less than RB_KEEP is outside are dropped.  Returns the columns kept;
+ * C1 (p x q) gets the coefficients on U of W's columns, each divided by
+ * its norm, nrm (q). */
+static int orthonormalize(rs_rbasis *rb, double *W, int q, double *C1, double *nrm, rs_err *e)
 {
 	long n = rb->n;
 	int p = rb->p;
@@ -331,16 +333,18 @@ static int orthonormalize(rs_rbasis *rb, double *W, int q, rs_err *e)
 		double *w = W + (size_t)c * n, s = 0;
 		for (long i = 0; i < n; i++)
 			s += w[i] * w[i];
+		nrm[c] = sqrt(s);
 		s = s > 0 ? 1.0 / sqrt(s) : 0.0;
 		for (long i = 0; i < n; i++)
 			w[i] *= s;
 	}
-	/* twice: classical Gram-Schmidt against U */
-	for (int pass = 0; pass < 2; pass++) {
-		if (atb(n, p, q, rb->U, W, NULL, T, p) != 0)
-			goto oom;
-		ab(n, p, q, rb->U, T, p, -1.0, 1.0, W);
-	}
+	/* classical Gram-Schmidt against U, once here and once more (below)
+	 * for the directions kept only: twice is enough, and the second pass
+	 * costs what is kept, not what was offered */
+	if (atb(n, p, q, rb->U, W, NULL, T, p) != 0)
+		goto oom;
+	ab(n, p, q, rb->U, T, p, -1.0, 1.0, W);
+	memcpy(C1, T, (size_t)p * (size_t)q * sizeof *T);
 	/* what is left: its principal directions, those large enough */
 	if (atb(n, q, q, W, W, NULL, T, q) != 0)
 		goto oom;
@@ -400,12 +404,28 @@ int rs_rbasis_add(rs_rbasis *rb, const double *X, int q, rs_err *e)
 	int p = rb->p, cap = rb->cap;
 	double *W = rb->U + (size_t)p * n;
 	memcpy(W, X, (size_t)n * (size_t)q * sizeof *W);
-	int r = orthonormalize(rb, W, q, e);
-	if (r < 0)
-		return -1;
-	double *Y = malloc((size_t)n * (size_t)(r > 0 ? r : 1) * sizeof *Y);
 	double *C = calloc((size_t)cap * (size_t)q, sizeof *C);
-	if (!Y || !C) {
+	double *nrm = malloc((size_t)q * sizeof *nrm);
+	if (!C || !nrm) {
+		free(C), free(nrm);
+		return nomem(e);
+	}
+	int r = orthonormalize(rb, W, q, C, nrm, e);
+	if (r < 0) {
+		free(C), free(nrm);
+		return -1;
+	}
+	/* the chunk's coefficients on the old columns, from the first pass
+	 * (C holds them p x q: spread them to leading dimension cap) */
+	for (int j = q - 1; j >= 0; j--)
+		for (int i = p - 1; i >= 0; i--) {
+			double v = C[i + (size_t)j * p] * nrm[j];
+			C[i + (size_t)j * p] = 0.0;
+			C[i + (size_t)j * cap] = v;
+		}
+	free(nrm);
+	double *Y = malloc((size_t)n * (size_t)(r > 0 ? r : 1) * sizeof *Y);
+	if (!Y) {
 		free(Y), free(C);
 		return nomem(e);
 	}
@@ -435,8 +455,8 @@ int rs_rbasis_add(rs_rbasis *rb, const double *X, int q, rs_err *e)
 		}
 		rb->p = p + r;
 	}
-	/* the chunk's coefficients on the whole basis, for the window */
-	if (atb(n, rb->p, q, rb->U, X, NULL, C, cap) != 0)
+	/* and on the new ones (the window of compress() needs them all) */
+	if (r > 0 && atb(n, r, q, W, X, NULL, C + p, cap) != 0)
 		goto oom;
 	rb->ch[rb->nchunk++] = (struct chunk){q, C};
 	free(Y);
