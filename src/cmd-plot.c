@@ -286,11 +286,7 @@ static int script_sweep(rs_session *s, double from, double to, long steps, int l
 	long *order = xcalloc((size_t)steps, sizeof *order);
 	double *lam = xcalloc((size_t)steps * (size_t)k, sizeof *lam);
 	int *nv = xcalloc((size_t)steps, sizeof *nv);
-	if (g)
-		views_sweep_plan(s, g, steps, order);
-	else
-		for (long i = 0; i < steps; i++)
-			order[i] = i;
+	views_sweep_plan(s, g, steps, order);
 	int rc = 0;
 	for (long t = 0; t < steps; t++) {
 		long i = order[t];

@@ -149,7 +149,7 @@ void views_sweep_order(long steps, long *order)
 
 int views_sweep_plan(rs_session *s, const rs_graph *g, long steps, long *order)
 {
-	int coarse = s->solver != RS_SOLVER_DENSE && !g->bipartite && session_rbasis(s) != NULL;
+	int coarse = g && s->solver != RS_SOLVER_DENSE && !g->bipartite && session_rbasis(s) != NULL;
 	if (coarse)
 		views_sweep_order(steps, order);
 	else

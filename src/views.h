@@ -36,9 +36,9 @@ double views_sweep_alpha(double from, double to, long steps, int logscale, long 
  * that most points lie between values already solved, where the basis
  * interpolates, instead of past them. */
 void views_sweep_order(long steps, long *order);
-/* A graph sweep's solve order: coarse to fine where the session's reduced
- * basis can take part (returns 1), else in order, each step warm-started
- * from its neighbour (returns 0). */
+/* A sweep's solve order: on a graph g, coarse to fine where the session's
+ * reduced basis can take part (returns 1); else (a model: g NULL) in
+ * order, each step warm-started from its neighbour (returns 0). */
 int views_sweep_plan(rs_session *s, const rs_graph *g, long steps, long *order);
 
 #endif
