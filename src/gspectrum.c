@@ -38,8 +38,13 @@ struct gop {
 	double alpha;
 	double *u;       /* d^-1/2, 0 for nodes left out                  */
 	double *tmp;     /* N                                             */
-	/* the adjacency relabelled for the product (unipartite graphs) */
+	/* the adjacency relabelled for the product (unipartite graphs), the
+	 * sums of u x by blocks, and NULL or one copy of u x per thread (see
+	 * gop_apply) */
 	rs_csr_perm P;
+	double *bsum;
+	double *tcopy;
+	int ncopy;
 	/* bipartite graphs: one partial sum of the smaller side per thread
 	 * (nacc threads of nsmall each), or NULL for the two-pass product */
 	double *acc;
@@ -246,36 +251,55 @@ static void gop_apply(void *ctx, const double *x, double *y)
 	if (G->gram) {
 		bip_pass(G, x, NULL, y, NULL);
 	} else if (!g->bipartite) {
-		/* t = u x and s = u . x in one sweep (s = sum of t, added in thread
-		 * order: independent of scheduling) */
-		double part[64] = {0};
+		/* t = u x in the new order, s = u . x, then the rows in the new
+		 * order.  The rows go to the threads a window of the new order at
+		 * a time, and the new order permutes nodes within windows only:
+		 * the rows of a chunk land in y inside the chunk's own window, so
+		 * no two threads write the same cache lines of y.  When the graph
+		 * has enough entries per node, each thread computes all of t into
+		 * its own copy: sharing one, each thread read at random the half
+		 * of t the other had just written, pulling the lines across cores
+		 * one by one, and a product on 2 threads took as long as on 1
+		 * (facebook 0.18 ms both; own copies 0.12 ms).  s is the sum of
+		 * t's blocks of 4096 in order: the same on any number of threads. */
 		int T = rs_threads() < 64 ? rs_threads() : 64;
-		const int32_t *ord = G->P.ord;
+		const rs_csr_perm *P = &G->P;
+		const int32_t *ord = P->ord;
+		const double *u = G->u;
+		long nb = (N + 4095) / 4096;
 #pragma omp parallel num_threads(T)
 		{
 			int nt, th = team_rank(&nt);
-			long lo = N * th / nt, hi = N * (th + 1) / nt;
-			double acc = 0;
-			for (long b = lo; b < hi; b += 4096) {
-				long end = b + 4096 < hi ? b + 4096 : hi;
+			int own = G->tcopy != NULL && nt <= G->ncopy;
+			double *tt = own ? G->tcopy + (size_t)th * (size_t)N : t;
+			long blo = own ? 0 : nb * th / nt, bhi = own ? nb : nb * (th + 1) / nt;
+			double as = 0;
+			for (long b = blo; b < bhi; b++) {
+				long end = (b + 1) * 4096 < N ? (b + 1) * 4096 : N;
 				double sb = 0;
-				for (long r = b; r < end; r++) {
-					t[r] = G->u[ord[r]] * x[ord[r]];
-					sb += t[r];
+				for (long r = b * 4096; r < end; r++) {
+					tt[r] = u[ord[r]] * x[ord[r]];
+					sb += tt[r];
 				}
-				acc += sb;
+				if (own)
+					as += sb;
+				else
+					G->bsum[b] = sb;
 			}
-			part[th] = acc;
+			if (!own) {
+#pragma omp barrier
+				as = 0;
+				for (long b = 0; b < nb; b++)
+					as += G->bsum[b];
+			}
+			as *= G->alpha;
+#pragma omp for schedule(dynamic, 1) nowait
+			for (long c = 0; c < (N + P->window - 1) / P->window; c++) {
+				long end = (c + 1) * P->window < N ? (c + 1) * P->window : N;
+				for (long r = c * P->window; r < end; r++)
+					y[ord[r]] = u[ord[r]] * (row_dot(g, P->ptr, P->idx, P->val, r, tt) + as);
+			}
 		}
-		double s = 0;
-		for (int th = 0; th < T; th++)
-			s += part[th];
-		double as = G->alpha * s;
-		/* t and the rows in the new order, x and y in the graph's */
-		const rs_csr_perm *P = &G->P;
-#pragma omp parallel for schedule(dynamic, 1024)
-		for (long r = 0; r < N; r++)
-			y[ord[r]] = G->u[ord[r]] * (row_dot(g, P->ptr, P->idx, P->val, r, t) + as);
 	} else if (G->acc == NULL) {
 		long n = g->n, m = g->m;
 		/* rows see the columns, columns see the rows */
@@ -334,8 +358,28 @@ static void gop_project(void *ctx, double *x)
 static int gop_prepare(struct gop *G, rs_err *e)
 {
 	const rs_graph *g = G->g;
-	if (!g->bipartite)
-		return rs_reorder(g, &G->P, e);
+	if (!g->bipartite) {
+		int T = rs_threads() < 64 ? rs_threads() : 64;
+		long n = g->n, nnz = g->ptr[n];
+		/* windows small enough for a few per thread, so that handing them
+		 * out keeps the threads even; not below 512 nodes */
+		long w = n / (8L * T);
+		w = w < 512 ? 512 : w > RS_REORDER_WINDOW ? RS_REORDER_WINDOW : w;
+		if (rs_reorder(g, w, &G->P, e) != 0)
+			return -1;
+		G->bsum = rs_alloc(e, (size_t)(n + 4095) / 4096, sizeof *G->bsum, "partial sums");
+		if (G->bsum == NULL)
+			return -1;
+		/* own copies of t: each thread does n more, worth it while that
+		 * is small beside its share of the entries, nnz / T */
+		if (T > 1 && 4.0 * (double)T * (double)n <= (double)nnz) {
+			G->tcopy = rs_alloc(e, (size_t)T * (size_t)n, sizeof *G->tcopy, "work vectors");
+			if (G->tcopy == NULL)
+				return -1;
+			G->ncopy = T;
+		}
+		return 0;
+	}
 	int T = rs_threads() < 64 ? rs_threads() : 64;
 	long ns = g->n < g->m ? g->n : g->m;
 	/* one pass pays T * ns to clear and add the partial sums: worth it
@@ -353,6 +397,8 @@ static void gop_free(struct gop *G)
 	free(G->acc);
 	free(G->u);
 	free(G->tmp);
+	free(G->bsum);
+	free(G->tcopy);
 	free(G->comp);
 	free(G->q);
 	free(G->coef);

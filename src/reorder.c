@@ -49,14 +49,17 @@ void rs_reorder_free(rs_csr_perm *P)
 	memset(P, 0, sizeof *P);
 }
 
-int rs_reorder(const rs_graph *g, rs_csr_perm *P, rs_err *e)
+int rs_reorder(const rs_graph *g, long window, rs_csr_perm *P, rs_err *e)
 {
 	memset(P, 0, sizeof *P);
+	if (window < 1 || window > RS_REORDER_WINDOW)
+		window = RS_REORDER_WINDOW;
 	long n = g->n, nnz = g->ptr[n];
 	int32_t *inv = rs_alloc(e, (size_t)n, sizeof *inv, "node order");
 	uint64_t *keys = rs_alloc(e, (size_t)n + RS_REORDER_WINDOW, sizeof *keys, "node order");
 	uint64_t *tmp = keys ? keys + n : NULL;
 	P->n = n;
+	P->window = window;
 	P->ord = rs_alloc(e, (size_t)n, sizeof *P->ord, "node order");
 	P->ptr = rs_alloc(e, (size_t)n + 1, sizeof *P->ptr, "reordered graph");
 	P->idx = rs_alloc(e, (size_t)nnz, sizeof *P->idx, "reordered graph");
@@ -74,8 +77,8 @@ int rs_reorder(const rs_graph *g, rs_csr_perm *P, rs_err *e)
 		uint64_t len = (uint64_t)(g->ptr[i + 1] - g->ptr[i]);
 		keys[i] = ((UINT64_C(0x7fffffff) - len) << 32) | (uint64_t)i;
 	}
-	for (long b = 0; b < n; b += RS_REORDER_WINDOW)
-		sort_high(keys + b, tmp, n - b < RS_REORDER_WINDOW ? n - b : RS_REORDER_WINDOW);
+	for (long b = 0; b < n; b += window)
+		sort_high(keys + b, tmp, n - b < window ? n - b : window);
 	P->ptr[0] = 0;
 	for (long r = 0; r < n; r++) {
 		long i = (long)(keys[r] & 0xffffffffu);

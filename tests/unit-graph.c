@@ -52,11 +52,11 @@ static double weight(const rs_graph *g, long i, long j)
 /* The relabelled copy for the product: a permutation, sorted by entries
  * (most first, then label) within each window, every row the old row's
  * entries under the new labels, weights following. */
-static void reorder_check(const char *what, const rs_graph *g)
+static void reorder_check(const char *what, const rs_graph *g, long window)
 {
 	rs_err e = {0};
 	rs_csr_perm P;
-	if (rs_reorder(g, &P, &e) != 0) {
+	if (rs_reorder(g, window, &P, &e) != 0) {
 		tap_ok(0, "%s: reorder ran (%s)", what, e.msg);
 		return;
 	}
@@ -66,12 +66,14 @@ static void reorder_check(const char *what, const rs_graph *g)
 	for (long i = 0; i < n; i++)
 		inv[i] = -1;
 	for (long r = 0; r < n && perm; r++) {
-		perm = P.ord[r] >= 0 && P.ord[r] < n && inv[P.ord[r]] < 0;
+		/* a node moves within its window only */
+		perm = P.ord[r] >= 0 && P.ord[r] < n && inv[P.ord[r]] < 0 &&
+		       P.ord[r] / P.window == r / P.window;
 		if (perm)
 			inv[P.ord[r]] = (int32_t)r;
 	}
 	for (long r = 1; r < n && perm; r++) {
-		if (r % RS_REORDER_WINDOW == 0)
+		if (r % P.window == 0)
 			continue;
 		long a = g->ptr[P.ord[r - 1] + 1] - g->ptr[P.ord[r - 1]];
 		long b = g->ptr[P.ord[r] + 1] - g->ptr[P.ord[r]];
@@ -86,9 +88,10 @@ static void reorder_check(const char *what, const rs_graph *g)
 				rows &= P.val[P.ptr[r] + q] == g->val[lo + q];
 		}
 	}
-	tap_ok(perm && sorted && rows && P.ptr[n] == g->ptr[n],
-	       "%s: relabelled for the product (permutation %d, windows by degree %d, rows %d)", what,
-	       perm, sorted, rows);
+	tap_ok(perm && sorted && rows && P.ptr[n] == g->ptr[n] &&
+		       P.window == (window >= 1 && window <= RS_REORDER_WINDOW ? window : RS_REORDER_WINDOW),
+	       "%s: relabelled for the product, windows of %ld (permutation %d, windows by degree %d, rows %d)",
+	       what, P.window, perm, sorted, rows);
 	free(inv);
 	rs_reorder_free(&P);
 }
@@ -102,7 +105,7 @@ static void readers(void)
 	tap_ok(g && weight(g, 1, 2) == 2.5 && weight(g, 2, 1) == 2.5 && weight(g, 0, 1) == 4,
 	       "weights symmetric; duplicates merged by max");
 	tap_ok(g && g->deg[2] == 2.5 + 1 + 1 && rs_graph_isolated(g) == 3, "degrees (self-loop counted once), isolated nodes");
-	reorder_check("weighted edge list", g);
+	reorder_check("weighted edge list", g, 0);
 	rs_graph_free(g);
 	rs_load_opts sum = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 0, NULL};
 	g = load(write_file("b.edges", "0 1 1\n1 0 2\n"), &sum, &info);
@@ -527,7 +530,7 @@ static void sbm_stats(void)
 		       fabs(dout - 0.01) < 5 * sqrt(0.01 * 0.99 / 90000.0),
 	       "SBM block densities %.4f and %.4f", din, dout);
 	tap_ok(L && L->nclass == 4 && L->y[299] == 0 && L->y[300] == 1, "SBM labels are the blocks");
-	reorder_check("SBM", g);
+	reorder_check("SBM", g, 700);
 	rs_labels *L2 = NULL;
 	rs_graph *g2 = rs_sbm(sizes, 4, P, 0, 42, &L2, &e);
 	tap_ok(g2->nnz == g->nnz && memcmp(g2->idx, g->idx, (size_t)g->nnz * 4) == 0, "same seed, same graph");
@@ -803,7 +806,8 @@ static void real_files(const char *data)
 	snprintf(path, sizeof path, "%s/facebook/facebook_edges.csv", data);
 	g = load(path, NULL, &info);
 	tap_ok(g && g->n == 22470 && info.header_skipped, "facebook CSV with its header");
-	reorder_check("facebook (6 windows)", g);
+	reorder_check("facebook (6 windows)", g, RS_REORDER_WINDOW);
+	reorder_check("facebook (44 windows)", g, 512);
 	rs_graph_free(g);
 	snprintf(path, sizeof path, "%s/email-eu-core/email-Eu-core.txt", data);
 	g = load(path, NULL, &info);
