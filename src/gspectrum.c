@@ -649,6 +649,13 @@ static int gram_lift(struct gop *G, rs_lanczos_out *L, int nev, rs_err *e)
  * step after one solve costs what it did. */
 #define RB_FROM 3
 #define RB_TIGHTER 0.01
+/* Solves stop joining the basis once adding one costs more than
+ * RS_RBASIS_PAYS of the solve (rbasis.h), by a model of both fitted on
+ * facebook, ego-twitter and the 2e5-node SBM: time per step of Lanczos
+ * over time per n p q of an add, about 6 (4.6-6.4).  There adds cost
+ * 0.6, 0.6 and 0.25 of a solve: facebook and ego-twitter stop after a
+ * few adds, the SBM goes on. */
+#define RB_ADD_FLOPS 6.0
 
 /* start += sum of columns c0 .. nc - 1 of X, each times d^1/2 (when d is
  * given) and a weight 1 + 0.1 u (u uniform, seeded), so that no direction
@@ -872,9 +879,11 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 		}
 		/* Lanczos' solution joins the basis, for the next alpha, from the
 		 * third solve on (with the second's, the previous one): a lone
-		 * step pays nothing for a basis it would not use.  A look-ahead
-		 * (o->ahead) is made for the basis, and joins at once. */
-		int join = use_rb && !reduced && (o->ahead || rs_rbasis_offers(o->rb) >= RB_FROM);
+		 * step pays nothing for a basis it would not use; and only while
+		 * the basis pays (RB_ADD_FLOPS).  A look-ahead (o->ahead) is made
+		 * for the basis, and joins at once. */
+		int join = use_rb && !reduced &&
+			   (o->ahead || (rs_rbasis_offers(o->rb) >= RB_FROM && rs_rbasis_pays(o->rb)));
 		if (join)
 			lo.tol *= RB_TIGHTER;
 		if (!reduced && (rs_lanczos(G.dim, gop_apply, proj, &G, &lo, &L, e) != 0 ||
@@ -886,6 +895,12 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 				goto out;
 			if (rb_add(&G, o->rb, L.vec, need, e) != 0)
 				goto out;
+			/* a Lanczos step: the product and about two sweeps over a
+			 * basis of about 2.5 need vectors; an add: about RB_ADD_FLOPS
+			 * n p q (Gram-Schmidt, the operator's projections) */
+			double step = (double)g->nnz + 2.0 * (double)N * (o->ncv > 0 ? o->ncv : 2.5 * need);
+			rs_rbasis_note_costs(o->rb, (double)L.matvecs * step,
+					     RB_ADD_FLOPS * (double)N * rs_rbasis_columns(o->rb) * need);
 		}
 	}
 	/* merge: theta = 1 vectors, Lanczos pairs, twin pairs; keep the top k + 1 */

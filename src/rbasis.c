@@ -43,6 +43,8 @@ struct rs_rbasis {
 	int nchunk;
 	struct chunk ch[RB_CHUNKS];
 	long offers; /* solves bound since the last clear */
+	double solve_cost, add_cost; /* the latest noted (0: none yet) */
+	double pays;                 /* 0: RS_RBASIS_PAYS                */
 };
 
 rs_rbasis *rs_rbasis_new(void)
@@ -60,7 +62,9 @@ void rs_rbasis_clear(rs_rbasis *rb)
 	free(rb->gv);
 	for (int c = 0; c < rb->nchunk; c++)
 		free(rb->ch[c].C);
+	double pays = rb->pays; /* a setting, not content */
 	memset(rb, 0, sizeof *rb);
+	rb->pays = pays;
 }
 
 void rs_rbasis_free(rs_rbasis *rb)
@@ -100,6 +104,23 @@ int rs_rbasis_bind(rs_rbasis *rb, const rs_graph *g, int want)
 long rs_rbasis_offers(const rs_rbasis *rb)
 {
 	return rb->offers;
+}
+
+void rs_rbasis_note_costs(rs_rbasis *rb, double solve, double add)
+{
+	rb->solve_cost = solve;
+	rb->add_cost = add;
+}
+
+void rs_rbasis_set_pays(rs_rbasis *rb, double fraction)
+{
+	rb->pays = fraction;
+}
+
+int rs_rbasis_pays(const rs_rbasis *rb)
+{
+	double f = rb->pays > 0 ? rb->pays : RS_RBASIS_PAYS;
+	return rb->solve_cost <= 0 || rb->add_cost <= f * rb->solve_cost;
 }
 
 /* C (p x q, leading dimension ldc) = A^T diag(w) B over the n rows, A and

@@ -47,5 +47,19 @@ int rs_rbasis_ritz(rs_rbasis *rb, double alpha, int want, double *theta, double 
 int rs_rbasis_add(rs_rbasis *rb, const double *X, int q, rs_err *e);
 /* How many solves have bound it since it was emptied (this one included). */
 long rs_rbasis_offers(const rs_rbasis *rb);
+/* The estimated costs (in flops, or any one unit) of the latest solve
+ * added to the basis and of its add; rs_rbasis_pays says whether more
+ * solves should be added: yes until costs are noted, then while an add
+ * costs at most RS_RBASIS_PAYS times the solve (a step taken from the
+ * basis costs a small part of a solve, so the basis pays for itself when
+ * more than about that fraction of the solves are taken from it).  The
+ * costs are estimates from counts, not clock readings, so that the same
+ * commands take the same path on every run. */
+#define RS_RBASIS_PAYS 0.4
+void rs_rbasis_note_costs(rs_rbasis *rb, double solve, double add);
+/* Another fraction in place of RS_RBASIS_PAYS (INFINITY: add every solve;
+ * the tests use it to exercise the basis on small graphs). */
+void rs_rbasis_set_pays(rs_rbasis *rb, double fraction);
+int rs_rbasis_pays(const rs_rbasis *rb);
 
 #endif
