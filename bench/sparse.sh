@@ -173,9 +173,13 @@ for part, sl in (("up", slice(0, up)), ("back", slice(up, None)), ("all", slice(
     ws = sum(d["last_seconds"] for d in w)
     basis = [d for d in w if d.get("last_basis_columns", 0) > 0]
     cstep = statistics.median(d["last_seconds"] for d in c)
-    bstep = statistics.median(d["last_seconds"] for d in basis) if basis else float("nan")
-    print("%-12s %-5s %5d %10.3f %10.3f %7d %7.1fx | %12.3f %12.3f %7.1fx" % (
-        name, part, len(c), cs, ws, len(basis), cs / ws, cstep, bstep, cstep / bstep))
+    if basis:
+        bstep = statistics.median(d["last_seconds"] for d in basis)
+        tail = "%12.3f %7.1fx" % (bstep, cstep / bstep)
+    else:  # no step came from the basis (its solves stopped joining: see rbasis.h)
+        tail = "%12s %8s" % ("-", "-")
+    print("%-12s %-5s %5d %10.3f %10.3f %7d %7.1fx | %12.3f %s" % (
+        name, part, len(c), cs, ws, len(basis), cs / ws, cstep, tail))
 PYEOF
 done
 
