@@ -31,6 +31,9 @@ double rs_graph_rel_to_abs(const rs_graph *g, double alpha_rel)
 	return alpha_rel * g->total / (n * n);
 }
 
+/* u x is summed by blocks of this many, added in order (gop_apply). */
+#define SUM_BLOCK 4096
+
 /* The operator and its deflation. */
 struct gop {
 	const rs_graph *g;
@@ -261,12 +264,12 @@ static void gop_apply(void *ctx, const double *x, double *y)
 		 * of t the other had just written, pulling the lines across cores
 		 * one by one, and a product on 2 threads took as long as on 1
 		 * (facebook 0.18 ms both; own copies 0.12 ms).  s is the sum of
-		 * t's blocks of 4096 in order: the same on any number of threads. */
+		 * t's blocks of SUM_BLOCK in order: the same on any number of threads. */
 		int T = rs_threads() < 64 ? rs_threads() : 64;
 		const rs_csr_perm *P = &G->P;
 		const int32_t *ord = P->ord;
 		const double *u = G->u;
-		long nb = (N + 4095) / 4096;
+		long nb = (N + SUM_BLOCK - 1) / SUM_BLOCK;
 #pragma omp parallel num_threads(T)
 		{
 			int nt, th = team_rank(&nt);
@@ -275,9 +278,9 @@ static void gop_apply(void *ctx, const double *x, double *y)
 			long blo = own ? 0 : nb * th / nt, bhi = own ? nb : nb * (th + 1) / nt;
 			double as = 0;
 			for (long b = blo; b < bhi; b++) {
-				long end = (b + 1) * 4096 < N ? (b + 1) * 4096 : N;
+				long end = (b + 1) * SUM_BLOCK < N ? (b + 1) * SUM_BLOCK : N;
 				double sb = 0;
-				for (long r = b * 4096; r < end; r++) {
+				for (long r = b * SUM_BLOCK; r < end; r++) {
 					tt[r] = u[ord[r]] * x[ord[r]];
 					sb += tt[r];
 				}
@@ -358,16 +361,16 @@ static void gop_project(void *ctx, double *x)
 static int gop_prepare(struct gop *G, rs_err *e)
 {
 	const rs_graph *g = G->g;
+	int T = rs_threads() < 64 ? rs_threads() : 64;
 	if (!g->bipartite) {
-		int T = rs_threads() < 64 ? rs_threads() : 64;
-		long n = g->n, nnz = g->ptr[n];
+		long n = g->n, nnz = g->nnz;
 		/* windows small enough for a few per thread, so that handing them
 		 * out keeps the threads even; not below 512 nodes */
 		long w = n / (8L * T);
 		w = w < 512 ? 512 : w > RS_REORDER_WINDOW ? RS_REORDER_WINDOW : w;
 		if (rs_reorder(g, w, &G->P, e) != 0)
 			return -1;
-		G->bsum = rs_alloc(e, (size_t)(n + 4095) / 4096, sizeof *G->bsum, "partial sums");
+		G->bsum = rs_alloc(e, (size_t)(n + SUM_BLOCK - 1) / SUM_BLOCK, sizeof *G->bsum, "partial sums");
 		if (G->bsum == NULL)
 			return -1;
 		/* own copies of t: each thread does n more, worth it while that
@@ -380,7 +383,6 @@ static int gop_prepare(struct gop *G, rs_err *e)
 		}
 		return 0;
 	}
-	int T = rs_threads() < 64 ? rs_threads() : 64;
 	long ns = g->n < g->m ? g->n : g->m;
 	/* one pass pays T * ns to clear and add the partial sums: worth it
 	 * while that is small beside the entries (it is unless threads are
