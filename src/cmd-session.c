@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include "cmd-impl.h"
+#include "idle.h"
 
 #include "numparse.h"
 #include "tui.h"
@@ -195,6 +196,8 @@ CMD_FN(info)
 			result_int(r, "last_restarts", s->spec->restarts);
 			result_bool(r, "last_warm_start", s->spec->warm);
 			result_int(r, "last_basis_columns", s->spec->reduced);
+			if (idle_done(s) > 0)
+				result_int(r, "looked_ahead", idle_done(s));
 		}
 	}
 	if (s->graph != NULL && s->solver == RS_SOLVER_AUTO)

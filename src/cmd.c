@@ -319,7 +319,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "paper's Table 4 comparison), warm on|off (default on: each iterative solve on "
 	 "a graph first tries the Rayleigh-Ritz pairs of a basis of its earlier solutions along "
 	 "alpha, kept when their residuals meet tol, else starts Lanczos from them or from the "
-	 "previous eigenvectors; off for cold-solve timings, and no look-ahead in 'watch'). 'set' "
+	 "previous eigenvectors; off for cold-solve timings, and no look-ahead in 'watch' or "
+	 "at the prompt, which otherwise solves alpha x 1.1 and / 1.1 for the basis while it "
+	 "waits for a line). 'set' "
 	 "alone lists them.",
 	 NULL, 0, cmd_set, &c_set},
 	{"echo", NULL, 1, 1, "echo on|off", "print each command before it runs (for demos)",

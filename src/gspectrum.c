@@ -730,6 +730,10 @@ static int rb_try(struct gop *G, const rs_gsolve_opts *o, const rs_lanczos_opts 
 	int strict = lo->nstrict > 0 && lo->nstrict < need ? lo->nstrict : need;
 	int ok = 1;
 	for (int t = 0; t < need && ok; t++) {
+		if (o->cancel && *o->cancel) {
+			rc = rs_fail(e, RS_EINVAL, "interrupted after %ld operator applications", *products);
+			goto out;
+		}
 		int c = t == 0 ? strict - 1 : t < need - strict + 1 ? need - t : need - t - 1;
 		double *v = V + (size_t)c * N;
 		gop_apply(G, v, r);

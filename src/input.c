@@ -4,6 +4,7 @@
 #include "input.h"
 
 #include "cmd.h"
+#include "idle.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -240,7 +241,9 @@ void input_repl(rs_session *s, int quiet)
 	s->interactive = 1;
 	while (!s->quit) {
 		rs_interrupted = 0;
+		rs_idle *ahead = idle_start(s); /* while the person reads and types */
 		char *line = readline("regspec> ");
+		idle_stop(s, ahead);
 		if (line == NULL) {
 			putchar('\n');
 			break;

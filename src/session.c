@@ -268,5 +268,6 @@ const rs_spectrum *session_spectrum(rs_session *s, rs_err *e)
 	}
 	s->spec_alpha = a;
 	s->spec_k = k;
+	s->spec_serial++;
 	return s->spec;
 }

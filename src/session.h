@@ -52,6 +52,10 @@ typedef struct rs_session {
 	long spec_k;
 	rs_spectrum *prev;    /* the solution before, for warm starts */
 	rs_rbasis *rb;        /* the solutions along alpha (rbasis.h)  */
+	unsigned long spec_serial;  /* counts the solutions put in spec   */
+	unsigned long ahead_serial; /* the prompt's look-ahead (idle.h):  */
+	int ahead_done;             /* for which solution, what is done,  */
+	double ahead_alpha;         /* around which alpha                 */
 	int32_t *clusters;    /* the last clustering (nodes), or NULL */
 	long *sbm_sizes;      /* how the graph was generated, when by sbm: */
 	double *sbm_P;        /* experiments draw new instances from it    */

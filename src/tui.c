@@ -244,6 +244,7 @@ static int collect(struct view *v)
 		v->s->spec = w->out;
 		v->s->spec_alpha = w->out_alpha;
 		v->s->spec_k = w->out_k;
+		v->s->spec_serial++;
 		w->out = NULL;
 		changed = 1;
 		v->arrived = 1;

@@ -1,8 +1,8 @@
 #!/bin/sh
 # repl.sh: the interactive prompt in a real terminal (tmux): the prompt,
 # commands and results, completion of commands, keywords, values and file
-# names, Ctrl-C at the prompt, messages without locations, and history across
-# two sessions.
+# names, Ctrl-C at the prompt, messages without locations, history across
+# two sessions, and the look-ahead while the prompt waits.
 # Skipped (exit 77) without tmux.  Output: TAP.
 set -u
 : "${srcdir:=.}"
@@ -90,6 +90,37 @@ $T send-keys -t $S Up Up
 wait_for 'regspec> frob$'
 check "history comes back in a new session (Up Up)" $?
 $T send-keys -t $S C-u 'quit' Enter
+
+# The look-ahead (idle.h): while the prompt waits, alpha x 1.1 and / 1.1 are
+# solved for the reduced basis, and a 10 % step of alpha is taken from it.
+# Each 'info' cancels what runs; finished solves stay: poll slowly enough
+# for one to finish (under valgrind a solve takes seconds).
+start three
+wait_for 'regspec>'
+$T send-keys -t $S 'seed 1; sbm 20*50 0.3 0.002; set verbose on; alpha 1 rel; eig' Enter
+wait_for 'smallest of 1000 eigenvalues'
+pause=0.5
+[ -n "${REGSPEC_WRAP:-}" ] && pause=5
+i=0
+while [ $i -lt 20 ]; do
+	sleep $pause
+	$T send-keys -t $S 'info' Enter
+	sleep 0.3
+	$T capture-pane -p -t $S >"$tmp/screen"
+	grep -q 'looked_ahead  *2' "$tmp/screen" && break
+	i=$((i + 1))
+done
+check "the prompt looks ahead while it waits (info: looked_ahead 2)" $(grep -q 'looked_ahead  *2' "$tmp/screen"; echo $?)
+$T send-keys -t $S C-l 'alpha 1.1 rel; eig' Enter
+wait_for 'taken from the [0-9]*-column basis'
+check "a 10 % step of alpha at the prompt is taken from the basis" $?
+$T send-keys -t $S C-l 'set warm off; alpha 2 rel; eig' Enter
+wait_for 'smallest of 1000 eigenvalues'
+sleep $pause
+$T send-keys -t $S 'alpha 2.2 rel; eig; info' Enter
+wait_for 'last_basis_columns'
+check "no look-ahead with 'set warm off'" $(grep -q 'last_basis_columns  *0' "$tmp/screen" && ! grep -q 'looked_ahead' "$tmp/screen"; echo $?)
+$T send-keys -t $S 'quit' Enter
 
 if [ -n "${REGSPEC_WRAP:-}" ]; then
 	$T kill-server 2>/dev/null
