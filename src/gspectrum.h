@@ -41,6 +41,10 @@ typedef struct rs_gsolve_opts {
 	                    /* it joins rb at once, not from the third on  */
 } rs_gsolve_opts;
 
+/* The factor a look-ahead moves alpha by, up and down: the live view's
+ * arrow keys, and the prompt's 10 % step. */
+#define RS_AHEAD_STEP 1.1
+
 rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_err *e);
 /* Dense LAPACK solve of the same problem (n + m <= max_nodes), for checks. */
 rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, long max_nodes,

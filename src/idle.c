@@ -11,8 +11,8 @@
 #include <stdlib.h>
 
 /* bits of s->ahead_done */
-#define UP 1       /* alpha x RS_IDLE_STEP is in the basis */
-#define DOWN 2     /* alpha / RS_IDLE_STEP is */
+#define UP 1       /* alpha x RS_AHEAD_STEP is in the basis */
+#define DOWN 2     /* alpha / RS_AHEAD_STEP is */
 #define NO_GAIN 4  /* the basis took no part: nothing to look ahead for */
 
 struct rs_idle {
@@ -84,12 +84,12 @@ rs_idle *idle_start(rs_session *s)
 	w->ncv = s->ncv;
 	w->k = (int)s->spec_k;
 	w->seed = s->seed;
+	const int order[2] = {first_down ? DOWN : UP, first_down ? UP : DOWN};
 	for (int i = 0; i < 2; i++) {
-		int bit = (i == 0) == !first_down ? UP : DOWN;
-		if (s->ahead_done & bit)
+		if (s->ahead_done & order[i])
 			continue;
-		w->a[w->na] = bit == UP ? a * RS_IDLE_STEP : a / RS_IDLE_STEP;
-		w->bit[w->na++] = bit;
+		w->a[w->na] = order[i] == UP ? a * RS_AHEAD_STEP : a / RS_AHEAD_STEP;
+		w->bit[w->na++] = order[i];
 	}
 	/* signals stay with the prompt's thread (readline's handlers) */
 	sigset_t all, old;

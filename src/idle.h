@@ -18,8 +18,6 @@
 
 #include "session.h"
 
-#define RS_IDLE_STEP 1.1
-
 typedef struct rs_idle rs_idle;
 
 /* Start the look-ahead for the session's current solution: NULL when there

@@ -599,8 +599,7 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 		int j, early = 0;
 		for (j = k; j < m; j++) {
 			/* a cancel stops the round at once, not at its restart (a
-			 * round of the 10^6-node SBM is about 0.7 s): the Ritz pairs
-			 * of what was built are still formed, then dropped */
+			 * round of the 10^6-node SBM is about 0.7 s) */
 			if (j > k && o->cancel && *o->cancel)
 				break;
 			double *w = V + (size_t)(j + 1) * n;
@@ -729,16 +728,16 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 				}
 			}
 		}
+		if (o->cancel && *o->cancel) {
+			/* what was found is dropped: no Ritz pairs to form */
+			rs_fail(e, RS_EINVAL, "interrupted after %ld operator applications", out->matvecs);
+			goto out;
+		}
 		int msz = j; /* basis size this round */
 		if (!early && ritz(Tm, m, &nl, msz, msz, W, th, Y, e) != 0)
 			goto out;
 		int want = nev < msz ? nev : msz;
 		int conv = count_converged(o, th, Y, msz, beta, lost, want);
-		if (o->cancel && *o->cancel) {
-			/* what was found is dropped: no Ritz vectors to form */
-			rs_fail(e, RS_EINVAL, "interrupted after %ld operator applications", out->matvecs);
-			goto out;
-		}
 		if (conv >= want || it + 1 >= maxit || msz >= n) {
 			out->theta = rs_alloc(e, (size_t)nev, sizeof *out->theta, "eigenvalues");
 			out->resid = rs_alloc(e, (size_t)nev, sizeof *out->resid, "residuals");

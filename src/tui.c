@@ -46,7 +46,6 @@ enum { C_OK = 1, C_BAD, C_HEAD, C_MU, C_LAMBDA, C_DIM, C_CLASS0 };
  * the basis (its pairs checked on the operator: a few products) instead
  * of a Lanczos solve.  A request for what is being looked ahead takes
  * that solve over; any other cancels it. */
-#define AHEAD_STEP 1.1
 
 struct worker {
 	pthread_t th;
@@ -81,7 +80,7 @@ static void queue_ahead(struct worker *w, double a, int k)
 	w->nahead = 0;
 	if (w->rb == NULL || w->g->bipartite || !(a > 0))
 		return;
-	double up = a * AHEAD_STEP, down = a / AHEAD_STEP;
+	double up = a * RS_AHEAD_STEP, down = a / RS_AHEAD_STEP;
 	w->ahead[w->nahead++] = w->dir < 0 ? down : up;
 	w->ahead[w->nahead++] = w->dir < 0 ? up : down;
 	w->k_ahead = k;
