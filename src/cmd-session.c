@@ -24,7 +24,9 @@ static void alpha_fields(rs_session *s, rs_result *r)
 	result_num(r, "alpha", s->alpha);
 	result_str(r, "alpha_mode", s->alpha_rel ? "rel" : "abs");
 	result_num(r, "alpha_abs", a);
-	result_num(r, "alpha_rel", s->alpha_rel ? s->alpha : f > 0 ? a / f : NAN);
+	/* relative alpha has no meaning without a graph (or with no edge weight) */
+	if (s->alpha_rel || f > 0)
+		result_num(r, "alpha_rel", s->alpha_rel ? s->alpha : a / f);
 }
 
 CMD_FN(alpha)

@@ -12,6 +12,10 @@ run() { # run ARGS... : stdout, stderr and status into $tmp
 	st=$?
 }
 
+run -c "info" -c "set format json" -c "info"
+check "info without a graph leaves relative alpha out (undefined), not nan" $([ $st -eq 0 ] && ! grep -q 'alpha_rel' "$tmp/out" && ! grep -qi 'nan' "$tmp/out" && grep -q '^alpha_abs' "$tmp/out"; echo $?)
+run -c "cliques 5 3 2" -c "alpha 1" -c "info"
+check "info with a graph gives relative alpha" $([ $st -eq 0 ] && grep -q '^alpha_rel *2.63157' "$tmp/out"; echo $?)
 run --help
 check "--help prints usage on stdout, exit 0" $([ $st -eq 0 ] && grep -q '^usage: regspec' "$tmp/out"; echo $?)
 run --version
