@@ -771,7 +771,7 @@ out:
 	return rc;
 }
 
-rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_err *e)
+static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_err *e)
 {
 	double t0 = now_seconds();
 	long N = g->n + g->m;
@@ -1013,6 +1013,20 @@ out:
 	free(start);
 	free(picks);
 	rs_lanczos_out_free(&L);
+	return S;
+}
+
+/* A small graph is solved on one thread (rs_threads_for); the setting is
+ * the calling thread's own, so the prompt's look-ahead and the live view
+ * each choose for themselves. */
+rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_err *e)
+{
+	int was = rs_threads(), T = rs_threads_for(g->n + g->m, (long)g->nnz);
+	if (T != was)
+		omp_set_num_threads(T);
+	rs_spectrum *S = graph_spectrum(g, o, e);
+	if (T != was)
+		omp_set_num_threads(was);
 	return S;
 }
 

@@ -70,5 +70,9 @@ void rs_bind_threads(void);
  * child about to run another program). */
 void rs_unbind_self(void);
 int rs_threads(void);
+/* The threads a solve on n rows and nnz stored entries should use: one
+ * when each parallel region would share out less work than its fork and
+ * join cost (RS_SMALL_WORK below), else rs_threads(). */
+int rs_threads_for(long n, long nnz);
 
 #endif
