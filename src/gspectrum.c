@@ -1021,12 +1021,9 @@ out:
  * each choose for themselves. */
 rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_err *e)
 {
-	int was = rs_threads(), T = rs_threads_for(g->n + g->m, (long)g->nnz);
-	if (T != was)
-		omp_set_num_threads(T);
+	int was = rs_threads_set(rs_threads_for(g->n + g->m, g->nnz));
 	rs_spectrum *S = graph_spectrum(g, o, e);
-	if (T != was)
-		omp_set_num_threads(was);
+	rs_threads_set(was);
 	return S;
 }
 

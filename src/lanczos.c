@@ -120,6 +120,18 @@ int rs_threads_for(long n, long nnz)
 	return (double)nnz + 32.0 * (double)n < RS_SMALL_WORK ? 1 : rs_threads();
 }
 
+int rs_threads_set(int T)
+{
+	int was = rs_threads();
+#ifdef _OPENMP
+	if (T != was)
+		omp_set_num_threads(T);
+#else
+	(void)T;
+#endif
+	return was;
+}
+
 /* The block of rows [lo, hi) of the calling thread in a parallel region;
  * returns the thread's number. */
 static int thread_rows(long n, long *lo, long *hi)

@@ -74,5 +74,9 @@ int rs_threads(void);
  * when each parallel region would share out less work than its fork and
  * join cost (RS_SMALL_WORK below), else rs_threads(). */
 int rs_threads_for(long n, long nnz);
+/* Make T the calling thread's number of threads for the parallel regions
+ * that follow (its own setting: other threads keep theirs); returns the
+ * number before, to be given back the same way. */
+int rs_threads_set(int T);
 
 #endif

@@ -41,7 +41,7 @@ enum { C_OK = 1, C_BAD, C_HEAD, C_MU, C_LAMBDA, C_DIM, C_CLASS0 };
 /* ------------------------------------------------------------ the worker */
 
 /* Look-ahead: while the view is idle, the worker solves the values the
- * arrow keys lead to (alpha x 1.1 and alpha / 1.1, the last direction
+ * arrow keys lead to (alpha x and / RS_AHEAD_STEP, the last direction
  * first) for the reduced basis, so that the next press is answered from
  * the basis (its pairs checked on the operator: a few products) instead
  * of a Lanczos solve.  A request for what is being looked ahead takes
