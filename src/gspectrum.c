@@ -56,6 +56,7 @@ struct gop {
 	 * are entries [off, off + dim) of the graph's (see bip_pass) */
 	int gram;
 	long off, dim;
+	long space; /* what is left of [off, off + dim) once deflated */
 	/* theta = 1 space: q = d^1/2 / sqrt(vol of its component) */
 	long ncomp;
 	int32_t *comp;   /* N, or NULL when there is one component        */
@@ -604,6 +605,7 @@ static int gram_setup(struct gop *G, const double *d, int need, rs_err *e)
 	G->gram = 1;
 	G->off = S.os;
 	G->dim = S.ns;
+	G->space = dim;
 	return 0;
 }
 
@@ -854,10 +856,15 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, r
 	int reduced = 0;
 	long tried = 0; /* products spent on a failed try of the basis */
 	if (need > 0) {
+		G.space = dim;
 		if (gop_prepare(&G, e) != 0 || gram_setup(&G, d, need, e) != 0)
 			goto out;
-		rs_lanczos_opts lo = {need,	o->ncv, o->tol > 0 ? o->tol : 1e-8, 0, o->seed, NULL, o->cancel,
-				      NULL, 0,	strict, RS_EIG_TIE};
+		/* N_alpha's eigenvalues lie in [-1, 1] (M M^T's in [0, 1]) */
+		rs_lanczos_opts lo = {need,	o->ncv,	 o->tol > 0 ? o->tol : 1e-8,
+				      0,	o->seed, NULL,
+				      o->cancel, NULL,	 0,
+				      strict,	RS_EIG_TIE, G.space,
+				      1.0};
 		/* the reduced basis: unipartite graphs at alpha > 0 whose only
 		 * known vector is q (no twins, every degree positive) */
 		int use_rb = o->rb && !g->bipartite && alpha > 0 && G.ntwin_class == 0 && zero == 0 &&

@@ -40,6 +40,12 @@ typedef struct rs_lanczos_opts {
 	double apart;       /* all); the others only need their residual  */
 	                    /* bound to keep them more than apart below   */
 	                    /* the last strict value (to tell repeats)    */
+	long space;         /* the dimension of the operator's space once */
+	                    /* deflated (0: n - ndefl): a basis never     */
+	                    /* grows past it                              */
+	double norm;        /* a bound on the operator's norm (0: none):  */
+	                    /* with the values met, the scale against     */
+	                    /* which a breakdown is told                  */
 } rs_lanczos_opts;
 
 typedef struct rs_lanczos_out {
