@@ -1047,89 +1047,102 @@ rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, lon
 		rs_fail(e, RS_EINVAL, "k = %d must be less than n = %ld", k, N);
 		return NULL;
 	}
-	double *A = rs_zalloc(e, (size_t)N * N, sizeof *A, "dense matrix");
+	/* Nodes of degree 0 (at alpha = 0) are left out of the matrix: kept
+	 * nodes are numbered 0..nk-1 in it.  (Solved with them in, as rows of
+	 * zeros, their theta = 0 entries mix with any theta = 0 of the rest,
+	 * twins for instance, and cannot be told apart by their vectors.) */
 	double *d = rs_alloc(e, (size_t)N, sizeof *d, "degrees");
+	long *kept = rs_alloc(e, (size_t)N, sizeof *kept, "node numbers");
+	if (!d || !kept) {
+		free(d);
+		free(kept);
+		return NULL;
+	}
+	degrees(g, alpha, d);
+	long nk = 0;
+	for (long i = 0; i < N; i++)
+		kept[i] = d[i] > 0 ? nk++ : -1;
+	double *A = nk ? rs_zalloc(e, (size_t)nk * nk, sizeof *A, "dense matrix") : NULL;
 	double *w = rs_alloc(e, (size_t)N, sizeof *w, "eigenvalues");
-	double *Z = rs_alloc(e, (size_t)N * N, sizeof *Z, "eigenvectors");
+	double *Z = nk ? rs_alloc(e, (size_t)nk * nk, sizeof *Z, "eigenvectors") : NULL;
 	lapack_int *isuppz = rs_alloc(e, 2 * (size_t)N, sizeof *isuppz, "LAPACK workspace");
 	/* dsyevr overwrites A: the residuals are checked with the sparse product */
 	struct gop P = {.g = g, .N = N, .dim = N, .alpha = alpha};
 	P.u = rs_alloc(e, (size_t)N, sizeof *P.u, "degrees");
 	P.tmp = rs_alloc(e, (size_t)N, sizeof *P.tmp, "work vector");
 	double *y = rs_alloc(e, (size_t)N, sizeof *y, "work vector");
+	double *z = rs_alloc(e, (size_t)N, sizeof *z, "work vector");
 	long *hint = NULL;
 	rs_spectrum *S = NULL;
-	if (!A || !d || !w || !Z || !isuppz || !P.u || !P.tmp || !y ||
-	    gop_prepare(&P, e) != 0)
+	if (nk == 0) {
+		rs_fail(e, RS_ESINGULAR, "every node has degree 0 at alpha = 0: set alpha > 0");
 		goto out;
-	degrees(g, alpha, d);
+	}
+	if (!A || !w || !Z || !isuppz || !P.u || !P.tmp || !y || !z || gop_prepare(&P, e) != 0)
+		goto out;
 	for (long i = 0; i < N; i++)
 		P.u[i] = d[i] > 0 ? 1.0 / sqrt(d[i]) : 0.0;
-	for (long i = 0; i < g->n; i++)
+	for (long i = 0; i < g->n; i++) {
+		if (kept[i] < 0)
+			continue;
 		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
-			long j = g->idx[p] + (g->bipartite ? g->n : 0);
+			long j = kept[g->idx[p] + (g->bipartite ? g->n : 0)];
+			if (j < 0)
+				continue; /* (a neighbour has degree > 0: never) */
 			double v = g->val ? g->val[p] : 1.0;
-			A[i * N + j] += v;
+			A[kept[i] * nk + j] += v;
 			if (g->bipartite)
-				A[j * N + i] += v;
+				A[j * nk + kept[i]] += v;
 		}
+	}
 	for (long i = 0; i < N; i++)
 		for (long j = 0; j < N; j++) {
+			if (kept[i] < 0 || kept[j] < 0)
+				continue;
 			int coupled = !g->bipartite || ((i < g->n) != (j < g->n));
-			double v = A[i * N + j] + (coupled ? alpha : 0.0);
-			A[i * N + j] = d[i] > 0 && d[j] > 0 ? v / sqrt(d[i] * d[j]) : 0.0;
+			double *a = &A[kept[i] * nk + kept[j]];
+			*a = (*a + (coupled ? alpha : 0.0)) / sqrt(d[i] * d[j]);
 		}
 	lapack_int found;
-	lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, 'V', 'A', 'U', (lapack_int)N, A,
-					 (lapack_int)N, 0, 0, 0, 0, 0.0, &found, w, Z, (lapack_int)N,
+	lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, 'V', 'A', 'U', (lapack_int)nk, A,
+					 (lapack_int)nk, 0, 0, 0, 0, 0.0, &found, w, Z, (lapack_int)nk,
 					 isuppz);
 	if (info != 0) {
 		rs_fail(e, RS_ENUMERIC, "LAPACK dsyevr failed (info %d)", (int)info);
 		goto out;
 	}
-	S = rs_spectrum_new(N, k + 1, N, e);
-	hint = rs_zalloc(e, (size_t)k + 1, sizeof *hint, "multiplicities");
+	int want = (int)(k + 1 < nk ? k + 1 : nk);
+	S = rs_spectrum_new(N, want, N, e);
+	hint = rs_zalloc(e, (size_t)want, sizeof *hint, "multiplicities");
 	if (S == NULL || hint == NULL)
 		goto out;
 	S->solver = RS_SOLVER_DENSE;
 	S->partial = 1;
-	long zero = 0;
-	for (long i = 0; i < N; i++)
-		zero += !(d[i] > 0);
-	S->zero_degree = zero;
-	/* nodes left out give theta = 0 entries: skip their eigenvectors */
+	S->zero_degree = N - nk;
 	int c = 0;
-	for (long src = N - 1; src >= 0 && c <= k; src--) {
+	for (long src = nk - 1; src >= 0 && c < want; src--, c++) {
 		double *x = S->vec + (size_t)c * N;
-		double mass = 0;
 		for (long i = 0; i < N; i++) {
-			x[i] = d[i] > 0 ? Z[i + src * N] / sqrt(d[i]) : 0.0;
-			if (d[i] > 0)
-				mass += Z[i + src * N] * Z[i + src * N];
+			z[i] = kept[i] >= 0 ? Z[kept[i] + src * nk] : 0.0;
+			x[i] = kept[i] >= 0 ? z[i] / sqrt(d[i]) : 0.0;
 		}
-		if (mass < 0.5)
-			continue;
 		S->lambda[c] = 1.0 - w[src];
-		const double *z = Z + src * N;
 		gop_apply(&P, z, y);
 		double r2 = 0;
 		for (long i = 0; i < N; i++)
 			r2 += (y[i] - w[src] * z[i]) * (y[i] - w[src] * z[i]);
 		S->residual = fmax(S->residual, sqrt(r2));
-		c++;
 	}
-	/* multiplicities over the whole spectrum (the nodes left out excepted),
-	 * not just over the k + 1 values listed */
+	/* multiplicities over the whole spectrum, not just over the k + 1
+	 * values listed */
 	for (int j = 0; j < c; j++) {
 		if (j > 0 && fabs(S->lambda[j] - S->lambda[j - 1]) <= RS_EIG_TIE) {
 			hint[j] = 0;
 			continue;
 		}
 		long cnt = 0;
-		for (long src = 0; src < N; src++)
+		for (long src = 0; src < nk; src++)
 			cnt += fabs(1.0 - w[src] - S->lambda[j]) <= RS_EIG_TIE;
-		if (fabs(S->lambda[j] - 1.0) <= RS_EIG_TIE)
-			cnt -= zero; /* the theta = 0 entries of the nodes left out */
 		hint[j] = cnt > 0 ? cnt : 1;
 	}
 	S->nvec = c;
@@ -1145,8 +1158,10 @@ rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, lon
 out:
 	free(A);
 	free(d);
+	free(kept);
 	free(w);
 	free(Z);
+	free(z);
 	free(isuppz);
 	gop_free(&P);
 	free(y);
