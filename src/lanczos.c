@@ -580,12 +580,13 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 	double *Om2 = rs_zalloc(e, (size_t)(m + 1) * (m + 1), sizeof *Om2, "orthogonality levels");
 	double *h = rs_alloc(e, (size_t)(m + o->ndefl + 2), sizeof *h, "coefficients");
 	double *h2 = rs_alloc(e, (size_t)(m + o->ndefl + 2), sizeof *h2, "coefficients");
+	double *h3 = rs_alloc(e, (size_t)(m + o->ndefl + 2), sizeof *h3, "coefficients");
 	int nq = o->ndefl > 0 && o->defl ? o->ndefl : 0;
 	const double *Q = nq ? o->defl : NULL;
 	double *scratch = rs_alloc(e, (size_t)T * (size_t)(m + nq + 2), sizeof *scratch, "scratch");
 	double *bufs = rs_alloc(e, (size_t)T * RB * (size_t)m, sizeof *bufs, "restart buffers");
 	int rc = -1;
-	if (!V || !W || !Tm || !Y || !th || !lev || !Om || !rnd || !Om2 || !h || !h2 || !scratch ||
+	if (!V || !W || !Tm || !Y || !th || !lev || !Om || !rnd || !Om2 || !h || !h2 || !h3 || !scratch ||
 	    !bufs)
 		goto out;
 	/* the basis is kept orthogonal to this level: semi-orthogonality
@@ -723,6 +724,19 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 			if (!light) {
 				beta = reorth_from(n, j + 1, V, nq, Q, w, h, h2, scratch, lev, target,
 						   &lev[j + 1], before);
+				if (proj && beta > 0 && beta < 1e-6 * before) {
+					/* nearly all of the product cancelled: the rounding of
+					 * its projection (eps of the whole) is now a large part
+					 * of what is left, and would come back as a residual
+					 * of 1e-6 once scaled up (a bipartite graph whose
+					 * Krylov space closed at 5e-12).  Project again. */
+					proj(ctx, w);
+					double b3 = gs_coef(n, j + 1, V, nq, Q, w, h3, scratch);
+					beta = reorth_from(n, j + 1, V, nq, Q, w, h3, h2, scratch, lev, target,
+							   &lev[j + 1], b3);
+					for (int c = 0; c <= j; c++)
+						h[c] += h3[c];
+				}
 				/* orthogonal to the basis to within that bound */
 				rnd[j + 1] = lev[j + 1];
 				record_row(Om, ld, j + 1, NULL, 0.0, rnd, lev);
@@ -867,6 +881,7 @@ out:
 	free(Om2);
 	free(h);
 	free(h2);
+	free(h3);
 	free(scratch);
 	free(bufs);
 	if (rc != 0 && out->theta == NULL)
