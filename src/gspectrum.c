@@ -860,11 +860,8 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, r
 		if (gop_prepare(&G, e) != 0 || gram_setup(&G, d, need, e) != 0)
 			goto out;
 		/* N_alpha's eigenvalues lie in [-1, 1] (M M^T's in [0, 1]) */
-		rs_lanczos_opts lo = {need,	o->ncv,	 o->tol > 0 ? o->tol : 1e-8,
-				      0,	o->seed, NULL,
-				      o->cancel, NULL,	 0,
-				      strict,	RS_EIG_TIE, G.space,
-				      1.0};
+		rs_lanczos_opts lo = {need, o->ncv, o->tol > 0 ? o->tol : 1e-8, 0, o->seed, NULL,
+				      o->cancel, NULL, 0, strict, RS_EIG_TIE, G.space, 1.0};
 		/* the reduced basis: unipartite graphs at alpha > 0 whose only
 		 * known vector is q (no twins, every degree positive) */
 		int use_rb = o->rb && !g->bipartite && alpha > 0 && G.ntwin_class == 0 && zero == 0 &&
@@ -1062,9 +1059,15 @@ rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, lon
 	long nk = 0;
 	for (long i = 0; i < N; i++)
 		kept[i] = d[i] > 0 ? nk++ : -1;
-	double *A = nk ? rs_zalloc(e, (size_t)nk * nk, sizeof *A, "dense matrix") : NULL;
+	if (nk == 0) {
+		free(d);
+		free(kept);
+		rs_fail(e, RS_ESINGULAR, "every node has degree 0 at alpha = 0: set alpha > 0");
+		return NULL;
+	}
+	double *A = rs_zalloc(e, (size_t)nk * nk, sizeof *A, "dense matrix");
 	double *w = rs_alloc(e, (size_t)N, sizeof *w, "eigenvalues");
-	double *Z = nk ? rs_alloc(e, (size_t)nk * nk, sizeof *Z, "eigenvectors") : NULL;
+	double *Z = rs_alloc(e, (size_t)nk * nk, sizeof *Z, "eigenvectors");
 	lapack_int *isuppz = rs_alloc(e, 2 * (size_t)N, sizeof *isuppz, "LAPACK workspace");
 	/* dsyevr overwrites A: the residuals are checked with the sparse product */
 	struct gop P = {.g = g, .N = N, .dim = N, .alpha = alpha};
@@ -1074,10 +1077,6 @@ rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, lon
 	double *z = rs_alloc(e, (size_t)N, sizeof *z, "work vector");
 	long *hint = NULL;
 	rs_spectrum *S = NULL;
-	if (nk == 0) {
-		rs_fail(e, RS_ESINGULAR, "every node has degree 0 at alpha = 0: set alpha > 0");
-		goto out;
-	}
 	if (!A || !w || !Z || !isuppz || !P.u || !P.tmp || !y || !z || gop_prepare(&P, e) != 0)
 		goto out;
 	for (long i = 0; i < N; i++)
@@ -1086,9 +1085,8 @@ rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, lon
 		if (kept[i] < 0)
 			continue;
 		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+			/* (a neighbour has degree > 0: it is kept) */
 			long j = kept[g->idx[p] + (g->bipartite ? g->n : 0)];
-			if (j < 0)
-				continue; /* (a neighbour has degree > 0: never) */
 			double v = g->val ? g->val[p] : 1.0;
 			A[kept[i] * nk + j] += v;
 			if (g->bipartite)

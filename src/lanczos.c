@@ -546,9 +546,8 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 	/* the room there is: once the Krylov space is exhausted, fresh
 	 * vectors find the copies of repeated eigenvalues it misses, until the
 	 * basis spans the whole deflated space */
-	long space = n;
-	if (o->defl && o->ndefl > 0)
-		space = n - o->ndefl;
+	int nq = o->ndefl > 0 && o->defl ? o->ndefl : 0;
+	long space = n - nq;
 	if (o->space > 0 && o->space < space)
 		space = o->space;
 	if (nev > space)
@@ -581,7 +580,6 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 	double *h = rs_alloc(e, (size_t)(m + o->ndefl + 2), sizeof *h, "coefficients");
 	double *h2 = rs_alloc(e, (size_t)(m + o->ndefl + 2), sizeof *h2, "coefficients");
 	double *h3 = rs_alloc(e, (size_t)(m + o->ndefl + 2), sizeof *h3, "coefficients");
-	int nq = o->ndefl > 0 && o->defl ? o->ndefl : 0;
 	const double *Q = nq ? o->defl : NULL;
 	double *scratch = rs_alloc(e, (size_t)T * (size_t)(m + nq + 2), sizeof *scratch, "scratch");
 	double *bufs = rs_alloc(e, (size_t)T * RB * (size_t)m, sizeof *bufs, "restart buffers");
@@ -731,9 +729,8 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 					 * of 1e-6 once scaled up (a bipartite graph whose
 					 * Krylov space closed at 5e-12).  Project again. */
 					proj(ctx, w);
-					double b3 = gs_coef(n, j + 1, V, nq, Q, w, h3, scratch);
-					beta = reorth_from(n, j + 1, V, nq, Q, w, h3, h2, scratch, lev, target,
-							   &lev[j + 1], b3);
+					beta = reorth(n, j + 1, V, nq, Q, w, h3, h2, scratch, lev, target,
+						      &lev[j + 1]);
 					for (int c = 0; c <= j; c++)
 						h[c] += h3[c];
 				}

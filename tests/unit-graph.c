@@ -933,7 +933,6 @@ static void random_small_graphs(void)
 	int cases = 0, bad = 0;
 	for (int gi = 0; gi < 100; gi++) {
 		char text[8192];
-		size_t len = 0;
 		int n0 = 3 + (int)(NEXT() % 12), n = n0;
 		char body[8000];
 		size_t bl = 0;
@@ -961,7 +960,7 @@ static void random_small_graphs(void)
 			}
 			int er = (int)(NEXT() % 2);
 			int ec = (int)(NEXT() % 2);
-			len = (size_t)snprintf(text, sizeof text, "# rows: %d cols: %d\n%s", n + er, C + ec, body);
+			snprintf(text, sizeof text, "# rows: %d cols: %d\n%s", n + er, C + ec, body);
 			rs_load_info info;
 			rs_graph *g = load(write_file("random.biedges", text), NULL, &info);
 			if (g == NULL) {
@@ -999,8 +998,7 @@ static void random_small_graphs(void)
 			bl += (size_t)snprintf(body + bl, sizeof body - bl, "%d %d 2\n", u, u);
 		}
 		int iso = (int)(NEXT() % 3);
-		len = (size_t)snprintf(text, sizeof text, "# nodes: %d\n%s", n + iso, body);
-		(void)len;
+		snprintf(text, sizeof text, "# nodes: %d\n%s", n + iso, body);
 		rs_load_info info;
 		rs_graph *g = load(write_file("random.edges", text), NULL, &info);
 		if (g == NULL) {
