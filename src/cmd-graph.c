@@ -232,10 +232,10 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	int nn = 0;
 	notes[nn++] = xasprintf("read %s as %s%s", path, info.format,
 				info.one_based ? " (ids start at 1: read as 1-based)" : "");
-	if (info.header_skipped && info.columns[0])
-		notes[nn++] = xasprintf("the first line was taken as a header: %s", info.columns);
-	else if (info.header_skipped)
-		notes[nn++] = xstrdup("the first line was taken as a header");
+	if (info.header_skipped)
+		notes[nn++] = xasprintf("the first line was taken as a header%s%s%s",
+					info.header_skipped == 2 ? " ('noheader' reads it as an edge)" : "",
+					info.columns[0] ? ": " : "", info.columns);
 	if (o.unweighted)
 		notes[nn++] = xstrdup("unweighted: every edge weighs 1, the file's weights are not read");
 	if (info.extra_fields > 0 && !o.unweighted)

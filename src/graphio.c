@@ -206,8 +206,9 @@ static int decimal_comma(const char *s, double *out)
 static int header_word(const char *s)
 {
 	static const char *const words[] = {"source", "target", "from", "to", "src", "dst", "node1",
-					    "node2", "id_1", "id_2", "u", "v", "i", "j", "weight",
-					    "w", "row", "col", "node", "id", "a", "b", NULL};
+					    "node2", "node_1", "node_2", "id_1", "id_2", "u", "v", "i",
+					    "j", "weight", "weights", "w", "value", "count", "row", "col",
+					    "node", "id", "a", "b", NULL};
 	for (int i = 0; words[i]; i++)
 		if (!strcasecmp(s, words[i]))
 			return 1;
@@ -258,6 +259,42 @@ static int header_columns(char **f, int nf, int *cs, int *ct, int *cw, char *not
 		if (c != col[0] && c != col[1] && c != col[2])
 			rs_list_append(note, size, skipped++ ? ", " : "; not read: ", f[c]);
 	return 0;
+}
+
+/* The fields of the first data line in rest (the text after the first
+ * line: comments and blank lines skipped), split on delim into a copy held
+ * in line; 0 when there is none.  Scans rest without changing it. */
+static int peek_fields(const char *rest, char delim, char *line, size_t size, char **f, int max)
+{
+	const char *p = rest;
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		const char *t = p;
+		p = nl ? nl + 1 : p + len;
+		while (len > 0 && (*t == ' ' || *t == '\t')) {
+			t++;
+			len--;
+		}
+		while (len > 0 && (t[len - 1] == '\r' || t[len - 1] == ' ' || t[len - 1] == '\t'))
+			len--;
+		if (len == 0 || *t == '#' || *t == '%')
+			continue;
+		if (len >= size)
+			len = size - 1; /* the first fields are what matters */
+		memcpy(line, t, len);
+		line[len] = '\0';
+		return rs_split_fields(line, delim, f, max);
+	}
+	return 0;
+}
+
+/* Whether s reads as a weight: a number, or under ';' one with a decimal
+ * comma. */
+static int weight_like(const char *s, char delim)
+{
+	double w;
+	return parse_weight(s, &w) == 0 || (delim == ';' && decimal_comma(s, &w));
 }
 
 /* Whether a first line of header words ("a b", "from to") is an edge after
@@ -450,10 +487,29 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 				int words = 0;
 				for (int c = 0; c < nf; c++)
 					words += header_word(f[c]);
-				header = !numeric && words >= 2 && !words_reappear(p, delim, f[0], f[1]);
+				/* or a line unlike the next: names over numeric
+				 * ids ("person1,person2" then "1,2"), or a word
+				 * over a number in the third column ("user,item,
+				 * count" then "u1,i1,2") */
+				char next[512];
+				char *nextf[RS_MAX_COLUMNS];
+				int ng = peek_fields(p, delim, next, sizeof next, nextf, RS_MAX_COLUMNS);
+				int next_numeric = ng >= 2 && parse_long(nextf[0], &t) == 0 &&
+						   parse_long(nextf[1], &t) == 0;
+				int word_over_weight = nf >= 3 && ng >= 3 && !weight_like(f[2], delim) &&
+						       weight_like(nextf[2], delim);
+				/* in a comma, semicolon or tab separated file,
+				 * as in a spreadsheet's export: two words that
+				 * no later line names as nodes */
+				int table = delim != ' ' && nf >= 2 && strcmp(f[0], f[1]) != 0;
+				header = !numeric &&
+					 ((nf >= 2 && next_numeric) || word_over_weight ||
+					  ((words >= 2 || table) && !words_reappear(p, delim, f[0], f[1])));
+				if (header && words < 2)
+					header = 2; /* a guess the load's note owns up to */
 			}
 			if (header) {
-				info->header_skipped = 1;
+				info->header_skipped = header;
 				if (nf >= 2) {
 					hcols = nf;
 					header_columns(f, nf, &cs, &ct, &cw, info->columns,
@@ -545,8 +601,19 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 		m = bipartite ? cols.count : 0;
 	} else {
 		int base = o->base;
-		if (base < 0)
-			base = (minid == 1 && n_decl < 0 && r_decl < 0) ? 1 : 0;
+		if (base < 0) {
+			/* 1-based when no id 0 appears, unless a '# nodes' (or rows,
+			 * cols) comment says otherwise: regspec writes 0-based lists
+			 * under one. Ids that reach the number announced can only be
+			 * 1-based. */
+			long top = maxu > maxv ? maxu : maxv;
+			int fits0 = bipartite ? (r_decl < 0 || maxu < r_decl) && (c_decl < 0 || maxv < c_decl)
+					      : n_decl < 0 || top < n_decl;
+			int fits1 = bipartite ? (r_decl < 0 || maxu <= r_decl) && (c_decl < 0 || maxv <= c_decl)
+					      : n_decl < 0 || top <= n_decl;
+			int declared = bipartite ? (r_decl >= 0 || c_decl >= 0) : n_decl >= 0;
+			base = (minid == 1 && !declared) || (minid >= 1 && declared && !fits0 && fits1) ? 1 : 0;
+		}
 		if (base == 1) {
 			if (minid < 1 && E.count > 0) {
 				rs_fail(e, RS_EINVAL, "%s: node id 0 in a file read as 1-based", path);
@@ -564,16 +631,18 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			n = r_decl >= 0 ? r_decl : maxu + 1;
 			m = c_decl >= 0 ? c_decl : maxv + 1;
 			if (maxu >= n || maxv >= m) {
-				rs_fail(e, RS_EINVAL, "%s: ids up to (%ld, %ld) but the header says %ld rows, %ld columns",
-					path, maxu, maxv, n, m);
+				rs_fail(e, RS_EINVAL,
+					"%s: ids up to (%ld, %ld) but the header says %ld rows, %ld columns (ids read as %d-based)",
+					path, maxu + base, maxv + base, n, m, base);
 				goto fail;
 			}
 		} else {
 			long top = maxu > maxv ? maxu : maxv;
 			n = n_decl >= 0 ? n_decl : top + 1;
 			if (top >= n) {
-				rs_fail(e, RS_EINVAL, "%s: node id %ld but the header says %ld nodes", path, top,
-					n);
+				rs_fail(e, RS_EINVAL, "%s: node id %ld but the header says %ld nodes%s", path,
+					top + (base == 1), n,
+					base == 1 ? " (ids read as 1-based)" : " (ids read as 0-based)");
 				goto fail;
 			}
 		}

@@ -44,7 +44,7 @@ typedef struct rs_load_info {
 	long merged;       /* duplicate entries merged                       */
 	long dropped;      /* zero weights dropped                           */
 	int symmetrized;   /* directed input made undirected                 */
-	int header_skipped;
+	int header_skipped; /* 2: judged with fewer than two column words */
 	long extra_fields; /* lines whose fields after the third were ignored */
 	char columns[200];  /* the columns a header chose, when not the plain
 			       source, target[, weight] ("" otherwise)      */

@@ -274,6 +274,44 @@ static int header_word(const char *s)
 	return 0;
 }
 
+static int integer_word(const char *s)
+{
+	char *end;
+	(void)strtol(s, &end, 10);
+	return *s && *end == '\0';
+}
+
+/* Whether the first field of the next data line after rest (comments and
+ * blank lines skipped) names a node of the graph: then a first line whose
+ * first field does not is a header ("name,party" over "alice,D"). */
+static int next_names_node(struct nodes *N, const char *rest)
+{
+	const char *p = rest;
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		const char *t = p;
+		p = nl ? nl + 1 : p + len;
+		while (len > 0 && (*t == ' ' || *t == '\t')) {
+			t++;
+			len--;
+		}
+		while (len > 0 && (t[len - 1] == '\r' || t[len - 1] == ' ' || t[len - 1] == '\t'))
+			len--;
+		if (len == 0 || *t == '#' || *t == '%')
+			continue;
+		char line[512], *tok[RS_MAX_COLUMNS];
+		if (len >= sizeof line)
+			len = sizeof line - 1;
+		memcpy(line, t, len);
+		line[len] = '\0';
+		int nt = rs_split_fields(line, strchr(line, '\t') ? '\t' : strchr(line, ',') ? ',' : ' ',
+					 tok, RS_MAX_COLUMNS);
+		return nt == 2 && find_node(N, tok[0]) >= 0;
+	}
+	return 0;
+}
+
 /* The columns of a table's header line (nt >= 2 names): the node's (a
  * column word such as 'id', else the first) and the labels' (the one asked
  * for, else the one class word, else a lone 'label', else the other of two
@@ -398,7 +436,8 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 				 !strcasecmp(tok[c], "node") || (column && !strcmp(tok[c], column));
 		if (first && ((header_word(tok[nt - 1]) && (nt == 1 || find_node(&N, tok[0]) < 0)) ||
 			      (named && find_node(&N, tok[0]) < 0) ||
-			      (column && nt == 2 && find_node(&N, tok[0]) < 0))) {
+			      (nt == 2 && find_node(&N, tok[0]) < 0 &&
+			       (column || (!integer_word(tok[0]) && next_names_node(&N, p)))))) {
 			headed = 1;
 			pairs = -1;
 			if (nt >= 2) {

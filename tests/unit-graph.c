@@ -197,6 +197,47 @@ static void readers(void)
 	g = load(write_file("ab.edges", "a b\nx y\n"), NULL, &info);
 	tap_ok(g && g->n == 2 && info.header_skipped, "'a b' over other names is a header");
 	rs_graph_free(g);
+	/* a first line unlike the next: names over ids, a word over a weight */
+	g = load(write_file("p.csv", "person1,person2\n1,2\n2,3\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && info.header_skipped && !info.relabeled && rs_graph_edges(g) == 2,
+	       "'person1,person2' over numeric ids is a header");
+	rs_graph_free(g);
+	g = load(write_file("ui.csv", "user,item,count\nu1,i1,2\nu2,i1,3\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && info.header_skipped && info.weighted && weight(g, 0, 1) == 2,
+	       "'user,item,count' over names and numbers is a header, count the weight");
+	rs_graph_free(g);
+	g = load(write_file("xyw.txt", "# c\n\nx y w\n% c\n1 2 0.5\n2 3 1\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && info.header_skipped && info.one_based && weight(g, 0, 1) == 0.5,
+	       "'x y w' over 'u v w' lines, comments between, is a header");
+	rs_graph_free(g);
+	g = load(write_file("ab2.csv", "alice,bob\nbob,carol\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && !info.header_skipped && rs_graph_edges(g) == 2,
+	       "'alice,bob' then 'bob,carol': an edge (bob comes back)");
+	rs_graph_free(g);
+	g = load(write_file("ui2.csv", "user,item\nu1,i1\nu2,i1\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && info.header_skipped && rs_graph_edges(g) == 2,
+	       "'user,item' over other names in a CSV file: a header");
+	rs_graph_free(g);
+	g = load(write_file("ui2.edges", "user item\nu1 i1\nu2 i1\n"), NULL, &info);
+	tap_ok(g && g->n == 5 && !info.header_skipped && rs_graph_edges(g) == 3,
+	       "'user item' over other names in a blank-separated list: an edge");
+	rs_graph_free(g);
+	/* 1-based ids under a '# nodes' comment: the largest id equals N */
+	g = load(write_file("n1.edges", "# nodes: 3\n2 3\n3 2\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && info.one_based && rs_graph_edges(g) == 1 && weight(g, 1, 2) == 1,
+	       "ids 2..3 under '# nodes: 3' read as 1-based");
+	rs_graph_free(g);
+	g = load(write_file("n0.edges", "# nodes: 4\n1 2\n2 3\n"), NULL, &info);
+	tap_ok(g && g->n == 4 && !info.one_based && weight(g, 1, 2) == 1,
+	       "ids 1..3 under '# nodes: 4' stay 0-based (node 0 isolated)");
+	rs_graph_free(g);
+	{
+		rs_err e = {0};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
+		g = rs_graph_load(write_file("n2.edges", "# nodes: 3\n1 2\n2 4\n"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "n2.edges: node id 4 but the header says 3 nodes (ids read as 0-based)"),
+		       "ids past '# nodes' either way: the error says how they were read (%s)", e.msg);
+	}
 	g = load(write_file("d.tsv", "1\t2\n2\t3\n"), NULL, &info);
 	tap_ok(g && g->n == 3 && info.one_based, "TSV with ids from 1 read as 1-based");
 	rs_graph_free(g);
@@ -367,8 +408,13 @@ static void readers(void)
 	L = rs_labels_read(write_file("h1.labels", "Class\nred\nblue\n\nred\n"), g, &e);
 	tap_ok(L && L->nclass == 2 && L->labelled == 3 && L->y[0] == L->y[3], "one label a line under a header");
 	rs_labels_free(L);
-	L = rs_labels_read(write_file("o.labels", "9 1\n"), g, &e);
-	tap_ok(L == NULL && strstr(e.msg, "node '9' is not in the graph"), "pairs naming an unknown node: %s", e.msg);
+	L = rs_labels_read(write_file("o.labels", "9 1\n0 0\n"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "o.labels:1: node '9' is not in the graph"),
+	       "pairs naming an unknown node first: an error, not a header: %s", e.msg);
+	L = rs_labels_read(write_file("p.labels", "name,party\n3,R\n0,D\n"), g, &e);
+	tap_ok(L && L->labelled == 2 && L->nclass == 2 && L->y[1] == -1,
+	       "'name,party' over pairs naming nodes: a header");
+	rs_labels_free(L);
 	L = rs_labels_read(write_file("d.labels", "0 a\n2 b\n0 b\n"), g, &e);
 	tap_ok(L == NULL && strstr(e.msg, "d.labels:3: node '0' was given a label on line 1 already"),
 	       "a node labelled twice: %s", e.msg);
