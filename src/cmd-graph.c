@@ -228,7 +228,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	if (g == NULL)
 		return -1;
 	rs_labels *L = info.labels;
-	char *notes[12];
+	char *notes[16];
 	int nn = 0;
 	notes[nn++] = xasprintf("read %s as %s%s", path, info.format,
 				info.one_based ? " (ids start at 1: read as 1-based)" : "");
@@ -236,6 +236,8 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		notes[nn++] = xasprintf("the first line was taken as a header%s%s%s",
 					info.header_skipped == 2 ? " ('noheader' reads it as an edge)" : "",
 					info.columns[0] ? ": " : "", info.columns);
+	if (info.weight_attr[0] && strcmp(info.weight_attr, "weight") != 0)
+		notes[nn++] = xasprintf("weights from the edge attribute '%s'", info.weight_attr);
 	if (o.unweighted)
 		notes[nn++] = xstrdup("unweighted: every edge weighs 1, the file's weights are not read");
 	if (info.extra_fields > 0 && !o.unweighted)

@@ -869,28 +869,61 @@ static unsigned char *pajek_unweighted(char *buf, long ne)
 	return flag;
 }
 
+/* The attribute names and types of G's nodes and edges. */
+struct attr_lists {
+	igraph_strvector_t gn, vn, en;
+	igraph_vector_int_t gt, vt, et;
+	int ok;
+};
+
+static void attr_lists_get(const igraph_t *G, struct attr_lists *A)
+{
+	igraph_strvector_init(&A->gn, 0);
+	igraph_strvector_init(&A->vn, 0);
+	igraph_strvector_init(&A->en, 0);
+	igraph_vector_int_init(&A->gt, 0);
+	igraph_vector_int_init(&A->vt, 0);
+	igraph_vector_int_init(&A->et, 0);
+	A->ok = igraph_cattribute_list(G, &A->gn, &A->gt, &A->vn, &A->vt, &A->en, &A->et) ==
+		IGRAPH_SUCCESS;
+}
+
+static void attr_lists_free(struct attr_lists *A)
+{
+	igraph_strvector_destroy(&A->gn);
+	igraph_strvector_destroy(&A->vn);
+	igraph_strvector_destroy(&A->en);
+	igraph_vector_int_destroy(&A->gt);
+	igraph_vector_int_destroy(&A->vt);
+	igraph_vector_int_destroy(&A->et);
+}
+
 /* The node attribute names of G, comma separated, into buf. */
 static void vertex_attrs(const igraph_t *G, char *buf, size_t size)
 {
-	igraph_strvector_t gn, vn, en;
-	igraph_vector_int_t gt, vt, et;
+	struct attr_lists A;
 	buf[0] = '\0';
-	igraph_strvector_init(&gn, 0);
-	igraph_strvector_init(&vn, 0);
-	igraph_strvector_init(&en, 0);
-	igraph_vector_int_init(&gt, 0);
-	igraph_vector_int_init(&vt, 0);
-	igraph_vector_int_init(&et, 0);
-	if (igraph_cattribute_list(G, &gn, &gt, &vn, &vt, &en, &et) == IGRAPH_SUCCESS) {
-		for (igraph_integer_t i = 0; i < igraph_strvector_size(&vn); i++)
-			rs_list_append(buf, size, ", ", igraph_strvector_get(&vn, i));
-	}
-	igraph_strvector_destroy(&gn);
-	igraph_strvector_destroy(&vn);
-	igraph_strvector_destroy(&en);
-	igraph_vector_int_destroy(&gt);
-	igraph_vector_int_destroy(&vt);
-	igraph_vector_int_destroy(&et);
+	attr_lists_get(G, &A);
+	for (igraph_integer_t i = 0; A.ok && i < igraph_strvector_size(&A.vn); i++)
+		rs_list_append(buf, size, ", ", igraph_strvector_get(&A.vn, i));
+	attr_lists_free(&A);
+}
+
+/* The edge attribute that holds the weights: the first numeric one named
+ * weight, weights, value (Newman's GML files) or count, in any case
+ * (Gephi and Cytoscape write "Weight" as well); "" when none. */
+static void weight_attr(const igraph_t *G, char *out, size_t size)
+{
+	static const char *const names[] = {"weight", "weights", "value", "count"};
+	struct attr_lists A;
+	out[0] = '\0';
+	attr_lists_get(G, &A);
+	for (size_t k = 0; A.ok && !out[0] && k < sizeof names / sizeof names[0]; k++)
+		for (igraph_integer_t i = 0; !out[0] && i < igraph_strvector_size(&A.en); i++)
+			if (!strcasecmp(igraph_strvector_get(&A.en, i), names[k]) &&
+			    VECTOR(A.et)[i] == IGRAPH_ATTRIBUTE_NUMERIC)
+				snprintf(out, size, "%s", igraph_strvector_get(&A.en, i));
+	attr_lists_free(&A);
 }
 
 /* Ground truth from a node attribute: the one asked for (an error if G has
@@ -989,9 +1022,13 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	igraph_vector_init(&wv, 0);
 	long n = (long)igraph_vcount(&G);
 	igraph_get_edgelist(&G, &el, 0);
-	int weighted = !o->unweighted && igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_EDGE, "weight");
+	char wattr[128];
+	weight_attr(&G, wattr, sizeof wattr);
+	int weighted = !o->unweighted && wattr[0];
 	if (weighted)
-		igraph_cattribute_EANV(&G, "weight", igraph_ess_all(IGRAPH_EDGEORDER_ID), &wv);
+		snprintf(info->weight_attr, sizeof info->weight_attr, "%s", wattr);
+	if (weighted)
+		igraph_cattribute_EANV(&G, wattr, igraph_ess_all(IGRAPH_EDGEORDER_ID), &wv);
 	long ne = (long)igraph_ecount(&G);
 	unsigned char *bare = weighted && fmt == RS_GF_PAJEK ? pajek_unweighted(buf, ne) : NULL;
 	for (long i = 0; i < ne; i++) {

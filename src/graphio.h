@@ -53,6 +53,8 @@ typedef struct rs_load_info {
 	int weighted;
 	rs_labels *labels; /* from a node attribute (GML value), or NULL     */
 	char label_attr[64]; /* the attribute they came from ("" none)       */
+	char weight_attr[64]; /* GML, GraphML, Pajek: the edge attribute read
+				 as weights ("" none)                        */
 } rs_load_info;
 
 const char *rs_gformat_name(enum rs_gformat f);

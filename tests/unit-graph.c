@@ -327,6 +327,23 @@ static void readers(void)
 	       "GML: directed arcs symmetrized, 'value' becomes labels");
 	rs_labels_free(info.labels);
 	rs_graph_free(g);
+	/* the weights' edge attribute, by any of its names and cases */
+	g = load(write_file("lm.gml", "graph [ node [ id 0 ] node [ id 1 ] node [ id 2 ]"
+				      " edge [ source 0 target 1 value 3 ] edge [ source 1 target 2 value 1 ] ]\n"),
+		 NULL, &info);
+	tap_ok(g && info.weighted && weight(g, 0, 1) == 3 && !strcmp(info.weight_attr, "value"),
+	       "GML edges' 'value' (Newman's files) are the weights");
+	rs_graph_free(g);
+	g = load(write_file("W.graphml",
+			    "<?xml version=\"1.0\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+			    "<key id=\"d2\" for=\"edge\" attr.name=\"Weight\" attr.type=\"double\"/>\n"
+			    "<graph edgedefault=\"undirected\"><node id=\"a\"/><node id=\"b\"/><node id=\"c\"/>\n"
+			    "<edge source=\"a\" target=\"b\"><data key=\"d2\">2.5</data></edge>"
+			    "<edge source=\"b\" target=\"c\"><data key=\"d2\">1</data></edge></graph></graphml>\n"),
+		 NULL, &info);
+	tap_ok(g && info.weighted && weight(g, 0, 1) == 2.5 && !strcmp(info.weight_attr, "Weight"),
+	       "GraphML's 'Weight' attribute (a capital W) gives the weights");
+	rs_graph_free(g);
 	/* gzip */
 	char gz[256];
 	snprintf(gz, sizeof gz, "%s/k.edges.gz", dir);
