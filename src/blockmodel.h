@@ -59,6 +59,13 @@ long rs_model_block_start(const rs_model *M, int part, int b);
 int rs_model_dense(const rs_model *M, double alpha, long max_nodes, double **out, long *dim,
 		   rs_err *e);
 
+/* The model's entries as an edge list, alpha left out: A's upper triangle
+ * (self-loops included) for cliques, B's (row, column) entries for
+ * bicliques, which rs_graph_build turns into the same graph.  Refuses a
+ * model of more than max_entries entries (eps > 0 joins every pair). */
+struct rs_edges;
+int rs_model_edge_list(const rs_model *M, double max_entries, struct rs_edges *E, rs_err *e);
+
 /* A short description, e.g. "cliques 5 3 2 eps 0.1". */
 void rs_model_describe(const rs_model *M, char *buf, size_t len);
 

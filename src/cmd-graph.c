@@ -487,6 +487,20 @@ static int save_labels(rs_session *s, const char *path, FILE *out, rs_err *e)
 	return rc;
 }
 
+/* A block model as a graph of its entries, for 'save graph': an edge list
+ * of up to SAVE_MODEL_ENTRIES entries (eps > 0 makes it dense). */
+#define SAVE_MODEL_ENTRIES 1e7
+static rs_graph *model_graph(const rs_model *M, rs_err *e)
+{
+	rs_edges E = {0};
+	long merged, dropped;
+	rs_graph *g = NULL;
+	if (rs_model_edge_list(M, SAVE_MODEL_ENTRIES, &E, e) == 0)
+		g = rs_graph_build(M->nn, M->mm, M->bipartite, &E, RS_MERGE_MAX, &merged, &dropped, e);
+	rs_edges_free(&E);
+	return g;
+}
+
 CMD_FN(save)
 {
 	(void)argc;
@@ -501,16 +515,16 @@ CMD_FN(save)
 	else if (!strcmp(what, "clusters"))
 		rc = cmd_save_clusters(s, path, e);
 	else if (!strcmp(what, "graph")) {
-		if (s->graph == NULL)
-			return rs_fail(e, RS_EINVAL,
-				       "a block model is dense: 'save graph' writes loaded or generated "
-				       "sparse graphs (try 'sbm')");
-		const rs_graph *g = s->graph;
+		rs_graph *built = NULL;
+		if (s->graph == NULL && (built = model_graph(s->model, e)) == NULL)
+			return -1;
+		const rs_graph *g = built ? built : s->graph;
 		rc = rs_graph_save(g, path, e);
 		if (rc == 0 && g->names)
 			rc = save_names(path, ".node_names", g->names, g->n, out, e);
 		if (rc == 0 && g->bipartite && g->cnames)
 			rc = save_names(path, ".col_names", g->cnames, g->m, out, e);
+		rs_graph_free(built);
 	} else
 		return rs_fail(e, RS_EINVAL, "save what? embedding, graph, labels or clusters (got '%s')", what);
 	return rc;

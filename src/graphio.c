@@ -5,6 +5,7 @@
 #include "graphio.h"
 
 #include "namemap.h"
+#include "numparse.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -1289,8 +1290,10 @@ int rs_graph_save(const rs_graph *g, const char *path, rs_err *e)
 			if (!g->bipartite && j > i)
 				continue; /* each undirected edge once: the lower triangle */
 			long r = i + mtx, c = j + mtx;
+			char wb[32];
 			if (g->val)
-				fprintf(f, "%ld%c%ld%c%.17g\n", r, sep, c, sep, g->val[p]);
+				fprintf(f, "%ld%c%ld%c%s\n", r, sep, c, sep,
+					rs_format_exact(wb, sizeof wb, g->val[p]));
 			else
 				fprintf(f, "%ld%c%ld\n", r, sep, c);
 		}

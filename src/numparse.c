@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,4 +128,18 @@ int rs_parse_size_spec(const char *s, long max_size, long max_count, long **out,
 		       rs_err *e)
 {
 	return parse_size_list(s, max_size, max_count, 1, out, count, e);
+}
+
+char *rs_format_exact(char *buf, size_t len, double x)
+{
+	if (x == (double)(long long)x && fabs(x) < 9007199254740992.0) {
+		snprintf(buf, len, "%lld", (long long)x);
+		return buf;
+	}
+	for (int digits = 15; digits <= 17; digits++) {
+		snprintf(buf, len, "%.*g", digits, x);
+		if (digits == 17 || strtod(buf, NULL) == x)
+			break;
+	}
+	return buf;
 }

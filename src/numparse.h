@@ -9,6 +9,9 @@
 #include "rs-err.h"
 
 int rs_parse_double(const char *s, double *out, rs_err *e);
+/* The shortest of %.15g, %.16g and %.17g that reads back as x exactly
+ * (1.1, not 1.1000000000000001); integers as integers.  Returns buf. */
+char *rs_format_exact(char *buf, size_t len, double x);
 int rs_parse_long(const char *s, long *out, rs_err *e);
 /* A whole number in [lo, hi]; "what" names it in messages. */
 int rs_parse_count(const char *s, long lo, long hi, const char *what, long *out, rs_err *e);

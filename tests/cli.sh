@@ -28,6 +28,18 @@ run -c 'cliques 5 3 2; alpha 1' -c 'frob'
 check "-c strings are numbered: command-line:2" $([ $st -eq 1 ] && grep -q '^command-line:2: unknown command' "$tmp/err"; echo $?)
 run -c 'set format json; cliques 5 3 2; alpha 1; eig'
 check "the issue's json eig" $([ $st -eq 0 ] && grep -q '"eigenvalues":\[0,0.72481921,0.81364233,1\],"multiplicity":\[1,1,1,7\]' "$tmp/out"; echo $?)
+# a block model saved as a graph loads back with the same spectrum (at an
+# absolute alpha), cliques with eps and bicliques; eps on a large model is
+# refused with the count
+run -c "set format json; cliques 5 3 2; eps 0.1; alpha 1; eig; save graph $tmp/m.edges; load $tmp/m.edges; alpha 1 abs; eig" \
+	-c "bicliques 3,2 2,4; alpha 0.5; k 1; eig; save graph $tmp/b.mtx; load $tmp/b.mtx; alpha 0.5 abs; k 1; eig"
+check "a block model saved as a graph: the same eigenvalues read back" $([ $st -eq 0 ] &&
+	[ "$(grep -c '"eigenvalues":\[0,0.74313522,0.82753786' "$tmp/out")" -eq 2 ] &&
+	[ "$(grep -c '"eigenvalues":\[0,0.52920809' "$tmp/out")" -eq 2 ] &&
+	grep -q '^0 0 1.1$' "$tmp/m.edges" && grep -q '^5 6 14$' "$tmp/b.mtx"; echo $?)
+run -c "cliques 3000 3000 3000 3000; eps 0.1; save graph $tmp/big.edges"
+check "a dense model too large to save: one line with the count" $([ $st -eq 1 ] &&
+	grep -q "save: this model has 72006000 entries (eps > 0 joins every pair)" "$tmp/err" && [ ! -e "$tmp/big.edges" ]; echo $?)
 printf 'cliques 5 3 2\nalpha -1\nalpha 1\nmu\n' | $R >"$tmp/out" 2>"$tmp/err"
 st=$?
 check "a pipe runs as a script named stdin, and goes on after an error" $([ $st -eq 1 ] && grep -q '^stdin:2: alpha' "$tmp/err" && grep -q 'interleaved  yes' "$tmp/out"; echo $?)

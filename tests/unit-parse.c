@@ -101,6 +101,17 @@ static void numbers(void)
 	tap_ok(rs_parse_double("1e-3", &d, &e) == 0 && d == 1e-3, "1e-3 parses");
 	tap_ok(rs_parse_double("3x", &d, &e) != 0 && strstr(e.msg, "'3x'"), "3x is not a number (%s)", e.msg);
 	tap_ok(rs_parse_double("nan", &d, &e) != 0, "nan is refused");
+	{
+		/* numbers written to files: the shortest text that reads back exactly */
+		const double xs[] = {1.1, 0.1 + 0.2, 1e-300, 3, -2, 1e20, 2.5e-7, 1.0 / 3};
+		const char *want[] = {"1.1", "0.30000000000000004", "1e-300", "3", "-2", "1e+20",
+				      "2.5e-07", "0.3333333333333333"};
+		for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+			char b[32];
+			rs_format_exact(b, sizeof b, xs[i]);
+			tap_ok(!strcmp(b, want[i]) && strtod(b, NULL) == xs[i], "%.17g written as %s", xs[i], b);
+		}
+	}
 	tap_ok(rs_parse_double("1e999", &d, &e) != 0, "1e999 is refused");
 	tap_ok(rs_parse_double("", &d, &e) != 0, "empty is refused");
 	tap_ok(rs_parse_count("0", 1, 10, "k", &l, &e) != 0 && strstr(e.msg, "k must be between 1 and 10"),
