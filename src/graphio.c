@@ -262,10 +262,7 @@ static int header_columns(char **f, int nf, int *cs, int *ct, int *cw, char *not
 	return 0;
 }
 
-/* The fields of the first data line in rest (the text after the first
- * line: comments and blank lines skipped), split on delim into a copy held
- * in line; 0 when there is none.  Scans rest without changing it. */
-static int peek_fields(const char *rest, char delim, char *line, size_t size, char **f, int max)
+int rs_peek_fields(const char *rest, char delim, char *line, size_t size, char **f, int max)
 {
 	const char *p = rest;
 	while (*p) {
@@ -285,6 +282,8 @@ static int peek_fields(const char *rest, char delim, char *line, size_t size, ch
 			len = size - 1; /* the first fields are what matters */
 		memcpy(line, t, len);
 		line[len] = '\0';
+		if (delim == 0)
+			delim = strchr(line, '\t') ? '\t' : strchr(line, ',') ? ',' : ' ';
 		return rs_split_fields(line, delim, f, max);
 	}
 	return 0;
@@ -494,7 +493,7 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 				 * count" then "u1,i1,2") */
 				char next[512];
 				char *nextf[RS_MAX_COLUMNS];
-				int ng = peek_fields(p, delim, next, sizeof next, nextf, RS_MAX_COLUMNS);
+				int ng = rs_peek_fields(p, delim, next, sizeof next, nextf, RS_MAX_COLUMNS);
 				int next_numeric = ng >= 2 && parse_long(nextf[0], &t) == 0 &&
 						   parse_long(nextf[1], &t) == 0;
 				int word_over_weight = nf >= 3 && ng >= 3 && !weight_like(f[2], delim) &&

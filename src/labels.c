@@ -286,30 +286,9 @@ static int integer_word(const char *s)
  * first field does not is a header ("name,party" over "alice,D"). */
 static int next_names_node(struct nodes *N, const char *rest)
 {
-	const char *p = rest;
-	while (*p) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		const char *t = p;
-		p = nl ? nl + 1 : p + len;
-		while (len > 0 && (*t == ' ' || *t == '\t')) {
-			t++;
-			len--;
-		}
-		while (len > 0 && (t[len - 1] == '\r' || t[len - 1] == ' ' || t[len - 1] == '\t'))
-			len--;
-		if (len == 0 || *t == '#' || *t == '%')
-			continue;
-		char line[512], *tok[RS_MAX_COLUMNS];
-		if (len >= sizeof line)
-			len = sizeof line - 1;
-		memcpy(line, t, len);
-		line[len] = '\0';
-		int nt = rs_split_fields(line, strchr(line, '\t') ? '\t' : strchr(line, ',') ? ',' : ' ',
-					 tok, RS_MAX_COLUMNS);
-		return nt == 2 && find_node(N, tok[0]) >= 0;
-	}
-	return 0;
+	char line[512], *tok[RS_MAX_COLUMNS];
+	int nt = rs_peek_fields(rest, 0, line, sizeof line, tok, RS_MAX_COLUMNS);
+	return nt == 2 && find_node(N, tok[0]) >= 0;
 }
 
 /* The columns of a table's header line (nt >= 2 names): the node's (a
