@@ -1025,10 +1025,10 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	char wattr[128];
 	weight_attr(&G, wattr, sizeof wattr);
 	int weighted = !o->unweighted && wattr[0];
-	if (weighted)
+	if (weighted) {
 		snprintf(info->weight_attr, sizeof info->weight_attr, "%s", wattr);
-	if (weighted)
 		igraph_cattribute_EANV(&G, wattr, igraph_ess_all(IGRAPH_EDGEORDER_ID), &wv);
+	}
 	long ne = (long)igraph_ecount(&G);
 	unsigned char *bare = weighted && fmt == RS_GF_PAJEK ? pajek_unweighted(buf, ne) : NULL;
 	for (long i = 0; i < ne; i++) {
