@@ -267,30 +267,31 @@ int rs_model_edge_list(const rs_model *M, double max_entries, rs_edges *E, rs_er
 		return rs_fail(e, RS_EINVAL,
 			       "this model has %.0f entries%s, more than the %.0f allowed here",
 			       count, M->eps > 0 ? " (eps > 0 joins every pair)" : "", max_entries);
-	if (M->bipartite) {
-		for (long i = 0; i < M->nn; i++)
-			for (long j = 0; j < M->mm; j++) {
-				int same = rs_model_block_of(M, i) == rs_model_block_of(M, M->nn + j);
-				double w = (same ? 1.0 : 0.0) + M->eps;
+	/* nodes are numbered block by block: a block is a range of them */
+	for (int b = 0; b < M->K; b++) {
+		long lo = rs_model_block_start(M, 0, b), hi = lo + M->n[b];
+		for (long i = lo; i < hi; i++) {
+			if (M->bipartite) {
+				long clo = rs_model_block_start(M, 1, b) - M->nn, chi = clo + M->m[b];
+				for (long j = 0; j < M->mm; j++) {
+					double w = (j >= clo && j < chi ? 1.0 : 0.0) + M->eps;
+					if (w > 0 && rs_edges_push(E, i, j, w, e) != 0)
+						return -1;
+				}
+				continue;
+			}
+			/* the upper triangle: with eps = 0, only the rest of i's block */
+			double ti = M->theta ? M->theta[i] : 1.0;
+			for (long j = i; j < (M->eps > 0 ? M->nn : hi); j++) {
+				double tj = M->theta ? M->theta[j] : 1.0;
+				double w = ti * tj * ((j < hi ? 1.0 : 0.0) + M->eps);
+				if (M->noloops && j == i)
+					w -= 1.0;
+				if (w < 0)
+					return rs_fail(e, RS_EINVAL, "node %ld's self-loop would weigh %g", i, w);
 				if (w > 0 && rs_edges_push(E, i, j, w, e) != 0)
 					return -1;
 			}
-		return 0;
-	}
-	for (long i = 0; i < M->nn; i++) {
-		int bi = rs_model_block_of(M, i);
-		double ti = M->theta ? M->theta[i] : 1.0;
-		/* with eps = 0 only the block of i: it starts at i or before */
-		long end = M->eps > 0 ? M->nn : rs_model_block_start(M, 0, bi) + M->n[bi];
-		for (long j = i; j < end; j++) {
-			double tj = M->theta ? M->theta[j] : 1.0;
-			double w = ti * tj * ((rs_model_block_of(M, j) == bi ? 1.0 : 0.0) + M->eps);
-			if (M->noloops && j == i)
-				w -= 1.0;
-			if (w < 0)
-				return rs_fail(e, RS_EINVAL, "node %ld's self-loop would weigh %g", i, w);
-			if (w > 0 && rs_edges_push(E, i, j, w, e) != 0)
-				return -1;
 		}
 	}
 	return 0;

@@ -86,12 +86,13 @@ CMD_FN(k)
 		} else {
 			if (rs_parse_count(argv[1], 1, 100000, "k", &v, e) != 0)
 				return -1;
-			if (s->graph != NULL && session_nodes(s) < 3)
-				return rs_fail(e, RS_EINVAL, "k cannot be set on a graph of %ld node%s (k <= n - 2)",
-					       session_nodes(s), session_nodes(s) == 1 ? "" : "s");
-			if (s->graph != NULL && v > session_nodes(s) - 2)
-				return rs_fail(e, RS_EINVAL, "k = %ld must be at most n - 2 = %ld", v,
-					       session_nodes(s) - 2);
+			if (s->graph != NULL && v > session_nodes(s) - 2) {
+				long nodes = session_nodes(s);
+				if (nodes < 3)
+					return rs_fail(e, RS_EINVAL, "k cannot be set on a graph of %ld node%s (k <= n - 2)",
+						       nodes, nodes == 1 ? "" : "s");
+				return rs_fail(e, RS_EINVAL, "k = %ld must be at most n - 2 = %ld", v, nodes - 2);
+			}
 			if (s->model != NULL) {
 				long n = rs_model_nodes(s->model), K = s->model->K;
 				if (v >= n)

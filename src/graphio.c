@@ -262,9 +262,12 @@ static int header_columns(char **f, int nf, int *cs, int *ct, int *cw, char *not
 	return 0;
 }
 
-int rs_peek_fields(const char *rest, char delim, char *line, size_t size, char **f, int max)
+int rs_peek_fields(const char *rest, char delim, char *line, size_t size, char **f, int max,
+		   const char **after)
 {
 	const char *p = rest;
+	if (after)
+		*after = p + strlen(p);
 	while (*p) {
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
@@ -282,6 +285,8 @@ int rs_peek_fields(const char *rest, char delim, char *line, size_t size, char *
 			len = size - 1; /* the first fields are what matters */
 		memcpy(line, t, len);
 		line[len] = '\0';
+		if (after)
+			*after = p;
 		if (delim == 0)
 			delim = strchr(line, '\t') ? '\t' : strchr(line, ',') ? ',' : ' ';
 		return rs_split_fields(line, delim, f, max);
@@ -304,31 +309,13 @@ static int weight_like(const char *s, char delim)
  * line. */
 static int words_reappear(const char *rest, char delim, const char *w0, const char *w1)
 {
-	int seen = 0;
-	const char *p = rest;
-	while (*p && !seen) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		char line[256], *f[3];
-		if (len >= sizeof line)
-			len = sizeof line - 1; /* the first two fields are what matters */
-		memcpy(line, p, len);
-		line[len] = '\0';
-		p = nl ? nl + 1 : p + len;
-		char *t = line;
-		while (*t == ' ' || *t == '\t')
-			t++;
-		if (*t == '#' || *t == '%' || *t == '\0' || *t == '\r')
-			continue;
-		int nf = rs_split_fields(t, delim, f, 3);
-		for (int i = 0; i < nf && i < 2; i++) {
-			size_t l = strlen(f[i]);
-			if (l > 0 && f[i][l - 1] == '\r')
-				f[i][l - 1] = '\0';
-			seen |= !strcmp(f[i], w0) || !strcmp(f[i], w1);
-		}
-	}
-	return seen;
+	char line[256], *f[3];
+	int nf;
+	while ((nf = rs_peek_fields(rest, delim, line, sizeof line, f, 3, &rest)) > 0)
+		for (int i = 0; i < nf && i < 2; i++)
+			if (!strcmp(f[i], w0) || !strcmp(f[i], w1))
+				return 1;
+	return 0;
 }
 
 void rs_list_append(char *buf, size_t size, const char *sep, const char *item)
@@ -493,7 +480,7 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 				 * count" then "u1,i1,2") */
 				char next[512];
 				char *nextf[RS_MAX_COLUMNS];
-				int ng = rs_peek_fields(p, delim, next, sizeof next, nextf, RS_MAX_COLUMNS);
+				int ng = rs_peek_fields(p, delim, next, sizeof next, nextf, RS_MAX_COLUMNS, NULL);
 				int next_numeric = ng >= 2 && parse_long(nextf[0], &t) == 0 &&
 						   parse_long(nextf[1], &t) == 0;
 				int word_over_weight = nf >= 3 && ng >= 3 && !weight_like(f[2], delim) &&

@@ -75,8 +75,10 @@ int rs_split_fields(char *line, char delim, char **f, int max);
 /* The fields of the first data line in rest (comments and blank lines
  * skipped), split on delim (0: a tab, else a comma, else blanks, as the
  * line has them) into a copy held in line (size bytes); 0 when there is
- * none.  Reads rest without changing it. */
-int rs_peek_fields(const char *rest, char delim, char *line, size_t size, char **f, int max);
+ * none.  Reads rest without changing it; *after (when not NULL) is where
+ * the next line begins. */
+int rs_peek_fields(const char *rest, char delim, char *line, size_t size, char **f, int max,
+		   const char **after);
 
 /* Append sep and item to the text in buf (item alone when buf is empty);
  * what does not fit ends the text with "...", after which nothing more is

@@ -287,7 +287,7 @@ static int integer_word(const char *s)
 static int next_names_node(struct nodes *N, const char *rest)
 {
 	char line[512], *tok[RS_MAX_COLUMNS];
-	int nt = rs_peek_fields(rest, 0, line, sizeof line, tok, RS_MAX_COLUMNS);
+	int nt = rs_peek_fields(rest, 0, line, sizeof line, tok, RS_MAX_COLUMNS, NULL);
 	return nt == 2 && find_node(N, tok[0]) >= 0;
 }
 

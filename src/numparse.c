@@ -132,7 +132,7 @@ int rs_parse_size_spec(const char *s, long max_size, long max_count, long **out,
 
 char *rs_format_exact(char *buf, size_t len, double x)
 {
-	if (x == (double)(long long)x && fabs(x) < 9007199254740992.0) {
+	if (fabs(x) < 9007199254740992.0 && x == (double)(long long)x) { /* 2^53: exact */
 		snprintf(buf, len, "%lld", (long long)x);
 		return buf;
 	}

@@ -988,6 +988,27 @@ static void small_case(const rs_graph *g, int gi, int *cases, int *bad)
 		}
 }
 
+/* small_case on the graph a text loads as (a load that fails is bad). */
+static void small_file_case(const char *name, const char *text, int gi, int *cases, int *bad)
+{
+	rs_load_info info;
+	rs_graph *g = load(write_file(name, text), NULL, &info);
+	if (g == NULL) {
+		(*bad)++;
+		return;
+	}
+	small_case(g, gi, cases, bad);
+	rs_graph_free(g);
+}
+
+/* The tests' own random numbers (a 64-bit LCG's high bits): the same draws
+ * on every platform. */
+static uint64_t lcg_next(uint64_t *r)
+{
+	*r = *r * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *r >> 33;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -1024,7 +1045,7 @@ static int same_graph(const rs_graph *a, const rs_graph *b)
 static void format_round_trip(void)
 {
 	uint64_t r = 11232026;
-#define NEXT() (r = r * 6364136223846793005ULL + 1442695040888963407ULL, (r >> 33))
+#define NEXT() lcg_next(&r)
 	static const char *const files[] = {"rt.edges", "rt.csv", "rt.tsv", "rt-s.mtx",
 					    "rt-g.mtx", "rt.gml", "rt.graphml", "rt.net"};
 	const int nf = (int)(sizeof files / sizeof files[0]);
@@ -1133,7 +1154,7 @@ static void random_small_graphs(void)
 {
 	uint64_t r = 20261123;
 	/* one draw per statement: the order of the draws is the program's */
-#define NEXT() (r = r * 6364136223846793005ULL + 1442695040888963407ULL, (r >> 33))
+#define NEXT() lcg_next(&r)
 	int cases = 0, bad = 0;
 	for (int gi = 0; gi < 100; gi++) {
 		char text[8192];
@@ -1165,14 +1186,7 @@ static void random_small_graphs(void)
 			int er = (int)(NEXT() % 2);
 			int ec = (int)(NEXT() % 2);
 			snprintf(text, sizeof text, "# rows: %d cols: %d\n%s", n + er, C + ec, body);
-			rs_load_info info;
-			rs_graph *g = load(write_file("random.biedges", text), NULL, &info);
-			if (g == NULL) {
-				bad++;
-				continue;
-			}
-			small_case(g, gi, &cases, &bad);
-			rs_graph_free(g);
+			small_file_case("random.biedges", text, gi, &cases, &bad);
 			continue;
 		}
 		for (int i = 1; i < n0; i++) {
@@ -1203,14 +1217,7 @@ static void random_small_graphs(void)
 		}
 		int iso = (int)(NEXT() % 3);
 		snprintf(text, sizeof text, "# nodes: %d\n%s", n + iso, body);
-		rs_load_info info;
-		rs_graph *g = load(write_file("random.edges", text), NULL, &info);
-		if (g == NULL) {
-			bad++;
-			continue;
-		}
-		small_case(g, gi, &cases, &bad);
-		rs_graph_free(g);
+		small_file_case("random.edges", text, gi, &cases, &bad);
 	}
 #undef NEXT
 	tap_ok(bad == 0, "100 random small graphs (40 bipartite) with twins, loops and isolated nodes: "
