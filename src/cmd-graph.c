@@ -98,6 +98,11 @@ static char *companion(const char *path, const char *ext)
  * (nodes without a name, the noise, by their id). */
 static int save_names(const char *path, const char *ext, char *const *names, long n, FILE *out, rs_err *e)
 {
+	if (rs_path_is_stream(path)) {
+		fprintf(out, "note: %s not written: %s has no file beside it (a file name writes NAME%s)\n",
+			strcmp(ext, ".col_names") ? "node names" : "column names", path, ext);
+		return 0;
+	}
 	char *c = companion_name(path, ext);
 	rs_atomic a;
 	int rc = rs_atomic_open(&a, c, e);
@@ -257,6 +262,8 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 					o.merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept");
 	if (info.dropped > 0)
 		notes[nn++] = xasprintf("%ld zero weights dropped", info.dropped);
+	if (info.decimal_ids && !info.relabeled)
+		notes[nn++] = xstrdup("node ids written as decimals (3.0, 3.000e+00: numpy.savetxt's default) read as integers");
 	if (info.relabeled)
 		notes[nn++] = xstrdup("node names mapped to ids 0..n-1 in order of appearance");
 	/* the names first: label files may name the nodes */
@@ -468,7 +475,10 @@ static int save_labels(rs_session *s, const char *path, FILE *out, rs_err *e)
 	for (long i = 0; !L && i < N; i++)
 		y[i] = rs_model_block_of(s->model, i);
 	int rc = cmd_save_node_values(s, path, "label", y, N, L ? L->class_names : NULL, L ? L->nclass : 0, e);
-	if (rc == 0 && L && L->class_names && !rs_path_separator(path)) {
+	if (rc == 0 && L && L->class_names && !rs_path_separator(path) && rs_path_is_stream(path))
+		fprintf(out, "note: class names not written: %s has no file beside it (a .csv name writes them in the table)\n",
+			path);
+	else if (rc == 0 && L && L->class_names && !rs_path_separator(path)) {
 		/* one label a line holds the class numbers: their names go beside */
 		char *c = companion_name(path, ".label_names");
 		rs_atomic a;

@@ -102,7 +102,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "columns, say a time stamp: every edge weighs 1, and 'merge sum' then counts repeated "
 	 "edges; in a blank-separated list, fields after the weight are skipped and counted, as in "
 	 "KONECT's 'u v w time' lines; a semicolon-separated one may write decimal commas, 0,5), numeric ids (0-based; 1-based when no id "
-	 "0 appears, but under a '# nodes: N' comment only when the ids reach N; 'base 0|1' decides) "
+	 "0 appears, but under a '# nodes: N' comment only when the ids reach N; 'base 0|1' decides; "
+	 "whole numbers written as decimals, 3.0 or numpy.savetxt's 3.000000000000000000e+00, are ids too) "
 	 "or names. A '# nodes: N' comment gives the number of nodes, "
 	 "isolated ones included. Matrix Market coordinate files: a square matrix is a graph, a "
 	 "rectangular one the biadjacency of a bipartite graph; .biedges files and 'bipartite' read "
@@ -139,7 +140,10 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "'node,cluster' table with the node and class names, a name with a separator, a quote or "
 	 "blanks at its ends quoted; else one number a line, and the class names to "
 	 "NAME.label_names beside it; 'labels FILE' reads both). The data goes to a temporary file that replaces FILE only once complete, so "
-	 "an interrupted or failed save leaves the previous file as it was.",
+	 "an interrupted or failed save leaves the previous file as it was (through a symbolic link, the "
+	 "file it names is replaced and the link kept). FILE '-' or /dev/stdout writes to standard output, "
+	 "in order with the other output, /dev/stderr to standard error, a pipe or device in place; "
+	 "no file goes beside them, and a note says what was left out.",
 	 NULL, CMD_UNSAFE, cmd_save, &c_save},
 	{"sbm", NULL, 1, 5, "sbm SIZES PIN POUT [loops] | sbm SIZES matrix P11,P12,... [loops] | sbm paper [notebook]",
 	 "a stochastic block model (the paper's, or your own)",

@@ -191,6 +191,23 @@ static int parse_weight(const char *s, double *out)
 	return 0;
 }
 
+/* A node id: an integer, or a whole number written with a decimal point or
+ * an exponent ("3.0", "3.000000000000000000e+00": numpy.savetxt's default
+ * format writes an integer array so), which sets *decimal when given. */
+static int parse_id(const char *s, long *out, int *decimal)
+{
+	if (parse_long(s, out) == 0)
+		return 0;
+	double v;
+	if (strspn(s, "0123456789.eE+-") != strlen(s) || !isdigit((unsigned char)s[0]) ||
+	    parse_weight(s, &v) != 0 || !(v <= (double)MAX_ID) || v != floor(v))
+		return -1;
+	*out = (long)v;
+	if (decimal)
+		*decimal = 1;
+	return 0;
+}
+
 /* A spreadsheet's semicolon-separated export writes "0,5" for 0.5 where
  * the decimal mark is a comma: one comma, no point, read as a point. */
 static int decimal_comma(const char *s, double *out)
@@ -257,8 +274,13 @@ static int header_columns(char **f, int nf, int *cs, int *ct, int *cw, char *not
 		rs_list_append(note, size, ", weights from ", col[2] < nf ? f[col[2]] : "a third field where there is one");
 	int skipped = 0;
 	for (int c = 0; c < nf; c++)
-		if (c != col[0] && c != col[1] && c != col[2])
-			rs_list_append(note, size, skipped++ ? ", " : "; not read: ", f[c]);
+		if (c != col[0] && c != col[1] && c != col[2]) {
+			/* pandas' to_csv writes its row index first, under no name */
+			char unnamed[48];
+			snprintf(unnamed, sizeof unnamed, "column %d (no name)", c + 1);
+			rs_list_append(note, size, skipped++ ? ", " : "; not read: ",
+				       f[c][0] ? f[c] : unnamed);
+		}
 	return 0;
 }
 
@@ -467,7 +489,7 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 		if (first) {
 			first = 0;
 			long t;
-			int numeric = nf >= 2 && parse_long(f[0], &t) == 0 && parse_long(f[1], &t) == 0;
+			int numeric = nf >= 2 && parse_id(f[0], &t, NULL) == 0 && parse_id(f[1], &t, NULL) == 0;
 			if (header < 0) {
 				/* two column words, not necessarily first
 				 * ("time,source,target") */
@@ -481,8 +503,8 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 				char next[512];
 				char *nextf[RS_MAX_COLUMNS];
 				int ng = rs_peek_fields(p, delim, next, sizeof next, nextf, RS_MAX_COLUMNS, NULL);
-				int next_numeric = ng >= 2 && parse_long(nextf[0], &t) == 0 &&
-						   parse_long(nextf[1], &t) == 0;
+				int next_numeric = ng >= 2 && parse_id(nextf[0], &t, NULL) == 0 &&
+						   parse_id(nextf[1], &t, NULL) == 0;
 				int word_over_weight = nf >= 3 && ng >= 3 && !weight_like(f[2], delim) &&
 						       weight_like(nextf[2], delim);
 				/* in a comma, semicolon or tab separated file,
@@ -546,8 +568,9 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 		}
 		const char *fu = f[cs], *fv = f[ct];
 		long u, v;
-		if (!symbolic && (parse_long(fu, &u) != 0 || parse_long(fv, &v) != 0 || u < 0 ||
-				  v < 0 || u > MAX_ID || v > MAX_ID)) {
+		if (!symbolic && (parse_id(fu, &u, &info->decimal_ids) != 0 ||
+				  parse_id(fv, &v, &info->decimal_ids) != 0 || u < 0 || v < 0 ||
+				  u > MAX_ID || v > MAX_ID)) {
 			/* switch to names: the ids read so far become names too */
 			symbolic = 1;
 			for (long i = 0; i < E.count; i++) {
@@ -563,6 +586,20 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			}
 		}
 		if (symbolic) {
+			/* ids read as decimals before the names began became the
+			 * names "3"..., so "3.0" must stay that node */
+			char cu[24], cv[24];
+			long t;
+			int d = 0;
+			if (info->decimal_ids && parse_id(fu, &t, &d) == 0 && d) {
+				snprintf(cu, sizeof cu, "%ld", t);
+				fu = cu;
+			}
+			d = 0;
+			if (info->decimal_ids && parse_id(fv, &t, &d) == 0 && d) {
+				snprintf(cv, sizeof cv, "%ld", t);
+				fv = cv;
+			}
 			u = rs_nm_intern(&rows, fu, strlen(fu), 1, e);
 			v = rs_nm_intern(bipartite ? &cols : &rows, fv, strlen(fv), 1, e);
 			if (u < 0 || v < 0)
@@ -1153,23 +1190,58 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 
 /* ------------------------------------------------------------ writing */
 
+int rs_path_is_stream(const char *path)
+{
+	if (!strcmp(path, "-") || !strncmp(path, "/dev/std", 8) || !strncmp(path, "/dev/fd/", 8) ||
+	    !strncmp(path, "/proc/", 6))
+		return 1;
+	struct stat st;
+	return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
 int rs_atomic_open(rs_atomic *a, const char *path, rs_err *e)
 {
 	memset(a, 0, sizeof *a);
 	struct stat st;
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+	/* the process' own streams: opening /dev/stdout again would truncate
+	 * a file the shell redirected it to, and write over what came before */
+	FILE *std = NULL;
+	if (!strcmp(path, "-") || !strcmp(path, "/dev/stdout") || !strcmp(path, "/dev/fd/1") ||
+	    !strcmp(path, "/proc/self/fd/1"))
+		std = stdout;
+	else if (!strcmp(path, "/dev/stderr") || !strcmp(path, "/dev/fd/2") ||
+		 !strcmp(path, "/proc/self/fd/2"))
+		std = stderr;
+	if (std != NULL) {
+		fflush(stdout);
+		a->f = std;
+		a->std = 1;
+		a->path = strdup(path);
+		return a->path ? 0 : rs_fail(e, RS_ENOMEM, "out of memory");
+	}
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return rs_fail(e, RS_EIO, "cannot write '%s': it is a directory", path);
+	/* a link that names no file yet: write through it, creating the file */
+	struct stat lst;
+	int link = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+	int dangling = link && stat(path, &st) != 0;
+	if (rs_path_is_stream(path) || dangling) {
 		/* a device, a pipe: write in place, never replace it */
-		if (S_ISDIR(st.st_mode))
-			return rs_fail(e, RS_EIO, "cannot write '%s': it is a directory", path);
 		a->f = fopen(path, "w");
 		if (a->f == NULL)
 			return rs_fail(e, RS_EIO, "cannot write '%s': %s", path, strerror(errno));
 		a->path = strdup(path);
 		return 0;
 	}
+	/* through a symbolic link: the file it names is replaced, the link kept */
+	char *real = link ? realpath(path, NULL) : NULL;
+	if (real != NULL)
+		path = real;
 	size_t l = strlen(path);
 	a->path = strdup(path);
 	a->tmp = malloc(l + 16);
+	free(real);
+	path = a->path;
 	if (a->path == NULL || a->tmp == NULL) {
 		rs_atomic_abort(a);
 		return rs_fail(e, RS_ENOMEM, "out of memory");
@@ -1201,7 +1273,7 @@ int rs_atomic_open(rs_atomic *a, const char *path, rs_err *e)
 
 void rs_atomic_abort(rs_atomic *a)
 {
-	if (a->f)
+	if (a->f && !a->std)
 		fclose(a->f);
 	if (a->tmp)
 		unlink(a->tmp);
@@ -1214,7 +1286,7 @@ int rs_atomic_commit(rs_atomic *a, rs_err *e)
 {
 	int bad = ferror(a->f) || fflush(a->f) != 0 || (a->tmp && fsync(fileno(a->f)) != 0);
 	int err = errno;
-	if (fclose(a->f) != 0 && !bad) {
+	if (!a->std && fclose(a->f) != 0 && !bad) {
 		bad = 1;
 		err = errno;
 	}

@@ -50,6 +50,7 @@ typedef struct rs_load_info {
 			       source, target[, weight] ("" otherwise)      */
 	int one_based;
 	int relabeled;     /* ids compacted or names mapped to 0..n-1        */
+	int decimal_ids;   /* ids written "3.0" or "3e+00" read as integers  */
 	int weighted;
 	rs_labels *labels; /* from a node attribute (GML value), or NULL     */
 	char label_attr[64]; /* the attribute they came from ("" none)       */
@@ -91,7 +92,11 @@ typedef struct rs_atomic {
 	FILE *f;
 	char *tmp;
 	char *path;
+	int std; /* f is stdout or stderr: flushed, never closed */
 } rs_atomic;
+/* '-' and /dev/stdout write to standard output, /dev/stderr to standard
+ * error; other devices and pipes are written in place; a symbolic link's
+ * file is replaced with the link kept. */
 int rs_atomic_open(rs_atomic *a, const char *path, rs_err *e);
 int rs_atomic_commit(rs_atomic *a, rs_err *e);
 void rs_atomic_abort(rs_atomic *a);
@@ -99,6 +104,9 @@ void rs_atomic_abort(rs_atomic *a);
 /* The separator a file name asks for: ',' for .csv, '\t' for .tsv
  * (any case), 0 for any other name. */
 char rs_path_separator(const char *path);
+/* 1 when a save to path writes a stream in place ('-', /dev/..., /proc/...,
+ * a pipe or device), where no companion file can sit beside it. */
+int rs_path_is_stream(const char *path);
 int rs_graph_save(const rs_graph *g, const char *path, rs_err *e);
 
 #endif

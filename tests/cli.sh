@@ -131,6 +131,27 @@ run -c 'k 99999999999999999999'
 check "an argument named like its command is not named twice" $([ $st -eq 1 ] && grep -q "^command-line:1: k: '99999999999999999999' is out of range" "$tmp/err"; echo $?)
 run -c 'cliques 5 3 2; sweep 0.1 10 3 log' -c 'sweep alpha 0.1 10 3 log'
 check "'sweep FROM TO STEPS' is 'sweep alpha FROM TO STEPS'" $([ $st -eq 0 ] && [ "$(grep -c '^  *10 ' "$tmp/out")" -eq 2 ] && [ "$(sort "$tmp/out" | uniq -d | grep -c '^  *0.1 ')" -eq 1 ]; echo $?)
+# 'save ... -' and /dev/stdout write to standard output, even where the
+# shell sends it to a file (opening /dev/stdout anew would truncate it);
+# a symbolic link keeps pointing at the file a save replaces
+printf '0 1\n1 2\n2 0\n' >"$tmp/tri.edges"
+ln -s tri-target.edges "$tmp/tri-link.edges"
+printf 'old\n' >"$tmp/tri-target.edges"
+run -c "load $tmp/tri.edges; save graph -; alpha 1; k 1; save embedding /dev/stdout; info; save graph $tmp/tri-link.edges"
+check "save to '-' and /dev/stdout: the data among the messages, in order" \
+	$([ $st -eq 0 ] && [ "$(sed -n '/^load tri.edges/=' "$tmp/out")" -eq 1 ] && grep -q '^2 1$' "$tmp/out" &&
+		[ "$(grep -n '^node,label,x_2$' "$tmp/out" | cut -d: -f1)" -lt "$(grep -n '^graph ' "$tmp/out" | cut -d: -f1)" ] &&
+		[ ! -e ./- ]; echo $?)
+check "save through a symbolic link replaces the file it names and keeps the link" \
+	$([ -L "$tmp/tri-link.edges" ] && grep -q '^# nodes: 3' "$tmp/tri-target.edges"; echo $?)
+# numpy.savetxt's default format writes integer ids as 1.000000000000000000e+00
+printf '5.000000000000000000e+00 0.000000000000000000e+00\n0.0 2.0\n2 5\n' >"$tmp/dec.txt"
+printf '5.0 1.0\n1.0 2.0\nx 5\n' >"$tmp/dec-names.txt"
+printf ',source,target,weight\n0,a,b,1.0\n1,b,c,2.0\n' >"$tmp/pandas.csv"
+run -c "load $tmp/dec.txt; info; load $tmp/dec-names.txt; save graph -; load $tmp/pandas.csv"
+check "ids written as decimals read as integers (a note says so); after a name, '5.0' stays node 5; pandas' unnamed index column" \
+	$([ $st -eq 0 ] && grep -q 'node ids written as decimals' "$tmp/out" && grep -q '^nodes  *6$' "$tmp/out" &&
+		grep -q '^load dec-names.txt: 4 nodes, 3 edges' "$tmp/out" && grep -q 'not read: column 1 (no name)' "$tmp/out"; echo $?)
 # A 10^7-node model in under 1 GiB of address space (ulimit -v), when ulimit works here.
 if [ -z "${REGSPEC_SANITIZED:-}" ] && (ulimit -v 1048576) 2>/dev/null; then
 	(ulimit -v 1048576; $REGSPEC -c 'cliques 1000000*10 theta random 0.5 2; alpha 0.01; mu; signs; expect theorem_holds true' >"$tmp/out" 2>"$tmp/err")
