@@ -1,6 +1,7 @@
 /* graph-fuzzer.c: libFuzzer harness for the graph and label readers.  The
  * first byte picks the format (edge list, Matrix Market, biedges, GML,
- * GraphML, Pajek; bipartite or not), the rest is the file's text; a graph
+ * GraphML, Pajek, METIS, or found from the content, DIMACS included;
+ * bipartite or not), the rest is the file's text; a graph
  * that loads is then read for labels from the same bytes and embedded. */
 #include <config.h>
 
@@ -23,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1 || size > 65536)
 		return 0;
 	static const enum rs_gformat fmts[] = {RS_GF_EDGES, RS_GF_MTX, RS_GF_BIEDGES, RS_GF_GML,
-					       RS_GF_GRAPHML, RS_GF_PAJEK, RS_GF_AUTO, RS_GF_EDGES};
+					       RS_GF_GRAPHML, RS_GF_PAJEK, RS_GF_AUTO, RS_GF_METIS};
 	rs_load_opts o = {fmts[data[0] & 7], (data[0] >> 3) & 1, (data[0] >> 4) & 1,
 			  (data[0] >> 5) & 1 ? RS_MERGE_SUM : RS_MERGE_MAX, -1, -1, 100000, (data[0] >> 6) & 1,
 			  (data[0] >> 7) & 1 ? "label" : NULL};

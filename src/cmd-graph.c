@@ -203,7 +203,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 			if (rs_gformat_parse(argv[++i], &o.format) != 0)
 				return rs_fail(e, RS_EINVAL,
 					       "unknown format '%s' (edges, csv, tsv, snap, mtx, biedges, "
-					       "gml, graphml, pajek)",
+					       "gml, graphml, pajek, dimacs, metis)",
 					       argv[i]);
 		} else if (i + 1 < argc && !strcmp(w, "merge")) {
 			i++;

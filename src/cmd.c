@@ -18,7 +18,8 @@ static const char *const w_bicl[] = {"eps", NULL};
 static const char *const w_eig[] = {"all", NULL};
 static const char *const w_load[] = {"labels", "format", "bipartite", "directed", "merge",
 				     "header", "noheader", "base", "unweighted", "nolabels", NULL};
-static const char *const w_formats[] = {"edges", "csv", "tsv", "snap", "mtx", "biedges", "gml", "graphml", "pajek", NULL};
+static const char *const w_formats[] = {"edges", "csv",   "tsv",    "snap",  "mtx",   "biedges", "gml",
+					"graphml", "pajek", "dimacs", "metis", "chaco", NULL};
 static const char *const w_merge[] = {"sum", "max", NULL};
 static const char *const w_base[] = {"0", "1", NULL};
 static const struct rs_complete c_load = {
@@ -90,7 +91,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "load FILE [labels FILE|ATTR] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [unweighted] [nolabels]",
 	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek (gzip too)",
 	 "Read a graph from FILE. The format comes from the extension or the content, or 'format "
-	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek'. Edge lists: one edge a line, "
+	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis'. Edge lists: one edge a line, "
 	 "whitespace, comma, semicolon or tab separated, '#' and '%' comments, a header line detected (two column words such as "
 	 "'source,target', unless one comes back as a node name; a first line of names over numeric ids, "
 	 "or of a word over a number in the weight column; in a comma, semicolon or tab separated file, "
@@ -107,7 +108,11 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "or names. A '# nodes: N' comment gives the number of nodes, "
 	 "isolated ones included. Matrix Market coordinate files: a square matrix is a graph, a "
 	 "rectangular one the biadjacency of a bipartite graph; .biedges files and 'bipartite' read "
-	 "(row, column) pairs. GML, GraphML and Pajek go through igraph; the weights are a numeric "
+	 "(row, column) pairs. DIMACS files (.col, .clq, .gr, .max, .dimacs, or a 'p FORMAT N M' line "
+	 "after 'c' comments): 'e u v' edges, 'a u v [w]' arcs made undirected, ids from 1. METIS "
+	 "and Chaco files (.graph, .metis, .chaco): a 'N M [FMT [NCON]]' header, then each node's "
+	 "neighbours a line (edge weights after them, node weights skipped, as FMT says), every edge "
+	 "listed from both ends. GML, GraphML and Pajek go through igraph; the weights are a numeric "
 	 "edge attribute named weight (or weights, value, count; in any case); a 'value' or 'community' "
 	 "node attribute becomes the labels, or the one 'labels ATTR' names where no file ATTR "
 	 "exists (the label file rules: integers keep their values, other values are classes). Any file may be gzip-compressed (bzip2, xz, zstd, zip and UTF-16 files are refused with the command that converts them). The graph is made "

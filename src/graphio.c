@@ -24,7 +24,8 @@
 
 const char *rs_gformat_name(enum rs_gformat f)
 {
-	static const char *const names[] = {"auto", "edges", "mtx", "biedges", "gml", "graphml", "pajek"};
+	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
+					    "graphml", "pajek", "dimacs", "metis"};
 	return names[f];
 }
 
@@ -37,7 +38,8 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"csv", RS_GF_EDGES},      {"tsv", RS_GF_EDGES},   {"snap", RS_GF_EDGES},
 		   {"mtx", RS_GF_MTX},	      {"mm", RS_GF_MTX},      {"biedges", RS_GF_BIEDGES},
 		   {"gml", RS_GF_GML},	      {"graphml", RS_GF_GRAPHML}, {"pajek", RS_GF_PAJEK},
-		   {"net", RS_GF_PAJEK}};
+		   {"net", RS_GF_PAJEK},      {"dimacs", RS_GF_DIMACS}, {"metis", RS_GF_METIS},
+		   {"chaco", RS_GF_METIS}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -833,6 +835,253 @@ fail:
 	return g;
 }
 
+/* ------------------------------------------------------------ DIMACS and METIS */
+
+/* The next line of a buffer, NUL-terminated in place without its CR, or
+ * NULL at the end; counts lines in rd. */
+static char *next_line(char **p, struct reader *rd)
+{
+	if (**p == '\0')
+		return NULL;
+	char *line = *p, *nl = strchr(line, '\n');
+	if (nl) {
+		*nl = '\0';
+		*p = nl + 1;
+	} else {
+		*p += strlen(line);
+	}
+	size_t l = strlen(line);
+	if (l > 0 && line[l - 1] == '\r')
+		line[l - 1] = '\0';
+	rd->lineno++;
+	return line;
+}
+
+/* A graph of n nodes and about `entries` listed entries: an error at rd's
+ * line when it is beyond this build, the machine's memory or the sandbox. */
+static int size_refused(struct reader *rd, long n, double entries, const rs_load_opts *o)
+{
+	if (n > MAX_ID) {
+		FAIL_AT(rd, "%ld nodes is beyond this build (at most %ld)", n, MAX_ID);
+		return 1;
+	}
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	double need = entries * 2 * 24;
+	if (pages > 0 && psz > 0 && need > (double)pages * (double)psz) {
+		FAIL_AT(rd, "%.0f entries need about %.1f GB, more than this machine's memory", entries,
+			need / 1e9);
+		return 1;
+	}
+	if (o->max_nodes > 0 && n > o->max_nodes) {
+		FAIL_AT(rd, "%ld nodes, more than the %ld allowed", n, o->max_nodes);
+		return 1;
+	}
+	return 0;
+}
+
+/* DIMACS: 'c' comments, a problem line 'p FORMAT N M', then edges 'e u v'
+ * (the coloring and clique challenges' .col, .clq) or arcs 'a u v [w]'
+ * (shortest paths' .gr, flows' .max), ids from 1; 'n' node lines (a flow's
+ * source and sink, a coloring's node weights) are skipped. Arcs are made
+ * undirected like any directed input. */
+static rs_graph *read_dimacs(char *buf, const char *path, const rs_load_opts *o,
+			     rs_load_info *info, rs_err *e)
+{
+	struct reader rd = {path, 0, e};
+	rs_edges E = {0};
+	rs_graph *g = NULL;
+	long n = -1, m = -1, seen = 0;
+	int arcs = 0, weighted = 0;
+	char *p = buf, *line;
+	while ((line = next_line(&p, &rd)) != NULL) {
+		char *f[6];
+		int nf = rs_split_fields(line, ' ', f, 6);
+		if (nf == 0 || f[0][0] == 'c' || f[0][0] == '%' || f[0][0] == '#')
+			continue;
+		if (!strcmp(f[0], "p")) {
+			if (n >= 0) {
+				FAIL_AT(&rd, "a second problem line");
+				goto fail;
+			}
+			if (nf < 4 || parse_long(f[2], &n) || parse_long(f[3], &m) || n < 1 || m < 0) {
+				FAIL_AT(&rd, "expected the problem line 'p FORMAT NODES EDGES' (at least one node)");
+				n = -1;
+				goto fail;
+			}
+			if (size_refused(&rd, n, (double)m, o))
+				goto fail;
+			continue;
+		}
+		if (!strcmp(f[0], "n"))
+			continue;
+		if (strcmp(f[0], "e") && strcmp(f[0], "a")) {
+			FAIL_AT(&rd, "'%s': a DIMACS line starts with c, p, e, a or n", f[0]);
+			goto fail;
+		}
+		if (n < 0) {
+			FAIL_AT(&rd, "an edge before the problem line 'p FORMAT NODES EDGES'");
+			goto fail;
+		}
+		long u, v;
+		double w = 1.0;
+		if (nf < 3 || parse_id(f[1], &u, NULL) || parse_id(f[2], &v, NULL)) {
+			FAIL_AT(&rd, "expected '%s U V%s'", f[0], f[0][0] == 'a' ? " [WEIGHT]" : "");
+			goto fail;
+		}
+		if (u < 1 || v < 1 || u > n || v > n) {
+			FAIL_AT(&rd, "node %ld is not one of the %ld the problem line announced (ids start at 1)",
+				u < 1 || u > n ? u : v, n);
+			goto fail;
+		}
+		if (f[0][0] == 'a') {
+			arcs = 1;
+			if (nf >= 4 && !o->unweighted) {
+				if (parse_weight(f[3], &w) || !isfinite(w) || w < 0) {
+					FAIL_AT(&rd, "weight '%s': weights must be finite numbers >= 0", f[3]);
+					goto fail;
+				}
+				weighted = 1;
+			}
+		}
+		seen++;
+		if (rs_edges_push(&E, u - 1, v - 1, w, e) != 0)
+			goto fail;
+	}
+	if (n < 0) {
+		rs_fail(e, RS_EINVAL, "%s: no problem line 'p FORMAT NODES EDGES'", path);
+		goto fail;
+	}
+	/* some .col files announce each edge twice: a file cut short lists
+	 * fewer than half */
+	if (2 * seen < m) {
+		rs_fail(e, RS_EINVAL, "%s:%ld: %ld edges announced, %ld found (truncated file?)", path,
+			rd.lineno, m, seen);
+		goto fail;
+	}
+	info->lines = rd.lineno;
+	info->weighted = weighted;
+	info->symmetrized = arcs;
+	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
+fail:
+	rs_edges_free(&E);
+	return g;
+}
+
+/* METIS (and Chaco): '%' comments, a header 'N M [FMT [NCON]]', then line i
+ * lists the neighbours of node i (ids from 1), an empty line a node without
+ * any; FMT's last digit 1: each neighbour followed by its edge's weight,
+ * its middle digit 1: NCON node weights first (skipped), its first digit 1:
+ * a node size first (skipped). Every edge is listed from both ends: M is
+ * half the entries. */
+static rs_graph *read_metis(char *buf, const char *path, const rs_load_opts *o,
+			    rs_load_info *info, rs_err *e)
+{
+	struct reader rd = {path, 0, e};
+	rs_edges E = {0};
+	rs_graph *g = NULL;
+	long n = -1, m = -1, node = 0, entries = 0;
+	int ew = 0, skip = 0;
+	char *p = buf, *line;
+	while ((line = next_line(&p, &rd)) != NULL) {
+		const char *q = line + strspn(line, " \t");
+		if (*q == '%')
+			continue;
+		if (n < 0) {
+			if (*q == '\0')
+				continue;
+			char *f[5];
+			int nf = rs_split_fields(line, ' ', f, 5);
+			long ncon = 1;
+			if (nf < 2 || nf > 4 || parse_long(f[0], &n) || parse_long(f[1], &m) || n < 1 || m < 0 ||
+			    (nf >= 3 && (strspn(f[2], "01") != strlen(f[2]) || strlen(f[2]) > 3)) ||
+			    (nf == 4 && (parse_long(f[3], &ncon) || ncon < 1 || ncon > 1000))) {
+				FAIL_AT(&rd, "expected the METIS header 'NODES EDGES [FMT [NCON]]' (at least one node)");
+				n = -1;
+				goto fail;
+			}
+			long fmt = nf >= 3 ? strtol(f[2], NULL, 10) : 0;
+			ew = fmt % 10 == 1;
+			skip = (fmt / 100 % 10 == 1) + (fmt / 10 % 10 == 1 ? (int)ncon : 0);
+			if (size_refused(&rd, n, 2.0 * (double)m, o))
+				goto fail;
+			continue;
+		}
+		if (++node > n) {
+			if (*q == '\0' && p[strspn(p, " \t\r\n")] == '\0')
+				break; /* blank lines at the end */
+			FAIL_AT(&rd, "more node lines than the %ld the header announced", n);
+			goto fail;
+		}
+		for (int t = 0;; t++) {
+			q += strspn(q, " \t");
+			if (*q == '\0')
+				break;
+			int len = (int)strcspn(q, " \t");
+			char *end;
+			errno = 0;
+			double w = 1.0;
+			long v = 0;
+			if (t < skip) /* a node size or weight */
+				w = strtod(q, &end);
+			else
+				v = strtol(q, &end, 10);
+			if (end != q + len || errno == ERANGE) {
+				FAIL_AT(&rd, "'%.*s' is not a number", len, q);
+				goto fail;
+			}
+			q = end;
+			if (t < skip)
+				continue;
+			if (v < 1 || v > n) {
+				FAIL_AT(&rd, "neighbour %ld of node %ld is not a node id 1..%ld", v, node, n);
+				goto fail;
+			}
+			if (ew) {
+				q += strspn(q, " \t");
+				len = (int)strcspn(q, " \t");
+				if (len == 0) {
+					FAIL_AT(&rd, "neighbour %ld of node %ld has no weight (FMT says weights)", v,
+						node);
+					goto fail;
+				}
+				w = strtod(q, &end);
+				if (end != q + len || !isfinite(w) || w < 0) {
+					FAIL_AT(&rd, "weight '%.*s': weights must be finite numbers >= 0", len, q);
+					goto fail;
+				}
+				q = end;
+				if (o->unweighted)
+					w = 1.0;
+			}
+			entries += v == node ? 2 : 1; /* a loop, listed once, is both ends */
+			/* each edge once, from its lower end: both listings are the
+			 * format, not a repeat to merge */
+			if (v >= node && rs_edges_push(&E, node - 1, v - 1, w, e) != 0)
+				goto fail;
+		}
+	}
+	if (n < 0) {
+		rs_fail(e, RS_EINVAL, "%s: no METIS header 'NODES EDGES [FMT [NCON]]'", path);
+		goto fail;
+	}
+	if (node < n) {
+		rs_fail(e, RS_EINVAL, "%s:%ld: %ld node lines announced, %ld found (truncated file?)", path,
+			rd.lineno, n, node);
+		goto fail;
+	}
+	if (entries != 2 * m) {
+		rs_fail(e, RS_EINVAL, "%s: the header announces %ld edges, the lists hold %ld ends "
+			"(each edge is listed from both ends: %ld expected)", path, m, entries, 2 * m);
+		goto fail;
+	}
+	info->lines = rd.lineno;
+	info->weighted = ew && !o->unweighted;
+	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
+fail:
+	rs_edges_free(&E);
+	return g;
+}
+
 /* ------------------------------------------------------------ igraph formats */
 
 static char igraph_msg[300];
@@ -1103,6 +1352,21 @@ out:
 
 /* ------------------------------------------------------------ dispatch */
 
+/* DIMACS text: after 'c' comment lines, a problem line 'p WORD N M'. */
+static int dimacs_like(const char *s)
+{
+	while (*s == 'c' && (s[1] == ' ' || s[1] == '\t' || s[1] == '\n' || s[1] == '\r')) {
+		s = strchr(s, '\n');
+		if (s == NULL)
+			return 0;
+		s += strspn(s, " \t\r\n");
+	}
+	char word[32];
+	long n, m;
+	return s[0] == 'p' && (s[1] == ' ' || s[1] == '\t') &&
+	       sscanf(s + 2, "%31s %ld %ld", word, &n, &m) == 3 && isalpha((unsigned char)word[0]);
+}
+
 static enum rs_gformat guess(const char *path, const char *buf)
 {
 	char base[512];
@@ -1117,7 +1381,9 @@ static enum rs_gformat guess(const char *path, const char *buf)
 			enum rs_gformat f;
 		} ext[] = {{".mtx", RS_GF_MTX},	   {".mm", RS_GF_MTX},	   {".biedges", RS_GF_BIEDGES},
 			   {".gml", RS_GF_GML},	   {".graphml", RS_GF_GRAPHML}, {".net", RS_GF_PAJEK},
-			   {".pajek", RS_GF_PAJEK}};
+			   {".pajek", RS_GF_PAJEK},  {".col", RS_GF_DIMACS},	{".clq", RS_GF_DIMACS},
+			   {".gr", RS_GF_DIMACS},    {".dimacs", RS_GF_DIMACS}, {".max", RS_GF_DIMACS},
+			   {".graph", RS_GF_METIS},  {".metis", RS_GF_METIS}, {".chaco", RS_GF_METIS}};
 		for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++)
 			if (!strcasecmp(dot, ext[i].ext))
 				return ext[i].f;
@@ -1135,6 +1401,8 @@ static enum rs_gformat guess(const char *path, const char *buf)
 		return RS_GF_GML;
 	if (strstr(s, "# rows:") && s == strstr(s, "#"))
 		return RS_GF_BIEDGES;
+	if (dimacs_like(s))
+		return RS_GF_DIMACS;
 	return RS_GF_EDGES;
 }
 
@@ -1163,6 +1431,15 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	rs_graph *g = NULL;
 	switch (f) {
 	case RS_GF_MTX: g = read_mtx(buf, path, o, info, e); break;
+	case RS_GF_DIMACS:
+	case RS_GF_METIS:
+		if (o->bipartite) {
+			rs_fail(e, RS_EINVAL, "%s: 'bipartite' applies to edge lists and Matrix Market files",
+				path);
+			break;
+		}
+		g = f == RS_GF_DIMACS ? read_dimacs(buf, path, o, info, e) : read_metis(buf, path, o, info, e);
+		break;
 	case RS_GF_BIEDGES: g = read_edgelist(buf, path, o, 1, info, e); break;
 	case RS_GF_GML:
 	case RS_GF_GRAPHML:

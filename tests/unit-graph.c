@@ -1046,8 +1046,8 @@ static void format_round_trip(void)
 {
 	uint64_t r = 11232026;
 #define NEXT() lcg_next(&r)
-	static const char *const files[] = {"rt.edges", "rt.csv", "rt.tsv", "rt-s.mtx",
-					    "rt-g.mtx", "rt.gml", "rt.graphml", "rt.net"};
+	static const char *const files[] = {"rt.edges", "rt.csv",     "rt.tsv", "rt-s.mtx", "rt-g.mtx",
+					    "rt.gml",   "rt.graphml", "rt.net", "rt.graph", "rt.gr"};
 	const int nf = (int)(sizeof files / sizeof files[0]);
 	int graphs = 0, bad = 0;
 	for (int gi = 0; gi < 40; gi++) {
@@ -1077,8 +1077,8 @@ static void format_round_trip(void)
 			continue;
 		}
 		graphs++;
-		FILE *f[8];
-		char path[8][300];
+		FILE *f[10];
+		char path[10][300];
 		for (int k = 0; k < nf; k++) {
 			snprintf(path[k], sizeof path[k], "%s/%s", dir, files[k]);
 			f[k] = fopen(path[k], "w");
@@ -1130,6 +1130,26 @@ static void format_round_trip(void)
 		}
 		fprintf(f[5], "]\n");
 		fprintf(f[6], "</graph>\n</graphml>\n");
+		/* METIS: each node's neighbours (weights after them, node weights
+		 * first in one graph of two), a loop listed once; DIMACS: arcs
+		 * both ways */
+		int vw = (int)(NEXT() % 2);
+		fprintf(f[8], "%% random graph %d\n%d %d %s\n", gi, n, m, vw ? (w ? "011" : "010") : w ? "001" : "");
+		fprintf(f[9], "c random graph %d\np sp %d %d\n", gi, n, both);
+		for (int i = 0; i < n; i++) {
+			if (vw)
+				fprintf(f[8], "%d", 1 + i % 3);
+			for (int e = 0; e < m; e++) {
+				if (eu[e] != i && ev[e] != i)
+					continue;
+				int o = eu[e] == i ? ev[e] : eu[e];
+				if (w)
+					fprintf(f[8], " %d %g", o + 1, ew[e]), fprintf(f[9], "a %d %d %g\n", i + 1, o + 1, ew[e]);
+				else
+					fprintf(f[8], " %d", o + 1), fprintf(f[9], "a %d %d\n", i + 1, o + 1);
+			}
+			fprintf(f[8], "\n");
+		}
 		for (int k = 0; k < nf; k++)
 			fclose(f[k]);
 		rs_load_info info;
@@ -1146,7 +1166,7 @@ static void format_round_trip(void)
 		free(eu), free(ev), free(ew), free(deg);
 	}
 #undef NEXT
-	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 8 formats load as the same graph (%d differ)", graphs,
+	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 10 formats load as the same graph (%d differ)", graphs,
 	       bad);
 }
 
