@@ -1185,17 +1185,36 @@ static void vertex_attrs(const igraph_t *G, char *buf, size_t size)
 /* The edge attribute that holds the weights: the first numeric one named
  * weight, weights, value (Newman's GML files) or count, in any case
  * (Gephi and Cytoscape write "Weight" as well); "" when none. */
-static void weight_attr(const igraph_t *G, char *out, size_t size)
+static void weight_attr(const igraph_t *G, char *out, size_t size, int *strings)
 {
 	static const char *const names[] = {"weight", "weights", "value", "count"};
 	struct attr_lists A;
 	out[0] = '\0';
+	*strings = 0;
 	attr_lists_get(G, &A);
 	for (size_t k = 0; A.ok && !out[0] && k < sizeof names / sizeof names[0]; k++)
-		for (igraph_integer_t i = 0; !out[0] && i < igraph_strvector_size(&A.en); i++)
-			if (!strcasecmp(igraph_strvector_get(&A.en, i), names[k]) &&
-			    VECTOR(A.et)[i] == IGRAPH_ATTRIBUTE_NUMERIC)
-				snprintf(out, size, "%s", igraph_strvector_get(&A.en, i));
+		for (igraph_integer_t i = 0; !out[0] && i < igraph_strvector_size(&A.en); i++) {
+			const char *name = igraph_strvector_get(&A.en, i);
+			if (strcasecmp(name, names[k]))
+				continue;
+			if (VECTOR(A.et)[i] == IGRAPH_ATTRIBUTE_NUMERIC) {
+				snprintf(out, size, "%s", name);
+			} else if (VECTOR(A.et)[i] == IGRAPH_ATTRIBUTE_STRING) {
+				/* numbers written as strings, some empty: what
+				 * gv2gml makes of a DOT file's weights */
+				int ok = 1, some = 0;
+				for (igraph_integer_t j = 0; ok && j < igraph_ecount(G); j++) {
+					const char *v = EAS(G, name, j);
+					double w;
+					some += v[0] != '\0';
+					ok = v[0] == '\0' || parse_weight(v, &w) == 0;
+				}
+				if (ok && some) {
+					snprintf(out, size, "%s", name);
+					*strings = 1;
+				}
+			}
+		}
 	attr_lists_free(&A);
 }
 
@@ -1296,14 +1315,28 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	long n = (long)igraph_vcount(&G);
 	igraph_get_edgelist(&G, &el, 0);
 	char wattr[128];
-	weight_attr(&G, wattr, sizeof wattr);
+	int wstrings;
+	weight_attr(&G, wattr, sizeof wattr, &wstrings);
 	int weighted = !o->unweighted && wattr[0];
+	long ne = (long)igraph_ecount(&G);
+	unsigned char *bare = NULL;
 	if (weighted) {
 		snprintf(info->weight_attr, sizeof info->weight_attr, "%s", wattr);
-		igraph_cattribute_EANV(&G, wattr, igraph_ess_all(IGRAPH_EDGEORDER_ID), &wv);
+		if (!wstrings) {
+			igraph_cattribute_EANV(&G, wattr, igraph_ess_all(IGRAPH_EDGEORDER_ID), &wv);
+		} else if (igraph_vector_resize(&wv, ne) == IGRAPH_SUCCESS) {
+			for (long i = 0; i < ne; i++) {
+				const char *v = EAS(&G, wattr, i);
+				if (v[0] == '\0' || parse_weight(v, &VECTOR(wv)[i]) != 0)
+					VECTOR(wv)[i] = NAN; /* no weight: 1, below */
+			}
+		} else {
+			rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+			goto out;
+		}
 	}
-	long ne = (long)igraph_ecount(&G);
-	unsigned char *bare = weighted && fmt == RS_GF_PAJEK ? pajek_unweighted(buf, ne) : NULL;
+	if (weighted && fmt == RS_GF_PAJEK)
+		bare = pajek_unweighted(buf, ne);
 	for (long i = 0; i < ne; i++) {
 		double w = weighted ? VECTOR(wv)[i] : 1.0;
 		if (isnan(w) || (bare && bare[i]))
@@ -1351,6 +1384,37 @@ out:
 }
 
 /* ------------------------------------------------------------ dispatch */
+
+/* Graph formats regspec does not read, with the way to one it does; NULL
+ * for any other text. */
+static const char *foreign_format(const char *path, const char *buf)
+{
+	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+	if (dot && slash && dot < slash)
+		dot = NULL;
+	const char *s = buf + strspn(buf, " \t\r\n");
+	/* DOT: [strict] graph|digraph [ID] {  (GML's 'graph [' is not) */
+	const char *t = s;
+	if (!strncasecmp(t, "strict", 6) && isspace((unsigned char)t[6]))
+		t += 6 + strspn(t + 6, " \t\r\n");
+	int kw = !strncasecmp(t, "digraph", 7) ? 7 : !strncasecmp(t, "graph", 5) ? 5 : 0;
+	if (kw) {
+		t += kw;
+		t += strspn(t, " \t\r\n");
+		if (*t == '"')
+			t = strchr(t + 1, '"') ? strchr(t + 1, '"') + 1 : t + 1;
+		else
+			t += strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.");
+		t += strspn(t, " \t\r\n");
+	}
+	if ((kw && *t == '{') || (dot && (!strcasecmp(dot, ".dot") || !strcasecmp(dot, ".gv"))))
+		return "a GraphViz DOT file, which regspec does not read: gv2gml (Debian's graphviz) "
+		       "turns it into GML, which it does";
+	if ((*s == '{' || *s == '[') && dot && !strcasecmp(dot, ".json"))
+		return "JSON, which regspec does not read: for node-link JSON (networkx, d3), "
+		       "jq -r '.links[] | \"\\(.source) \\(.target)\"' FILE writes an edge list";
+	return NULL;
+}
 
 /* DIMACS text: after 'c' comment lines, a problem line 'p WORD N M'. */
 static int dimacs_like(const char *s)
@@ -1424,6 +1488,11 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	memset(info, 0, sizeof *info);
 	if (memchr(buf, '\0', len) != NULL) {
 		rs_fail(e, RS_EINVAL, "%s: binary data (a NUL byte), not a text graph", path);
+		return NULL;
+	}
+	const char *foreign = o->format == RS_GF_AUTO ? foreign_format(path, buf) : NULL;
+	if (foreign) {
+		rs_fail(e, RS_EINVAL, "%s: %s", path, foreign);
 		return NULL;
 	}
 	enum rs_gformat f = o->format == RS_GF_AUTO ? guess(path, buf) : o->format;

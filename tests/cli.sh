@@ -152,6 +152,11 @@ run -c "load $tmp/dec.txt; info; load $tmp/dec-names.txt; save graph -; load $tm
 check "ids written as decimals read as integers (a note says so); after a name, '5.0' stays node 5; pandas' unnamed index column" \
 	$([ $st -eq 0 ] && grep -q 'node ids written as decimals' "$tmp/out" && grep -q '^nodes  *6$' "$tmp/out" &&
 		grep -q '^load dec-names.txt: 4 nodes, 3 edges' "$tmp/out" && grep -q 'not read: column 1 (no name)' "$tmp/out"; echo $?)
+# gv2gml (graphviz) writes a DOT file's weights as GML strings, "" where
+# an edge has none: numbers they are, the empty ones 1
+run -c "load $srcdir/tests/good/gv2gml.gml; info"
+check "weights written as strings (gv2gml) are read, an empty one as 1" \
+	$([ $st -eq 0 ] && grep -q '^weight  *6$' "$tmp/out" && grep -q '^weighted  *yes$' "$tmp/out"; echo $?)
 # A 10^7-node model in under 1 GiB of address space (ulimit -v), when ulimit works here.
 if [ -z "${REGSPEC_SANITIZED:-}" ] && (ulimit -v 1048576) 2>/dev/null; then
 	(ulimit -v 1048576; $REGSPEC -c 'cliques 1000000*10 theta random 0.5 2; alpha 0.01; mu; signs; expect theorem_holds true' >"$tmp/out" 2>"$tmp/err")
