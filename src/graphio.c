@@ -866,10 +866,10 @@ static int size_refused(struct reader *rd, long n, double entries, const rs_load
 		return 1;
 	}
 	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-	double need = entries * 2 * 24;
+	double need = entries * 2 * 24 + (double)n * 40; /* the list, then the CSR's rows */
 	if (pages > 0 && psz > 0 && need > (double)pages * (double)psz) {
-		FAIL_AT(rd, "%.0f entries need about %.1f GB, more than this machine's memory", entries,
-			need / 1e9);
+		FAIL_AT(rd, "%ld nodes and %.0f entries need about %.1f GB, more than this machine's memory",
+			n, entries, need / 1e9);
 		return 1;
 	}
 	if (o->max_nodes > 0 && n > o->max_nodes) {
@@ -1531,6 +1531,14 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	}
 	if (g != NULL && o->directed && !g->bipartite)
 		info->symmetrized = 1;
+	/* a message from below the readers (the graph too large to build,
+	 * memory) names the file too */
+	size_t pl = strlen(path);
+	if (g == NULL && e != NULL && (strncmp(e->msg, path, pl) != 0 || e->msg[pl] != ':')) {
+		char m[sizeof e->msg];
+		snprintf(m, sizeof m, "%s", e->msg);
+		rs_fail(e, e->code, "%s: %s", path, m);
+	}
 	return g;
 }
 
