@@ -233,7 +233,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	if (g == NULL)
 		return -1;
 	rs_labels *L = info.labels;
-	char *notes[16];
+	char *notes[24]; /* 15 places add one: room to spare */
 	int nn = 0;
 	notes[nn++] = xasprintf("read %s as %s%s", path, info.format,
 				info.one_based ? " (ids start at 1: read as 1-based)" : "");
