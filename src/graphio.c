@@ -210,6 +210,18 @@ static int parse_id(const char *s, long *out, int *decimal)
 	return 0;
 }
 
+/* A whole number written as a decimal ("3.0") as the integer's text in buf
+ * ("3"); any other field as it is. */
+static const char *decimal_as_integer(const char *f, char *buf, size_t size)
+{
+	long t;
+	int d = 0;
+	if (parse_id(f, &t, &d) != 0 || !d)
+		return f;
+	snprintf(buf, size, "%ld", t);
+	return buf;
+}
+
 /* A spreadsheet's semicolon-separated export writes "0,5" for 0.5 where
  * the decimal mark is a comma: one comma, no point, read as a point. */
 static int decimal_comma(const char *s, double *out)
@@ -443,6 +455,70 @@ struct reader {
 		rs_fail((r)->e, RS_EINVAL, "%s:%ld: %s", (r)->path, (r)->lineno, m_);              \
 	} while (0)
 
+/* The next line of a buffer, NUL-terminated in place without its CR, or
+ * NULL at the end; counts lines in rd. */
+static char *next_line(char **p, struct reader *rd)
+{
+	if (**p == '\0')
+		return NULL;
+	char *line = *p, *nl = strchr(line, '\n');
+	if (nl) {
+		*nl = '\0';
+		*p = nl + 1;
+	} else {
+		*p += strlen(line);
+	}
+	size_t l = strlen(line);
+	if (l > 0 && line[l - 1] == '\r')
+		line[l - 1] = '\0';
+	rd->lineno++;
+	return line;
+}
+
+/* Reading `entries` listed entries into a graph of n nodes: an error at
+ * rd's line when it would not fit this machine's memory. */
+static int memory_refused(struct reader *rd, long n, double entries)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	double need = entries * 2 * 24 + (double)n * 40; /* the list, then the CSR's rows */
+	if (pages > 0 && psz > 0 && need > (double)pages * (double)psz) {
+		FAIL_AT(rd, "%ld nodes and %.0f entries need about %.1f GB, more than this machine's memory",
+			n, entries, need / 1e9);
+		return 1;
+	}
+	return 0;
+}
+
+/* The next blank-separated field of a line, NUL-terminated in place, *q
+ * moved past it; NULL at the line's end. */
+static char *next_token(char **q)
+{
+	char *t = *q + strspn(*q, " \t");
+	if (*t == '\0')
+		return NULL;
+	char *end = t + strcspn(t, " \t");
+	*q = *end ? end + 1 : end;
+	*end = '\0';
+	return t;
+}
+
+/* A graph of n nodes and about `entries` listed entries: an error at rd's
+ * line when it is beyond this build, the machine's memory or the sandbox. */
+static int size_refused(struct reader *rd, long n, double entries, const rs_load_opts *o)
+{
+	if (n > MAX_ID) {
+		FAIL_AT(rd, "%ld nodes is beyond this build (at most %ld)", n, MAX_ID);
+		return 1;
+	}
+	if (memory_refused(rd, n, entries))
+		return 1;
+	if (o->max_nodes > 0 && n > o->max_nodes) {
+		FAIL_AT(rd, "%ld nodes, more than the %ld allowed", n, o->max_nodes);
+		return 1;
+	}
+	return 0;
+}
+
 static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *o, int bipartite,
 			       rs_load_info *info, rs_err *e)
 {
@@ -455,20 +531,8 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 	char wname[64] = "", delim = 0;
 	long n_decl = -1, r_decl = -1, c_decl = -1, maxu = -1, maxv = -1, minid = LONG_MAX;
 	rs_graph *g = NULL;
-	char *p = buf;
-	while (*p) {
-		char *line = p;
-		char *nl = strchr(p, '\n');
-		if (nl) {
-			*nl = '\0';
-			p = nl + 1;
-		} else {
-			p += strlen(p);
-		}
-		rd.lineno++;
-		size_t ll = strlen(line);
-		if (ll > 0 && line[ll - 1] == '\r')
-			line[--ll] = '\0';
+	char *p = buf, *line;
+	while ((line = next_line(&p, &rd)) != NULL) {
 		char *s = line;
 		while (*s == ' ' || *s == '\t')
 			s++;
@@ -591,16 +655,9 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			/* ids read as decimals before the names began became the
 			 * names "3"..., so "3.0" must stay that node */
 			char cu[24], cv[24];
-			long t;
-			int d = 0;
-			if (info->decimal_ids && parse_id(fu, &t, &d) == 0 && d) {
-				snprintf(cu, sizeof cu, "%ld", t);
-				fu = cu;
-			}
-			d = 0;
-			if (info->decimal_ids && parse_id(fv, &t, &d) == 0 && d) {
-				snprintf(cv, sizeof cv, "%ld", t);
-				fv = cv;
+			if (info->decimal_ids) {
+				fu = decimal_as_integer(fu, cu, sizeof cu);
+				fv = decimal_as_integer(fv, cv, sizeof cv);
 			}
 			u = rs_nm_intern(&rows, fu, strlen(fu), 1, e);
 			v = rs_nm_intern(bipartite ? &cols : &rows, fv, strlen(fv), 1, e);
@@ -712,12 +769,10 @@ fail:
 static rs_graph *read_mtx(char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
 			  rs_err *e)
 {
-	struct reader rd = {path, 1, e};
-	char *p = buf, *nl = strchr(p, '\n');
-	if (nl)
-		*nl = '\0';
+	struct reader rd = {path, 0, e};
+	char *p = buf, *line = next_line(&p, &rd);
 	char obj[32], fmt[32], field[32], sym[32];
-	if (sscanf(p, "%%%%MatrixMarket %31s %31s %31s %31s", obj, fmt, field, sym) != 4) {
+	if (line == NULL || sscanf(line, "%%%%MatrixMarket %31s %31s %31s %31s", obj, fmt, field, sym) != 4) {
 		FAIL_AT(&rd, "not a Matrix Market header (%%%%MatrixMarket matrix coordinate ...)");
 		return NULL;
 	}
@@ -735,33 +790,18 @@ static rs_graph *read_mtx(char *buf, const char *path, const rs_load_opts *o, rs
 		FAIL_AT(&rd, "symmetry '%s' is not supported (general or symmetric)", sym);
 		return NULL;
 	}
-	p = nl ? nl + 1 : p + strlen(p);
 	long R = -1, C = -1, Z = -1, seen = 0;
 	rs_edges E = {0};
 	rs_graph *g = NULL;
 	int bip = 0;
-	while (*p) {
-		char *line = p;
-		nl = strchr(p, '\n');
-		if (nl) {
-			*nl = '\0';
-			p = nl + 1;
-		} else {
-			p += strlen(p);
-		}
-		rd.lineno++;
+	while ((line = next_line(&p, &rd)) != NULL) {
 		char *s = line;
 		while (*s == ' ' || *s == '\t')
 			s++;
-		if (*s == '%' || *s == '\0' || *s == '\r')
+		if (*s == '%' || *s == '\0')
 			continue;
 		char *f[4];
 		int nf = rs_split_fields(s, ' ', f, 4);
-		for (int i = 0; i < nf; i++) {
-			size_t l = strlen(f[i]);
-			if (l && f[i][l - 1] == '\r')
-				f[i][l - 1] = '\0';
-		}
 		if (R < 0) {
 			if (nf != 3 || parse_long(f[0], &R) || parse_long(f[1], &C) || parse_long(f[2], &Z) ||
 			    R < 1 || C < 1 || Z < 0) {
@@ -776,13 +816,8 @@ static rs_graph *read_mtx(char *buf, const char *path, const rs_load_opts *o, rs
 				FAIL_AT(&rd, "%ld entries cannot fit a %ld x %ld matrix", Z, R, C);
 				goto fail;
 			}
-			long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-			double need = (double)Z * 2 * (symmetric ? 2 : 1) * 24;
-			if (pages > 0 && psz > 0 && need > (double)pages * (double)psz) {
-				FAIL_AT(&rd, "%ld entries need about %.1f GB, more than this machine's memory",
-					Z, need / 1e9);
+			if (memory_refused(&rd, R + C, (double)Z * (symmetric ? 2 : 1)))
 				goto fail;
-			}
 			if (o->max_nodes > 0 && R + C > 2 * o->max_nodes) {
 				FAIL_AT(&rd, "%ld x %ld: more than the %ld nodes allowed", R, C, o->max_nodes);
 				goto fail;
@@ -836,48 +871,6 @@ fail:
 }
 
 /* ------------------------------------------------------------ DIMACS and METIS */
-
-/* The next line of a buffer, NUL-terminated in place without its CR, or
- * NULL at the end; counts lines in rd. */
-static char *next_line(char **p, struct reader *rd)
-{
-	if (**p == '\0')
-		return NULL;
-	char *line = *p, *nl = strchr(line, '\n');
-	if (nl) {
-		*nl = '\0';
-		*p = nl + 1;
-	} else {
-		*p += strlen(line);
-	}
-	size_t l = strlen(line);
-	if (l > 0 && line[l - 1] == '\r')
-		line[l - 1] = '\0';
-	rd->lineno++;
-	return line;
-}
-
-/* A graph of n nodes and about `entries` listed entries: an error at rd's
- * line when it is beyond this build, the machine's memory or the sandbox. */
-static int size_refused(struct reader *rd, long n, double entries, const rs_load_opts *o)
-{
-	if (n > MAX_ID) {
-		FAIL_AT(rd, "%ld nodes is beyond this build (at most %ld)", n, MAX_ID);
-		return 1;
-	}
-	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-	double need = entries * 2 * 24 + (double)n * 40; /* the list, then the CSR's rows */
-	if (pages > 0 && psz > 0 && need > (double)pages * (double)psz) {
-		FAIL_AT(rd, "%ld nodes and %.0f entries need about %.1f GB, more than this machine's memory",
-			n, entries, need / 1e9);
-		return 1;
-	}
-	if (o->max_nodes > 0 && n > o->max_nodes) {
-		FAIL_AT(rd, "%ld nodes, more than the %ld allowed", n, o->max_nodes);
-		return 1;
-	}
-	return 0;
-}
 
 /* DIMACS: 'c' comments, a problem line 'p FORMAT N M', then edges 'e u v'
  * (the coloring and clique challenges' .col, .clq) or arcs 'a u v [w]'
@@ -983,7 +976,7 @@ static rs_graph *read_metis(char *buf, const char *path, const rs_load_opts *o,
 	int ew = 0, skip = 0;
 	char *p = buf, *line;
 	while ((line = next_line(&p, &rd)) != NULL) {
-		const char *q = line + strspn(line, " \t");
+		char *q = line + strspn(line, " \t");
 		if (*q == '%')
 			continue;
 		if (n < 0) {
@@ -1012,44 +1005,35 @@ static rs_graph *read_metis(char *buf, const char *path, const rs_load_opts *o,
 			FAIL_AT(&rd, "more node lines than the %ld the header announced", n);
 			goto fail;
 		}
-		for (int t = 0;; t++) {
-			q += strspn(q, " \t");
-			if (*q == '\0')
-				break;
-			int len = (int)strcspn(q, " \t");
-			char *end;
-			errno = 0;
+		char *tok;
+		for (int t = 0; (tok = next_token(&q)) != NULL; t++) {
 			double w = 1.0;
-			long v = 0;
-			if (t < skip) /* a node size or weight */
-				w = strtod(q, &end);
-			else
-				v = strtol(q, &end, 10);
-			if (end != q + len || errno == ERANGE) {
-				FAIL_AT(&rd, "'%.*s' is not a number", len, q);
+			long v;
+			if (t < skip) { /* a node size or weight */
+				if (parse_weight(tok, &w) != 0) {
+					FAIL_AT(&rd, "'%s' is not a number", tok);
+					goto fail;
+				}
+				continue;
+			}
+			if (parse_long(tok, &v) != 0) {
+				FAIL_AT(&rd, "'%s' is not a number", tok);
 				goto fail;
 			}
-			q = end;
-			if (t < skip)
-				continue;
 			if (v < 1 || v > n) {
 				FAIL_AT(&rd, "neighbour %ld of node %ld is not a node id 1..%ld", v, node, n);
 				goto fail;
 			}
 			if (ew) {
-				q += strspn(q, " \t");
-				len = (int)strcspn(q, " \t");
-				if (len == 0) {
+				if ((tok = next_token(&q)) == NULL) {
 					FAIL_AT(&rd, "neighbour %ld of node %ld has no weight (FMT says weights)", v,
 						node);
 					goto fail;
 				}
-				w = strtod(q, &end);
-				if (end != q + len || !isfinite(w) || w < 0) {
-					FAIL_AT(&rd, "weight '%.*s': weights must be finite numbers >= 0", len, q);
+				if (parse_weight(tok, &w) != 0 || !isfinite(w) || w < 0) {
+					FAIL_AT(&rd, "weight '%s': weights must be finite numbers >= 0", tok);
 					goto fail;
 				}
-				q = end;
 				if (o->unweighted)
 					w = 1.0;
 			}
@@ -1385,13 +1369,27 @@ out:
 
 /* ------------------------------------------------------------ dispatch */
 
+/* The extension of a file's name (".mtx"), under a ".gz" one; "" when the
+ * name has none. */
+static void file_extension(const char *path, char *ext, size_t size)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	size_t l = strlen(base);
+	if (l > 3 && !strcasecmp(base + l - 3, ".gz"))
+		l -= 3;
+	const char *dot = NULL;
+	for (size_t i = 0; i < l; i++)
+		if (base[i] == '.')
+			dot = base + i;
+	snprintf(ext, size, "%.*s", dot ? (int)(l - (size_t)(dot - base)) : 0, dot ? dot : "");
+}
+
 /* Graph formats regspec does not read, with the way to one it does; NULL
  * for any other text. */
 static const char *foreign_format(const char *path, const char *buf)
 {
-	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
-	if (dot && slash && dot < slash)
-		dot = NULL;
+	char ext[32];
+	file_extension(path, ext, sizeof ext);
 	const char *s = buf + strspn(buf, " \t\r\n");
 	/* DOT: [strict] graph|digraph [ID] {  (GML's 'graph [' is not) */
 	const char *t = s;
@@ -1407,10 +1405,10 @@ static const char *foreign_format(const char *path, const char *buf)
 			t += strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.");
 		t += strspn(t, " \t\r\n");
 	}
-	if ((kw && *t == '{') || (dot && (!strcasecmp(dot, ".dot") || !strcasecmp(dot, ".gv"))))
+	if ((kw && *t == '{') || !strcasecmp(ext, ".dot") || !strcasecmp(ext, ".gv"))
 		return "a GraphViz DOT file, which regspec does not read: gv2gml (Debian's graphviz) "
 		       "turns it into GML, which it does";
-	if ((*s == '{' || *s == '[') && dot && !strcasecmp(dot, ".json"))
+	if ((*s == '{' || *s == '[') && !strcasecmp(ext, ".json"))
 		return "JSON, which regspec does not read: for node-link JSON (networkx, d3), "
 		       "jq -r '.links[] | \"\\(.source) \\(.target)\"' FILE writes an edge list";
 	return NULL;
@@ -1433,13 +1431,9 @@ static int dimacs_like(const char *s)
 
 static enum rs_gformat guess(const char *path, const char *buf)
 {
-	char base[512];
-	snprintf(base, sizeof base, "%s", path);
-	size_t l = strlen(base);
-	if (l > 3 && !strcasecmp(base + l - 3, ".gz"))
-		base[l - 3] = '\0';
-	const char *dot = strrchr(base, '.');
-	if (dot) {
+	char dot[32];
+	file_extension(path, dot, sizeof dot);
+	if (dot[0]) {
 		static const struct {
 			const char *ext;
 			enum rs_gformat f;
