@@ -76,83 +76,148 @@ void rs_graph_free(rs_graph *g)
 	free(g);
 }
 
-/* Counting sort of (r, c, w) triples by c then, stably, by r: CSR with
- * sorted columns.  Then merge equal (r, c). */
-static int csr_from_triples(long nr, long nc, long cnt, const int32_t *r, const int32_t *c,
-			    const double *w, enum rs_merge merge, long **pptr, int32_t **pidx,
-			    double **pval, long *pnnz, long *merged, rs_err *e)
+/* A stable sort of one row's columns, carrying the weights along:
+ * insertion for short rows, merging through the scratch for long ones.
+ * Stable, so repeated entries are summed in the order the file gave. */
+static void sort_row(int32_t *c, double *w, long len, int32_t *sc, double *sw)
 {
-	long *cc = rs_zalloc(e, (size_t)nc + 1, sizeof *cc, "column counts");
-	long *rc = rs_zalloc(e, (size_t)nr + 1, sizeof *rc, "row counts");
-	int32_t *tr = rs_alloc(e, (size_t)cnt, sizeof *tr, "sort buffer");
-	int32_t *tc = rs_alloc(e, (size_t)cnt, sizeof *tc, "sort buffer");
-	int32_t *idx = rs_alloc(e, (size_t)cnt, sizeof *idx, "adjacency");
-	double *tw = w ? rs_alloc(e, (size_t)cnt, sizeof *tw, "sort buffer") : NULL;
-	double *val = w ? rs_alloc(e, (size_t)cnt, sizeof *val, "weights") : NULL;
-	int rc_ok = -1;
-	if (!cc || !rc || !tr || !tc || !idx || (w && (!tw || !val)))
-		goto out;
-	for (long i = 0; i < cnt; i++)
-		cc[c[i] + 1]++;
-	for (long j = 0; j < nc; j++)
-		cc[j + 1] += cc[j];
-	for (long i = 0; i < cnt; i++) {
-		long p = cc[c[i]]++;
-		tr[p] = r[i];
-		tc[p] = c[i];
-		if (w)
-			tw[p] = w[i];
-	}
-	for (long i = 0; i < cnt; i++)
-		rc[tr[i] + 1]++;
-	for (long j = 0; j < nr; j++)
-		rc[j + 1] += rc[j];
-	/* stable by row: columns come out sorted within each row */
-	for (long i = 0; i < cnt; i++) {
-		long p = rc[tr[i]]++;
-		idx[p] = tc[i];
-		if (w)
-			val[p] = tw[i];
-	}
-	/* rc[j] is now the end of row j; rebuild offsets while merging */
-	long out = 0, start = 0;
-	*merged = 0;
-	for (long j = 0; j < nr; j++) {
-		long end = rc[j];
-		rc[j] = out;
-		for (long p = start; p < end; p++) {
-			if (out > rc[j] && idx[out - 1] == idx[p]) {
-				(*merged)++;
+	if (len <= 16) {
+		for (long i = 1; i < len; i++) {
+			int32_t x = c[i];
+			double y = w ? w[i] : 0;
+			long j = i;
+			for (; j > 0 && c[j - 1] > x; j--) {
+				c[j] = c[j - 1];
 				if (w)
+					w[j] = w[j - 1];
+			}
+			c[j] = x;
+			if (w)
+				w[j] = y;
+		}
+		return;
+	}
+	long h = len / 2;
+	sort_row(c, w, h, sc, sw);
+	sort_row(c + h, w ? w + h : NULL, len - h, sc, sw);
+	if (c[h - 1] <= c[h])
+		return;
+	long i = 0, j = h, o = 0;
+	while (i < h && j < len) {
+		long from = c[j] < c[i] ? j++ : i++;
+		sc[o] = c[from];
+		if (w)
+			sw[o] = w[from];
+		o++;
+	}
+	for (; i < h; i++, o++) {
+		sc[o] = c[i];
+		if (w)
+			sw[o] = w[i];
+	}
+	/* what is left of the right half is already in place */
+	memcpy(c, sc, (size_t)o * sizeof *c);
+	if (w)
+		memcpy(w, sw, (size_t)o * sizeof *w);
+}
+
+/* CSR with sorted columns from an edge list, without zero weights: row
+ * u gets (u, v), and (v, u) too when sym (not for loops); transposed,
+ * row v gets (v, u).  One counting pass, one scatter straight into the
+ * final arrays, then each row sorted and its repeats merged in place:
+ * apart from the result, only the row offsets and one row's scratch are
+ * allocated, so loading leaves few freed megabytes behind for the solve
+ * to sit on top of.  *merged counts the entries merged away. */
+static int csr_build(long nr, const rs_edges *E, int transpose, int sym, int weighted,
+		     enum rs_merge merge, long **pptr, int32_t **pidx, double **pval, long *pnnz,
+		     long *merged, rs_err *e)
+{
+	const int32_t *R = transpose ? E->v : E->u, *C = transpose ? E->u : E->v;
+	/* counts at ptr[r + 2]: after the prefix sums ptr[r + 1] is where row
+	 * r starts, and the scatter leaves it where row r ends */
+	long *ptr = rs_zalloc(e, (size_t)nr + 2, sizeof *ptr, "row offsets");
+	if (ptr == NULL)
+		return -1;
+	for (long i = 0; i < E->count; i++) {
+		if (E->w && E->w[i] == 0)
+			continue;
+		ptr[R[i] + 2]++;
+		if (sym && R[i] != C[i])
+			ptr[C[i] + 2]++;
+	}
+	for (long j = 0; j < nr; j++)
+		ptr[j + 2] += ptr[j + 1];
+	long cnt = ptr[nr + 1], widest = 0;
+	for (long j = 0; j < nr; j++)
+		if (ptr[j + 2] - ptr[j + 1] > widest)
+			widest = ptr[j + 2] - ptr[j + 1];
+	int32_t *idx = rs_alloc(e, (size_t)cnt, sizeof *idx, "adjacency");
+	double *val = weighted ? rs_alloc(e, (size_t)cnt, sizeof *val, "weights") : NULL;
+	int32_t *sc = widest > 16 ? rs_alloc(e, (size_t)widest, sizeof *sc, "sort buffer") : NULL;
+	double *sw = widest > 16 && weighted ? rs_alloc(e, (size_t)widest, sizeof *sw, "sort buffer")
+					     : NULL;
+	if (!idx || (weighted && !val) || (widest > 16 && (!sc || (weighted && !sw)))) {
+		free(ptr);
+		free(idx);
+		free(val);
+		free(sc);
+		free(sw);
+		return -1;
+	}
+	for (long i = 0; i < E->count; i++) {
+		double wi = E->w ? E->w[i] : 1.0;
+		if (wi == 0)
+			continue;
+		long p = ptr[R[i] + 1]++;
+		idx[p] = C[i];
+		if (val)
+			val[p] = wi;
+		if (sym && R[i] != C[i]) {
+			p = ptr[C[i] + 1]++;
+			idx[p] = R[i];
+			if (val)
+				val[p] = wi;
+		}
+	}
+	/* ptr[j + 1] is now the end of row j (ptr[0] = 0 its start) */
+	long out = 0, start = 0;
+	for (long j = 0; j < nr; j++) {
+		long end = ptr[j + 1];
+		sort_row(idx + start, val ? val + start : NULL, end - start, sc, sw);
+		ptr[j] = out;
+		for (long p = start; p < end; p++) {
+			if (out > ptr[j] && idx[out - 1] == idx[p]) {
+				if (val)
 					val[out - 1] = merge == RS_MERGE_SUM ? val[out - 1] + val[p]
-									      : fmax(val[out - 1], val[p]);
+									     : fmax(val[out - 1], val[p]);
 				continue;
 			}
 			idx[out] = idx[p];
-			if (w)
+			if (val)
 				val[out] = val[p];
 			out++;
 		}
 		start = end;
 	}
-	rc[nr] = out;
-	*pptr = rc;
+	ptr[nr] = out;
+	free(sc);
+	free(sw);
+	*merged = cnt - out;
+	if (out < cnt && out > 0) { /* hand back what the repeats took */
+		int32_t *ni = realloc(idx, (size_t)out * sizeof *idx);
+		if (ni != NULL)
+			idx = ni;
+		if (val != NULL) {
+			double *nv = realloc(val, (size_t)out * sizeof *val);
+			if (nv != NULL)
+				val = nv;
+		}
+	}
+	*pptr = ptr;
 	*pidx = idx;
 	*pval = val;
 	*pnnz = out;
-	rc = NULL;
-	idx = NULL;
-	val = NULL;
-	rc_ok = 0;
-out:
-	free(cc);
-	free(rc);
-	free(tr);
-	free(tc);
-	free(idx);
-	free(tw);
-	free(val);
-	return rc_ok;
+	return 0;
 }
 
 static void row_sums(long nr, const long *ptr, const double *val, double *out)
@@ -190,51 +255,24 @@ rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum 
 		if (!E->w || E->w[i] != 0)
 			keep++;
 	*dropped = E->count - keep;
-	long cnt = 0;
-	long want = bipartite ? keep : 2 * keep;
 	/* summed, repeated unweighted edges weigh their count: weights of 1 */
 	int ones = E->w == NULL && merge == RS_MERGE_SUM;
-	int32_t *r = rs_alloc(e, (size_t)want, sizeof *r, "edge list");
-	int32_t *c = rs_alloc(e, (size_t)want, sizeof *c, "edge list");
-	double *w = E->w || ones ? rs_alloc(e, (size_t)want, sizeof *w, "edge weights") : NULL;
 	rs_graph *g = rs_zalloc(e, 1, sizeof *g, "graph");
-	if (!r || !c || ((E->w || ones) && !w) || !g)
+	if (!g)
 		goto fail;
-	for (long i = 0; i < E->count; i++) {
-		double wi = E->w ? E->w[i] : 1.0;
-		if (wi == 0)
-			continue;
-		r[cnt] = E->u[i];
-		c[cnt] = E->v[i];
-		if (w)
-			w[cnt] = wi;
-		cnt++;
-		if (!bipartite && E->u[i] != E->v[i]) {
-			r[cnt] = E->v[i];
-			c[cnt] = E->u[i];
-			if (w)
-				w[cnt] = wi;
-			cnt++;
-		}
-	}
 	g->bipartite = bipartite;
 	g->n = g->orig_n = n;
 	g->m = g->orig_m = bipartite ? m : 0;
-	if (csr_from_triples(n, bipartite ? m : n, cnt, r, c, w, merge, &g->ptr, &g->idx, &g->val,
-			     &g->nnz, merged, e) != 0)
+	if (csr_build(n, E, 0, !bipartite, E->w || ones, merge, &g->ptr, &g->idx, &g->val, &g->nnz,
+		      merged, e) != 0)
 		goto fail;
 	if (bipartite) {
 		long tn;
 		long tm;
-		if (csr_from_triples(m, n, cnt, c, r, w, merge, &g->tptr, &g->tidx, &g->tval, &tn, &tm,
-				     e) != 0)
+		if (csr_build(m, E, 1, 0, E->w || ones, merge, &g->tptr, &g->tidx, &g->tval, &tn, &tm,
+			      e) != 0)
 			goto fail;
 	}
-	free(r);
-	free(c);
-	free(w);
-	r = c = NULL;
-	w = NULL;
 	g->deg = rs_alloc(e, (size_t)n, sizeof *g->deg, "degrees");
 	if (g->deg == NULL)
 		goto fail;
@@ -262,9 +300,6 @@ rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum 
 	}
 	return g;
 fail:
-	free(r);
-	free(c);
-	free(w);
 	rs_graph_free(g);
 	return NULL;
 }

@@ -21,7 +21,8 @@
 #include <unistd.h>
 
 /* Memory a solve frees stays in the process for the next one (and the
- * first solve reuses what loading freed).  By default glibc hands every
+ * first solve reuses what loading freed: little, since loading builds the
+ * CSR in place, see graph.c).  By default glibc hands every
  * block of 128 kB or more back to the system on free, so each solve took
  * its page faults again: about 10 us a page on the virtual machines
  * measured, 10 ms of a 60 ms solve on facebook.  Blocks of 8 MB and more
