@@ -1,13 +1,20 @@
 #!/usr/bin/python3
-"""bench/other_graphs.py DIR: write two graphs unlike the issue's list into
-DIR, for `sh bench/sparse.sh DIR/grid.edges DIR/ba.edges`:
+"""bench/other_graphs.py DIR: write graphs unlike the issue's list into
+DIR, for `sh bench/sparse.sh DIR/*.edges`:
 
-  grid.edges  a 200 x 200 grid (40,000 nodes): a spectrum with no gaps, the
-              hardest case for a Krylov method
-  ba.edges    a 50,000-node preferential-attachment graph, three edges per
-              new node (seeded): low average degree, hubs
+  grid.edges      a 200 x 200 grid (40,000 nodes): a spectrum with no gaps,
+                  the hardest case for a Krylov method
+  ba.edges        a 50,000-node preferential-attachment graph, three edges
+                  per new node: low average degree, hubs
+  smallworld.edges  a ring of 100,000 nodes, each joined to its 10 nearest,
+                  5 % of the edges rewired at random (Watts-Strogatz)
+  powerlaw.edges  a 100,000-node configuration model, degrees from a Pareto
+                  law of exponent 2.1 (hubs of thousands), repeats kept
+  components.edges  2,000 components of 25 nodes (random, p = 0.3)
+  geometric.edges  50,000 random points of the unit square, joined within
+                  the radius that gives average degree 10
 
-Both are deterministic (numpy's default_rng(1))."""
+All are deterministic (numpy's default_rng(1))."""
 import os
 import sys
 
@@ -42,6 +49,46 @@ def preferential(path, n=50000, m=3, seed=1):
                 ends += [v, u]
 
 
+def small_world(path, n=100000, near=5, p=0.05, seed=1):
+    rng = np.random.default_rng(seed)
+    u = np.arange(n)
+    parts = []
+    for s in range(1, near + 1):
+        v = (u + s) % n
+        v = np.where(rng.random(n) < p, rng.integers(0, n, n), v)
+        parts.append(np.c_[u, v])
+    e = np.vstack(parts)
+    np.savetxt(path, e[e[:, 0] != e[:, 1]], fmt="%d")
+
+
+def power_law(path, n=100000, seed=1):
+    rng = np.random.default_rng(seed)
+    d = np.minimum(np.floor((rng.pareto(1.1, n) + 1) * 2).astype(int), n // 10)
+    stubs = np.repeat(np.arange(n), d)
+    rng.shuffle(stubs)
+    e = stubs[: len(stubs) // 2 * 2].reshape(-1, 2)
+    np.savetxt(path, e[e[:, 0] != e[:, 1]], fmt="%d")
+
+
+def components(path, count=2000, size=25, p=0.3, seed=1):
+    rng = np.random.default_rng(seed)
+    iu = np.triu_indices(size, 1)
+    parts = []
+    for c in range(count):
+        keep = rng.random(len(iu[0])) < p
+        parts.append(np.c_[iu[0][keep], iu[1][keep]] + size * c)
+    np.savetxt(path, np.vstack(parts), fmt="%d")
+
+
+def geometric(path, n=50000, degree=10, seed=1):
+    from scipy.spatial import cKDTree
+
+    rng = np.random.default_rng(seed)
+    pts = rng.random((n, 2))
+    pairs = cKDTree(pts).query_pairs(np.sqrt(degree / (np.pi * n)), output_type="ndarray")
+    np.savetxt(path, pairs, fmt="%d")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: bench/other_graphs.py DIR")
@@ -49,6 +96,10 @@ def main():
     os.makedirs(d, exist_ok=True)
     grid(os.path.join(d, "grid.edges"))
     preferential(os.path.join(d, "ba.edges"))
+    small_world(os.path.join(d, "smallworld.edges"))
+    power_law(os.path.join(d, "powerlaw.edges"))
+    components(os.path.join(d, "components.edges"))
+    geometric(os.path.join(d, "geometric.edges"))
 
 
 if __name__ == "__main__":
