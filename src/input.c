@@ -17,18 +17,82 @@
 
 volatile sig_atomic_t rs_interrupted;
 
+/* The longest command line read from a file or pipe.  A K x K matrix for
+ * `sbm` of K = 300 is under 1 MB; what is longer is not a command file
+ * (a file without newlines, /dev/zero), and reading it whole would take
+ * all the memory there is. */
+#define LINE_MAX_BYTES ((size_t)8 << 20)
+
+enum line_end { LINE_OK, LINE_EOF, LINE_BINARY, LINE_LONG };
+
+/* One line of f into *buf (newline kept, NUL-terminated), its length in
+ * *len.  A NUL byte (binary data: the rest would be cut off unseen) or a
+ * line over LINE_MAX_BYTES stops the reading there, with what came before
+ * in *buf. */
+static enum line_end read_line(FILE *f, char **buf, size_t *cap, size_t *len)
+{
+	enum line_end end = LINE_OK;
+	int c;
+	*len = 0;
+	if (*cap < 256) {
+		*cap = 256;
+		*buf = xreallocarray(*buf, *cap, 1);
+	}
+	flockfile(f);
+	while ((c = getc_unlocked(f)) != EOF) {
+		if (c == '\0' || *len + 2 > LINE_MAX_BYTES) {
+			end = c == '\0' ? LINE_BINARY : LINE_LONG;
+			break;
+		}
+		if (*len + 2 > *cap) {
+			*cap *= 2;
+			*buf = xreallocarray(*buf, *cap, 1);
+		}
+		(*buf)[(*len)++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	funlockfile(f);
+	(*buf)[*len] = '\0';
+	return end == LINE_OK && *len == 0 ? LINE_EOF : end;
+}
+
+/* Why a stream's line cannot be commands, for its one error. */
+static const char *not_commands(enum line_end end, long lineno, const char *line, size_t len)
+{
+	if (end == LINE_LONG)
+		return "a line longer than 8 MB: not commands; the rest is not read";
+	/* a byte-order mark, or a letter then a NUL: what Windows calls Unicode */
+	const unsigned char *u = (const unsigned char *)line;
+	if (lineno == 1 && ((len >= 2 && ((u[0] == 0xff && u[1] == 0xfe) || (u[0] == 0xfe && u[1] == 0xff))) ||
+			    (len == 1 && u[0] > ' ' && u[0] < 0x7f)))
+		return "UTF-16 text: save it as UTF-8 (iconv -f UTF-16 -t UTF-8); nothing is run";
+	return "a NUL byte: binary data, not commands; the rest is not read";
+}
+
 int input_run_stream(rs_session *s, FILE *f, const char *name, FILE *out)
 {
 	char *line = NULL;
 	size_t cap = 0;
 	long lineno = 0;
 	int failed = 0;
-	while (!s->quit && getline(&line, &cap, f) >= 0) {
+	size_t len;
+	enum line_end end;
+	while (!s->quit && (end = read_line(f, &line, &cap, &len)) != LINE_EOF) {
 		lineno++;
 		char *where = xasprintf("%s:%ld", name, lineno);
+		if (end != LINE_OK) {
+			cmd_report(s, where, NULL, not_commands(end, lineno, line, len));
+			s->failures++;
+			free(where);
+			failed++;
+			break;
+		}
 		int before = s->failures;
 		rs_interrupted = 0;
-		failed += cmd_run_line(s, line, where, out);
+		/* a UTF-8 byte-order mark (Notepad's "UTF-8 with BOM") is not text */
+		const char *text = lineno == 1 && !strncmp(line, "\xef\xbb\xbf", 3) ? line + 3 : line;
+		failed += cmd_run_line(s, text, where, out);
 		if (rs_interrupted && !s->interactive) {
 			/* Ctrl-C: the command kept what it had done; the script stops here */
 			fprintf(stderr, "%s: interrupted\n", where);

@@ -157,6 +157,29 @@ check "ids written as decimals read as integers (a note says so); after a name, 
 run -c "load $srcdir/tests/good/gv2gml.gml; info"
 check "weights written as strings (gv2gml) are read, an empty one as 1" \
 	$([ $st -eq 0 ] && grep -q '^weight  *6$' "$tmp/out" && grep -q '^weighted  *yes$' "$tmp/out"; echo $?)
+# Scripts that are not commands: a binary file, UTF-16 (Windows'
+# "Unicode"), a line without end (/dev/zero), and Notepad's UTF-8 BOM,
+# which is text
+printf '\177ELF\002\001\001\000junk\nprint reached\n' >"$tmp/bin.regspec"
+run "$tmp/bin.regspec"
+check "a binary file as a script: one line naming it, nothing run, exit 1" \
+	$([ $st -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "bin.regspec:1: a NUL byte: binary data" "$tmp/err" && ! grep -q reached "$tmp/out"; echo $?)
+printf 'print reached\n' | iconv -f UTF-8 -t UTF-16 >"$tmp/u16.regspec" 2>/dev/null
+run "$tmp/u16.regspec"
+check "a UTF-16 script: one line saying how to convert it" \
+	$([ $st -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "u16.regspec:1: UTF-16 text: save it as UTF-8" "$tmp/err"; echo $?)
+head -c 100000000 /dev/zero | $R >"$tmp/out" 2>"$tmp/err"
+st=$?
+check "NUL bytes without a newline on stdin: stops at once (not read into memory)" \
+	$([ $st -eq 1 ] && grep -q "^stdin:1: a NUL byte" "$tmp/err"; echo $?)
+awk 'BEGIN { for (i = 0; i < 600000; i++) printf "print xxxxxxxxxx "; print "" }' | $R >"$tmp/out" 2>"$tmp/err"
+st=$?
+check "a 10 MB line: one line, nothing run" \
+	$([ $st -eq 1 ] && grep -q "^stdin:1: a line longer than 8 MB" "$tmp/err" && [ ! -s "$tmp/out" ]; echo $?)
+printf '\357\273\277print reached\r\nprint again\r\n' >"$tmp/bom.regspec"
+run "$tmp/bom.regspec"
+check "a script with a UTF-8 byte-order mark and CRLF runs" \
+	$([ $st -eq 0 ] && grep -q '^reached$' "$tmp/out" && grep -q '^again$' "$tmp/out"; echo $?)
 # A 10^7-node model in under 1 GiB of address space (ulimit -v), when ulimit works here.
 if [ -z "${REGSPEC_SANITIZED:-}" ] && (ulimit -v 1048576) 2>/dev/null; then
 	(ulimit -v 1048576; $REGSPEC -c 'cliques 1000000*10 theta random 0.5 2; alpha 0.01; mu; signs; expect theorem_holds true' >"$tmp/out" 2>"$tmp/err")
