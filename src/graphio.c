@@ -76,6 +76,19 @@ static const char *foreign_encoding(const char *buf, size_t n)
 	return NULL;
 }
 
+/* Why buf (n bytes read so far of path) is not text, set in e, or NULL:
+ * a compressed file or archive regspec does not open, UTF-16, or a NUL
+ * byte (binary data). */
+static const char *not_text(const char *path, const char *buf, size_t n, rs_err *e)
+{
+	const char *why = foreign_encoding(buf, n);
+	if (why == NULL && memchr(buf, '\0', n) != NULL)
+		why = "binary data (a NUL byte), not text";
+	if (why != NULL)
+		rs_fail(e, RS_EINVAL, "%s: %s", path, why);
+	return why;
+}
+
 char *rs_read_file(const char *path, size_t *len, rs_err *e)
 {
 	struct stat st;
@@ -87,6 +100,8 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e)
 		       NULL;
 	gzbuffer(z, 1 << 17);
 	size_t cap = 1 << 20, n = 0;
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	int checked = 0;
 	char *buf = malloc(cap);
 	if (buf == NULL) {
 		gzclose(z);
@@ -95,10 +110,17 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e)
 	}
 	for (;;) {
 		if (cap - n < (1 << 16) + 1) {
-			if (cap > ((size_t)1 << 40)) {
+			/* the text, then the graph built from it: refuse a file
+			 * whose text alone would take half the memory (a device
+			 * such as /dev/zero, or a stream that never ends) */
+			if (cap > ((size_t)1 << 40) ||
+			    (pages > 0 && psz > 0 && 2.0 * (double)cap > 0.5 * (double)pages * (double)psz)) {
 				free(buf);
 				gzclose(z);
-				rs_fail(e, RS_ENOMEM, "'%s' is larger than 1 TB", path);
+				rs_fail(e, RS_ENOMEM,
+					"'%s': more than %zu MB of text; it and the graph built from it "
+					"would not fit in this machine's %.0f GB",
+					path, n >> 20, (double)pages * (double)psz / 1e9);
 				return NULL;
 			}
 			char *nb = realloc(buf, cap * 2);
@@ -141,12 +163,18 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e)
 			break;
 		}
 		n += (size_t)got;
+		/* what the file is shows in its first bytes: say so before
+		 * reading more of it */
+		if (!checked && n >= 4096 && not_text(path, buf, n, e) != NULL) {
+			free(buf);
+			gzclose(z);
+			return NULL;
+		}
+		checked = n >= 4096;
 	}
 	gzclose(z);
 	buf[n] = '\0';
-	const char *why = foreign_encoding(buf, n);
-	if (why != NULL) {
-		rs_fail(e, RS_EINVAL, "%s: %s", path, why);
+	if (not_text(path, buf, n, e) != NULL) {
 		free(buf);
 		return NULL;
 	}

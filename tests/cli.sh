@@ -176,6 +176,9 @@ awk 'BEGIN { for (i = 0; i < 600000; i++) printf "print xxxxxxxxxx "; print "" }
 st=$?
 check "a 10 MB line: one line, nothing run" \
 	$([ $st -eq 1 ] && grep -q "^stdin:1: a line longer than 8 MB" "$tmp/err" && [ ! -s "$tmp/out" ]; echo $?)
+run -c "load /dev/zero"
+check "load /dev/zero: binary data, refused at its first bytes (it never ends)" \
+	$([ $st -eq 1 ] && grep -q "load: /dev/zero: binary data (a NUL byte), not text" "$tmp/err"; echo $?)
 printf '\357\273\277print reached\r\nprint again\r\n' >"$tmp/bom.regspec"
 run "$tmp/bom.regspec"
 check "a script with a UTF-8 byte-order mark and CRLF runs" \
