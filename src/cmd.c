@@ -7,6 +7,7 @@
 #include "cmd-impl.h"
 #include "xalloc.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -551,7 +552,8 @@ static int run_statement(rs_session *s, int argc, char **argv, const char *where
 	int rc;
 	if (c->flags & CMD_KEEPS_LAST) {
 		rc = c->exec(s, argc, argv, out, &e);
-		fflush(out);
+		if (fflush(out) != 0 && s->write_errno == 0)
+			s->write_errno = errno;
 	} else {
 		char *buf = NULL;
 		size_t len = 0;
@@ -565,7 +567,8 @@ static int run_statement(rs_session *s, int argc, char **argv, const char *where
 		rc = c->exec(s, argc, argv, mem, &e);
 		fclose(mem);
 		fwrite(buf, 1, len, out);
-		fflush(out);
+		if (fflush(out) != 0 && s->write_errno == 0)
+			s->write_errno = errno;
 		free(s->last_text);
 		s->last_text = buf;
 	}

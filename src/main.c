@@ -17,6 +17,7 @@
 #include <malloc.h>
 #endif
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -180,7 +181,15 @@ int main(int argc, char **argv)
 	}
 	if (status == 0)
 		status = s->quit ? s->exit_code : (s->failures ? 1 : 0);
-	fflush(stdout);
+	/* output that could not be written (a full disk, /dev/full) is a
+	 * failure, not a silent success */
+	int ferr = fflush(stdout) != 0 ? errno : 0;
+	if (ferr != 0 || ferror(stdout)) {
+		int why = ferr ? ferr : s->write_errno ? s->write_errno : EIO;
+		fprintf(stderr, "regspec: writing standard output failed: %s\n", strerror(why));
+		if (status == 0)
+			status = 1;
+	}
 	session_free(s);
 	free(jobs);
 	free(kinds);

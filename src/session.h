@@ -81,6 +81,7 @@ typedef struct rs_session {
 	long sandbox_nodes;   /* the sandbox's size limits (RS_SANDBOX_*;   */
 	long sandbox_edges;   /* the fuzzer lowers them to run faster)      */
 	int failures;         /* commands that failed              */
+	int write_errno;      /* the first failed write of output  */
 	int quit;             /* quit requested                    */
 	int exit_code;
 } rs_session;

@@ -183,6 +183,15 @@ printf '\357\273\277print reached\r\nprint again\r\n' >"$tmp/bom.regspec"
 run "$tmp/bom.regspec"
 check "a script with a UTF-8 byte-order mark and CRLF runs" \
 	$([ $st -eq 0 ] && grep -q '^reached$' "$tmp/out" && grep -q '^again$' "$tmp/out"; echo $?)
+if [ -c /dev/full ] && [ -w /dev/full ]; then
+	$R -c "cliques 5 3 2; alpha 1; eig" >/dev/full 2>"$tmp/err" </dev/null
+	st=$?
+	check "output that cannot be written (/dev/full): one line, exit 1, not a silent success" \
+		$([ $st -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+			grep -q "^regspec: writing standard output failed: No space left on device" "$tmp/err"; echo $?)
+else
+	n=$((n + 1)); echo "ok $n - # SKIP no /dev/full here"
+fi
 # A 10^7-node model in under 1 GiB of address space (ulimit -v), when ulimit works here.
 if [ -z "${REGSPEC_SANITIZED:-}" ] && (ulimit -v 1048576) 2>/dev/null; then
 	(ulimit -v 1048576; $REGSPEC -c 'cliques 1000000*10 theta random 0.5 2; alpha 0.01; mu; signs; expect theorem_holds true' >"$tmp/out" 2>"$tmp/err")
