@@ -375,6 +375,50 @@ const struct rs_cmd rs_cmd_table[] = {
 	{NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, 0, NULL, NULL},
 };
 
+/* Edits (insert, delete, substitute, swap two neighbours) from a to b,
+ * up to 32 characters each; more for longer words. */
+static int edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 32 || lb > 32)
+		return 99;
+	int d[33][33];
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = (int)i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = (int)j;
+	for (size_t i = 1; i <= la; i++)
+		for (size_t j = 1; j <= lb; j++) {
+			int sub = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			int del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
+			int best = sub < del ? sub : del;
+			best = ins < best ? ins : best;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	return d[la][lb];
+}
+
+/* The command a mistyped name most likely meant ('scores', 'eigs',
+ * 'lod'), or NULL: one edit for short names, two from six letters. */
+static const char *nearest_command(const char *name)
+{
+	const char *best = NULL;
+	int bd = strlen(name) >= 6 ? 3 : 2;
+	for (const struct rs_cmd *c = rs_cmd_table; c->name; c++) {
+		int d = edit_distance(name, c->name);
+		if (c->alias && strlen(c->alias) > 1 && edit_distance(name, c->alias) < d)
+			d = edit_distance(name, c->alias);
+		if (d < bd && (size_t)d < strlen(name)) { /* something in common */
+			bd = d;
+			best = c->name;
+		}
+	}
+	return best;
+}
+
 const struct rs_cmd *cmd_find(const char *name, rs_err *e)
 {
 	const struct rs_cmd *hit = NULL;
@@ -391,8 +435,13 @@ const struct rs_cmd *cmd_find(const char *name, rs_err *e)
 	if (nhit == 1)
 		return hit;
 	if (nhit == 0) {
-		rs_fail(e, RS_EINVAL, "unknown command '%.40s%s' (type 'help' for the list)", name,
-			strlen(name) > 40 ? "..." : "");
+		const char *near = nearest_command(name);
+		if (near != NULL)
+			rs_fail(e, RS_EINVAL, "unknown command '%.40s'; did you mean '%s'? ('help' lists them)",
+				name, near);
+		else
+			rs_fail(e, RS_EINVAL, "unknown command '%.40s%s' (type 'help' for the list)", name,
+				strlen(name) > 40 ? "..." : "");
 		return NULL;
 	}
 	char list[400] = "";

@@ -36,6 +36,19 @@ static void lookup(void)
 	tap_ok(c && !strcmp(c->name, "quit"), "alias exit is quit");
 	c = cmd_find("frobnicate", &e);
 	tap_ok(c == NULL && strstr(e.msg, "unknown command 'frobnicate'"), "unknown command (%s)", e.msg);
+	static const char *const typos[][2] = {{"scores", "score"}, {"eigs", "eig"}, {"lod", "load"},
+					       {"alpah", "alpha"}, {"wacth", "watch"}, {"sweeep", "sweep"}};
+	int near_ok = 1;
+	for (size_t i = 0; i < sizeof typos / sizeof typos[0]; i++) {
+		char want[64];
+		snprintf(want, sizeof want, "did you mean '%s'?", typos[i][1]);
+		c = cmd_find(typos[i][0], &e);
+		near_ok &= c == NULL && strstr(e.msg, want) != NULL;
+	}
+	tap_ok(near_ok, "a name one or two edits from a command suggests it (scores, eigs, lod, alpah, wacth, sweeep)");
+	c = cmd_find("x", &e);
+	tap_ok(c == NULL && !strstr(e.msg, "did you mean") && !strstr(cmd_find("frobnicate", &e) ? "" : e.msg, "did you mean"),
+	       "nothing suggested for a letter, or for a word like no command (%s)", e.msg);
 	c = cmd_find("eig", &e);
 	tap_ok(c && !strcmp(c->name, "eig"), "an exact name wins over longer names");
 	int n = 0;
