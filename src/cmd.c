@@ -409,8 +409,8 @@ static const char *nearest_command(const char *name)
 	int bd = strlen(name) >= 6 ? 3 : 2;
 	for (const struct rs_cmd *c = rs_cmd_table; c->name; c++) {
 		int d = edit_distance(name, c->name);
-		if (c->alias && strlen(c->alias) > 1 && edit_distance(name, c->alias) < d)
-			d = edit_distance(name, c->alias);
+		int da = c->alias && strlen(c->alias) > 1 ? edit_distance(name, c->alias) : d;
+		d = da < d ? da : d;
 		if (d < bd && (size_t)d < strlen(name)) { /* something in common */
 			bd = d;
 			best = c->name;

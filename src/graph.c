@@ -145,12 +145,13 @@ static int csr_build(long nr, const rs_edges *E, int transpose, int sym, int wei
 		if (sym && R[i] != C[i])
 			ptr[C[i] + 2]++;
 	}
-	for (long j = 0; j < nr; j++)
+	long widest = 0; /* the longest row, for the sort's scratch */
+	for (long j = 0; j < nr; j++) {
+		if (ptr[j + 2] > widest)
+			widest = ptr[j + 2];
 		ptr[j + 2] += ptr[j + 1];
-	long cnt = ptr[nr + 1], widest = 0;
-	for (long j = 0; j < nr; j++)
-		if (ptr[j + 2] - ptr[j + 1] > widest)
-			widest = ptr[j + 2] - ptr[j + 1];
+	}
+	long cnt = ptr[nr + 1];
 	int32_t *idx = rs_alloc(e, (size_t)cnt, sizeof *idx, "adjacency");
 	double *val = weighted ? rs_alloc(e, (size_t)cnt, sizeof *val, "weights") : NULL;
 	int32_t *sc = widest > 16 ? rs_alloc(e, (size_t)widest, sizeof *sc, "sort buffer") : NULL;

@@ -76,13 +76,14 @@ static const char *foreign_encoding(const char *buf, size_t n)
 	return NULL;
 }
 
-/* Why buf (n bytes read so far of path) is not text, set in e, or NULL:
- * a compressed file or archive regspec does not open, UTF-16, or a NUL
+/* Why buf (n bytes read so far of path, the first `from` of them already
+ * looked at) is not text, set in e, or NULL: a compressed file or archive
+ * regspec does not open, UTF-16 (both told by the first bytes), or a NUL
  * byte (binary data). */
-static const char *not_text(const char *path, const char *buf, size_t n, rs_err *e)
+static const char *not_text(const char *path, const char *buf, size_t from, size_t n, rs_err *e)
 {
-	const char *why = foreign_encoding(buf, n);
-	if (why == NULL && memchr(buf, '\0', n) != NULL)
+	const char *why = from == 0 ? foreign_encoding(buf, n) : NULL;
+	if (why == NULL && memchr(buf + from, '\0', n - from) != NULL)
 		why = "binary data (a NUL byte), not text";
 	if (why != NULL)
 		rs_fail(e, RS_EINVAL, "%s: %s", path, why);
@@ -101,7 +102,7 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e)
 	gzbuffer(z, 1 << 17);
 	size_t cap = 1 << 20, n = 0;
 	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-	int checked = 0;
+	size_t scanned = 0; /* bytes looked at by not_text */
 	char *buf = malloc(cap);
 	if (buf == NULL) {
 		gzclose(z);
@@ -164,17 +165,19 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e)
 		}
 		n += (size_t)got;
 		/* what the file is shows in its first bytes: say so before
-		 * reading more of it */
-		if (!checked && n >= 4096 && not_text(path, buf, n, e) != NULL) {
-			free(buf);
-			gzclose(z);
-			return NULL;
+		 * reading more of it (/dev/zero never ends) */
+		if (n >= 4096) {
+			if (not_text(path, buf, scanned, n, e) != NULL) {
+				free(buf);
+				gzclose(z);
+				return NULL;
+			}
+			scanned = n;
 		}
-		checked = n >= 4096;
 	}
 	gzclose(z);
 	buf[n] = '\0';
-	if (not_text(path, buf, n, e) != NULL) {
+	if (scanned < n && not_text(path, buf, scanned, n, e) != NULL) {
 		free(buf);
 		return NULL;
 	}
@@ -482,6 +485,12 @@ struct reader {
 		snprintf(m_, sizeof m_, __VA_ARGS__);                                              \
 		rs_fail((r)->e, RS_EINVAL, "%s:%ld: %s", (r)->path, (r)->lineno, m_);              \
 	} while (0)
+
+/* A file that ends before the count its header announced. */
+static void fail_short(struct reader *rd, long announced, long found, const char *what)
+{
+	FAIL_AT(rd, "%ld %s announced, %ld found (truncated file?)", announced, what, found);
+}
 
 /* The next line of a buffer, NUL-terminated in place without its CR, or
  * NULL at the end; counts lines in rd. */
@@ -885,8 +894,7 @@ static rs_graph *read_mtx(char *buf, const char *path, const rs_load_opts *o, rs
 		goto fail;
 	}
 	if (seen < Z) {
-		rs_fail(e, RS_EINVAL, "%s:%ld: %ld entries announced, %ld found (truncated file?)", path,
-			rd.lineno, Z, seen);
+		fail_short(&rd, Z, seen, "entries");
 		goto fail;
 	}
 	info->lines = rd.lineno;
@@ -975,8 +983,7 @@ static rs_graph *read_dimacs(char *buf, const char *path, const rs_load_opts *o,
 	/* some .col files announce each edge twice: a file cut short lists
 	 * fewer than half */
 	if (2 * seen < m) {
-		rs_fail(e, RS_EINVAL, "%s:%ld: %ld edges announced, %ld found (truncated file?)", path,
-			rd.lineno, m, seen);
+		fail_short(&rd, m, seen, "edges");
 		goto fail;
 	}
 	info->lines = rd.lineno;
@@ -1077,8 +1084,7 @@ static rs_graph *read_metis(char *buf, const char *path, const rs_load_opts *o,
 		goto fail;
 	}
 	if (node < n) {
-		rs_fail(e, RS_EINVAL, "%s:%ld: %ld node lines announced, %ld found (truncated file?)", path,
-			rd.lineno, n, node);
+		fail_short(&rd, n, node, "node lines");
 		goto fail;
 	}
 	if (entries != 2 * m) {

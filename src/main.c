@@ -11,13 +11,13 @@
 #include "lanczos.h"
 #include "session.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <locale.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
 #include <stdlib.h>
-#include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
