@@ -191,14 +191,24 @@ static struct sides sides_of(const rs_graph *g)
  * then added in thread order (so the result does not depend on
  * scheduling).  Reading the entries once instead of twice: 20newsgroups'
  * product 2.6 -> 1.8 ms on 2 threads. */
-static void bip_pass(struct gop *G, const double *xs, const double *xb, double *ys, double *yb)
+struct bip_job {
+	struct gop *G;
+	const double *xs, *xb;
+	double *ys, *yb;
+	double (*part)[64];
+};
+
+static void bip_part(void *arg)
 {
+	const struct bip_job *J = arg;
+	struct gop *G = J->G;
+	const double *xs = J->xs, *xb = J->xb;
+	double *ys = J->ys, *yb = J->yb;
+	double(*part)[64] = J->part;
 	struct sides S = sides_of(G->g);
 	long ns = S.ns, nb = S.nb, nnz = S.ptr[nb];
 	const double *ub = G->u + S.ob, *us = G->u + S.os;
 	double *ts = G->tmp; /* u x on the smaller side */
-	double part[2][64] = {{0}};
-#pragma omp parallel num_threads(G->nacc)
 	{
 		int nt, th = team_rank(&nt);
 		long lo = ns * th / nt, hi = ns * (th + 1) / nt;
@@ -246,12 +256,97 @@ static void bip_pass(struct gop *G, const double *xs, const double *xb, double *
 	}
 }
 
+static void bip_pass(struct gop *G, const double *xs, const double *xb, double *ys, double *yb)
+{
+	double part[2][64] = {{0}};
+	struct bip_job J = {G, xs, xb, ys, yb, part};
+	rs_par(G->nacc, bip_part, &J);
+}
+
+struct apply_job {
+	struct gop *G;
+	const double *x;
+	double *y;
+};
+
+/* The unipartite product's region (see gop_apply). */
+static void uni_part(void *arg)
+{
+	const struct apply_job *J = arg;
+	struct gop *G = J->G;
+	const rs_graph *g = G->g;
+	const double *x = J->x;
+	double *y = J->y;
+	long N = G->N;
+	const rs_csr_perm *P = &G->P;
+	const int32_t *ord = P->ord;
+	const double *u = G->u;
+	long nb = (N + SUM_BLOCK - 1) / SUM_BLOCK;
+	int nt, th = team_rank(&nt);
+	int own = G->tcopy != NULL && nt <= G->ncopy;
+	double *tt = own ? G->tcopy + (size_t)th * (size_t)N : G->tmp;
+	long blo = own ? 0 : nb * th / nt, bhi = own ? nb : nb * (th + 1) / nt;
+	double as = 0;
+	for (long b = blo; b < bhi; b++) {
+		long end = (b + 1) * SUM_BLOCK < N ? (b + 1) * SUM_BLOCK : N;
+		double sb = 0;
+		for (long r = b * SUM_BLOCK; r < end; r++) {
+			tt[r] = u[ord[r]] * x[ord[r]];
+			sb += tt[r];
+		}
+		if (own)
+			as += sb;
+		else
+			G->bsum[b] = sb;
+	}
+	if (!own) {
+#pragma omp barrier
+		as = 0;
+		for (long b = 0; b < nb; b++)
+			as += G->bsum[b];
+	}
+	as *= G->alpha;
+#pragma omp for schedule(dynamic, 1) nowait
+	for (long c = 0; c < (N + P->window - 1) / P->window; c++) {
+		long end = (c + 1) * P->window < N ? (c + 1) * P->window : N;
+		for (long r = c * P->window; r < end; r++)
+			y[ord[r]] = u[ord[r]] * (row_dot(g, P->ptr, P->idx, P->val, r, tt) + as);
+	}
+}
+
+/* The bipartite two-pass product's region (gop_apply): t = u x, then the
+ * rows, which see the columns, then the columns, which see the rows. */
+struct two_pass_job {
+	struct gop *G;
+	const double *x;
+	double *y;
+	double s1, s2;
+};
+
+static void two_pass_part(void *arg)
+{
+	const struct two_pass_job *J = arg;
+	const struct gop *G = J->G;
+	const rs_graph *g = G->g;
+	long n = g->n, m = g->m, N = G->N;
+	double *t = G->tmp;
+	const double *tc = t + n;
+#pragma omp for schedule(static)
+	for (long i = 0; i < N; i++)
+		t[i] = G->u[i] * J->x[i];
+#pragma omp for schedule(dynamic, 1024)
+	for (long i = 0; i < n; i++)
+		J->y[i] = G->u[i] * (row_dot(g, g->ptr, g->idx, g->val, i, tc) + G->alpha * J->s2);
+#pragma omp for schedule(dynamic, 1024)
+	for (long j = 0; j < m; j++)
+		J->y[n + j] =
+			G->u[n + j] * (row_dot(g, g->tptr, g->tidx, g->tval, j, t) + G->alpha * J->s1);
+}
+
 static void gop_apply(void *ctx, const double *x, double *y)
 {
 	struct gop *G = ctx;
 	const rs_graph *g = G->g;
-	long N = G->N;
-	double *t = G->tmp;
 	if (G->gram) {
 		bip_pass(G, x, NULL, y, NULL);
 	} else if (!g->bipartite) {
@@ -266,63 +361,38 @@ static void gop_apply(void *ctx, const double *x, double *y)
 		 * one by one, and a product on 2 threads took as long as on 1
 		 * (facebook 0.18 ms both; own copies 0.12 ms).  s is the sum of
 		 * t's blocks of SUM_BLOCK in order: the same on any number of threads. */
-		int T = rs_threads() < 64 ? rs_threads() : 64;
-		const rs_csr_perm *P = &G->P;
-		const int32_t *ord = P->ord;
-		const double *u = G->u;
-		long nb = (N + SUM_BLOCK - 1) / SUM_BLOCK;
-#pragma omp parallel num_threads(T)
-		{
-			int nt, th = team_rank(&nt);
-			int own = G->tcopy != NULL && nt <= G->ncopy;
-			double *tt = own ? G->tcopy + (size_t)th * (size_t)N : t;
-			long blo = own ? 0 : nb * th / nt, bhi = own ? nb : nb * (th + 1) / nt;
-			double as = 0;
-			for (long b = blo; b < bhi; b++) {
-				long end = (b + 1) * SUM_BLOCK < N ? (b + 1) * SUM_BLOCK : N;
-				double sb = 0;
-				for (long r = b * SUM_BLOCK; r < end; r++) {
-					tt[r] = u[ord[r]] * x[ord[r]];
-					sb += tt[r];
-				}
-				if (own)
-					as += sb;
-				else
-					G->bsum[b] = sb;
-			}
-			if (!own) {
-#pragma omp barrier
-				as = 0;
-				for (long b = 0; b < nb; b++)
-					as += G->bsum[b];
-			}
-			as *= G->alpha;
-#pragma omp for schedule(dynamic, 1) nowait
-			for (long c = 0; c < (N + P->window - 1) / P->window; c++) {
-				long end = (c + 1) * P->window < N ? (c + 1) * P->window : N;
-				for (long r = c * P->window; r < end; r++)
-					y[ord[r]] = u[ord[r]] * (row_dot(g, P->ptr, P->idx, P->val, r, tt) + as);
-			}
-		}
+		struct apply_job J = {G, x, y};
+		rs_par(rs_threads() < 64 ? rs_threads() : 64, uni_part, &J);
 	} else if (G->acc == NULL) {
 		long n = g->n, m = g->m;
-		/* rows see the columns, columns see the rows */
-		double s2 = G->alpha != 0 ? rs_dot(m, G->u + n, x + n) : 0.0;
-		double s1 = G->alpha != 0 ? rs_dot(n, G->u, x) : 0.0;
-		const double *tc = t + n;
-#pragma omp parallel for schedule(static)
-		for (long i = 0; i < N; i++)
-			t[i] = G->u[i] * x[i];
-#pragma omp parallel for schedule(dynamic, 1024)
-		for (long i = 0; i < n; i++)
-			y[i] = G->u[i] * (row_dot(g, g->ptr, g->idx, g->val, i, tc) + G->alpha * s2);
-#pragma omp parallel for schedule(dynamic, 1024)
-		for (long j = 0; j < m; j++)
-			y[n + j] = G->u[n + j] * (row_dot(g, g->tptr, g->tidx, g->tval, j, t) + G->alpha * s1);
+		struct two_pass_job J = {G, x, y, 0.0, 0.0};
+		if (G->alpha != 0) {
+			J.s2 = rs_dot(m, G->u + n, x + n);
+			J.s1 = rs_dot(n, G->u, x);
+		}
+		rs_par(rs_threads(), two_pass_part, &J);
 	} else {
 		struct sides S = sides_of(g);
 		bip_pass(G, x + S.os, x + S.ob, y + S.os, y + S.ob);
 	}
+}
+
+struct project_job {
+	long N;
+	const double *u, *q;
+	double *x;
+	double c;
+};
+
+/* x -= c q, and 0 where u is (nodes left out) */
+static void project_part(void *arg)
+{
+	const struct project_job *J = arg;
+	const double *u = J->u, *q = J->q;
+	double *x = J->x, c = J->c;
+#pragma omp for schedule(static)
+	for (long i = 0; i < J->N; i++)
+		x[i] = u[i] == 0 ? 0.0 : x[i] - c * q[i];
 }
 
 static void gop_project(void *ctx, double *x)
@@ -343,10 +413,8 @@ static void gop_project(void *ctx, double *x)
 	}
 	/* the theta = 1 space; nodes left out stay at 0 */
 	if (comp == NULL) {
-		double c = rs_dot(N, q, x);
-#pragma omp parallel for schedule(static)
-		for (long i = 0; i < N; i++)
-			x[i] = u[i] == 0 ? 0.0 : x[i] - c * q[i];
+		struct project_job J = {N, u, q, x, rs_dot(N, q, x)};
+		rs_par(rs_threads(), project_part, &J);
 	} else {
 		memset(G->coef, 0, (size_t)G->ncomp * sizeof *G->coef);
 		for (long i = 0; i < N; i++)
@@ -576,8 +644,8 @@ static int pick_cmp(const void *a, const void *b)
  * of positive degree less the theta = 1 vectors).  Its eigenvalues are the
  * squares of N's top ones, further apart, and its vectors are shorter:
  * 20newsgroups (18846 x 29800, k = 20) needs 100 applications where N needs
- * 170, each one pass over the entries.  q becomes the theta = 1 vectors'
- * halves on that side, normalized.  0, or -1 when memory runs out. */
+ * 170, each one pass over the entries.  q becomes the theta = 1 vectors' halves on that
+ * side, normalized.  0, or -1 when memory runs out. */
 static int gram_setup(struct gop *G, const double *d, int need, rs_err *e)
 {
 	const rs_graph *g = G->g;

@@ -109,15 +109,30 @@ int rs_threads(void)
  * each fork and join costs microseconds even with the threads spinning,
  * which is more than sharing out a few thousand rows saves.  Work is
  * counted as the stored entries plus 32 per row (the sweeps over a basis of
- * a few dozen vectors).  Measured on 2 threads against 1 (k = 20, tol
- * 1e-6): SBMs of 2,000 and 4,000 nodes (work 0.1 and 0.2 million) are
- * 1.3-1.8x faster on one; 8,000 (0.4 million) ties; facebook (1 million)
- * is 1.6x faster on two. */
-#define RS_SMALL_WORK 300000.0
+ * a few dozen vectors).  Measured on 2 threads against 1 (k = 20, tol 1e-6,
+ * SBMs of 20 blocks, average degree 20, the median of 11 solves, twice),
+ * once one thread runs no regions at all (rs_par): 3,000 nodes (work 0.11
+ * million) 1.1x faster on one, 4,000 (0.14) and 6,000 (0.21) tie, 8,000
+ * (0.28) 1.05x faster on two, 16,000 (0.55) 1.15x, 32,000 (1.1) 1.5x. */
+#define RS_SMALL_WORK 200000.0
 
 int rs_threads_for(long n, long nnz)
 {
 	return (double)nnz + 32.0 * (double)n < RS_SMALL_WORK ? 1 : rs_threads();
+}
+
+void rs_par(int T, void (*fn)(void *), void *arg)
+{
+#ifdef _OPENMP
+	if (T > 1) {
+#pragma omp parallel num_threads(T)
+		fn(arg);
+		return;
+	}
+#else
+	(void)T;
+#endif
+	fn(arg);
 }
 
 int rs_threads_set(int T)
@@ -164,16 +179,26 @@ static double block_dot(long lo, long hi, const double *x, const double *y)
 /* Blocked sums keep the error near (n / 4096 + 4096) eps, not n eps, and the
  * partial sums are added in a fixed order: the result does not depend on
  * how the threads were scheduled. */
+struct dot_job {
+	long n;
+	const double *x, *y;
+	double *part;
+};
+
+static void dot_part(void *arg)
+{
+	const struct dot_job *J = arg;
+	long lo, hi;
+	int t = thread_rows(J->n, &lo, &hi);
+	J->part[t] = block_dot(lo, hi, J->x, J->y);
+}
+
 double rs_dot(long n, const double *x, const double *y)
 {
 	double part[64] = {0};
 	int T = rs_threads() < 64 ? rs_threads() : 64;
-#pragma omp parallel num_threads(T)
-	{
-		long lo, hi;
-		int t = thread_rows(n, &lo, &hi);
-		part[t] = block_dot(lo, hi, x, y);
-	}
+	struct dot_job J = {n, x, y, part};
+	rs_par(T, dot_part, &J);
 	double total = 0;
 	for (int t = 0; t < T; t++)
 		total += part[t];
@@ -191,26 +216,41 @@ double rs_nrm2(long n, const double *x)
  * gs_sub does w -= [V Q] h and returns the new ||w||.  Each thread owns a
  * block of rows; partial sums are added in thread order, so results do not
  * depend on scheduling.  scratch holds T x (j + nq + 1) doubles. */
+struct gs_job {
+	long n;
+	int j, nq;
+	const double *V, *Q;
+	const double *wr; /* w, read (gs_coef) */
+	double *w;        /* w, written (gs_sub) */
+	const double *h;
+	double *scratch;
+};
+
+static void gs_coef_part(void *arg)
+{
+	const struct gs_job *J = arg;
+	long n = J->n, lo, hi;
+	int j = J->j, nq = J->nq;
+	int t = thread_rows(n, &lo, &hi);
+	double *part = J->scratch + (size_t)t * (size_t)(j + nq + 1);
+	memset(part, 0, (size_t)(j + nq + 1) * sizeof *part);
+	if (hi > lo) {
+		if (j > 0)
+			cblas_dgemv(CblasColMajor, CblasTrans, (int)(hi - lo), j, 1.0, J->V + lo, (int)n,
+				    J->wr + lo, 1, 0.0, part, 1);
+		for (int c = 0; c < nq; c++)
+			part[j + c] = block_dot(lo, hi, J->Q + (size_t)c * n, J->wr);
+		part[j + nq] = block_dot(lo, hi, J->wr, J->wr);
+	}
+}
+
 static double gs_coef(long n, int j, const double *V, int nq, const double *Q, const double *w,
 		      double *h, double *scratch)
 {
 	int T = rs_threads();
 	int stride = j + nq + 1;
-#pragma omp parallel
-	{
-		long lo, hi;
-		int t = thread_rows(n, &lo, &hi);
-		double *part = scratch + (size_t)t * stride;
-		memset(part, 0, (size_t)stride * sizeof *part);
-		if (hi > lo) {
-			if (j > 0)
-				cblas_dgemv(CblasColMajor, CblasTrans, (int)(hi - lo), j, 1.0, V + lo,
-					    (int)n, w + lo, 1, 0.0, part, 1);
-			for (int c = 0; c < nq; c++)
-				part[j + c] = block_dot(lo, hi, Q + (size_t)c * n, w);
-			part[j + nq] = block_dot(lo, hi, w, w);
-		}
-	}
+	struct gs_job J = {n, j, nq, V, Q, w, NULL, NULL, scratch};
+	rs_par(T, gs_coef_part, &J);
 	for (int c = 0; c < stride; c++) {
 		double s = 0;
 		for (int t = 0; t < T; t++)
@@ -220,28 +260,34 @@ static double gs_coef(long n, int j, const double *V, int nq, const double *Q, c
 	return sqrt(h[j + nq]);
 }
 
+static void gs_sub_part(void *arg)
+{
+	const struct gs_job *J = arg;
+	long n = J->n, lo, hi;
+	int j = J->j;
+	double *w = J->w;
+	int t = thread_rows(n, &lo, &hi);
+	if (hi > lo) {
+		if (j > 0)
+			cblas_dgemv(CblasColMajor, CblasNoTrans, (int)(hi - lo), j, -1.0, J->V + lo, (int)n,
+				    J->h, 1, 1.0, w + lo, 1);
+		for (int c = 0; c < J->nq; c++) {
+			const double *q = J->Q + (size_t)c * n;
+			double a = J->h[j + c];
+#pragma omp simd
+			for (long i = lo; i < hi; i++)
+				w[i] -= a * q[i];
+		}
+	}
+	J->scratch[t] = hi > lo ? block_dot(lo, hi, w, w) : 0.0;
+}
+
 static double gs_sub(long n, int j, const double *V, int nq, const double *Q, double *w,
 		     const double *h, double *scratch)
 {
 	int T = rs_threads();
-#pragma omp parallel
-	{
-		long lo, hi;
-		int t = thread_rows(n, &lo, &hi);
-		if (hi > lo) {
-			if (j > 0)
-				cblas_dgemv(CblasColMajor, CblasNoTrans, (int)(hi - lo), j, -1.0, V + lo,
-					    (int)n, h, 1, 1.0, w + lo, 1);
-			for (int c = 0; c < nq; c++) {
-				const double *q = Q + (size_t)c * n;
-				double a = h[j + c];
-#pragma omp simd
-				for (long i = lo; i < hi; i++)
-					w[i] -= a * q[i];
-			}
-		}
-		scratch[t] = hi > lo ? block_dot(lo, hi, w, w) : 0.0;
-	}
+	struct gs_job J = {n, j, nq, V, Q, w, w, h, scratch};
+	rs_par(T, gs_sub_part, &J);
 	double s = 0;
 	for (int t = 0; t < T; t++)
 		s += scratch[t];
@@ -251,37 +297,55 @@ static double gs_sub(long n, int j, const double *V, int nq, const double *Q, do
 /* The light end of a Lanczos step: w = (w - sum_p coef[p] V[:, idx[p]] -
  * Q hq) / beta in one sweep (the three-term recurrence, the few basis
  * vectors w has drifted towards, the deflated space, the scaling). */
+struct finish_job {
+	long n;
+	double *w;
+	const double *V;
+	int np;
+	const int *idx;
+	const double *coef;
+	int nq;
+	const double *Q, *hq;
+	double r;
+};
+
+static void finish_part(void *arg)
+{
+	const struct finish_job *J = arg;
+	long n = J->n, lo, hi;
+	double *w = J->w;
+	thread_rows(n, &lo, &hi);
+	/* by chunks that stay in the first-level cache; simd, because at -O2
+	 * GCC leaves these loops scalar (w may alias v as far as it knows):
+	 * 2.5x faster on facebook, a tenth of the solve */
+	for (long c0 = lo; c0 < hi; c0 += 512) {
+		long c1 = c0 + 512 < hi ? c0 + 512 : hi;
+		for (int p = 0; p < J->np; p++) {
+			const double *v = J->V + (size_t)J->idx[p] * n;
+			double a = J->coef[p];
+#pragma omp simd
+			for (long i = c0; i < c1; i++)
+				w[i] -= a * v[i];
+		}
+		for (int c = 0; c < J->nq; c++) {
+			const double *q = J->Q + (size_t)c * n;
+			double a = J->hq[c];
+#pragma omp simd
+			for (long i = c0; i < c1; i++)
+				w[i] -= a * q[i];
+		}
+		double r = J->r;
+#pragma omp simd
+		for (long i = c0; i < c1; i++)
+			w[i] *= r;
+	}
+}
+
 static void local_finish(long n, double *w, const double *V, int np, const int *idx,
 			 const double *coef, int nq, const double *Q, const double *hq, double beta)
 {
-	double r = 1.0 / beta;
-#pragma omp parallel
-	{
-		long lo, hi;
-		thread_rows(n, &lo, &hi);
-		/* by chunks that stay in the first-level cache; simd, because at
-		 * -O2 GCC leaves these loops scalar (w may alias v as far as it
-		 * knows): 2.5x faster on facebook, a tenth of the solve */
-		for (long c0 = lo; c0 < hi; c0 += 512) {
-			long c1 = c0 + 512 < hi ? c0 + 512 : hi;
-			for (int p = 0; p < np; p++) {
-				const double *v = V + (size_t)idx[p] * n;
-				double a = coef[p];
-#pragma omp simd
-				for (long i = c0; i < c1; i++)
-					w[i] -= a * v[i];
-			}
-			for (int c = 0; c < nq; c++) {
-				const double *q = Q + (size_t)c * n;
-#pragma omp simd
-				for (long i = c0; i < c1; i++)
-					w[i] -= hq[c] * q[i];
-			}
-#pragma omp simd
-			for (long i = c0; i < c1; i++)
-				w[i] *= r;
-		}
-	}
+	struct finish_job J = {n, w, V, np, idx, coef, nq, Q, hq, 1.0 / beta};
+	rs_par(rs_threads(), finish_part, &J);
 }
 
 /* At most this many basis vectors besides the recurrence's two are
@@ -293,11 +357,27 @@ static void local_finish(long n, double *w, const double *V, int np, const int *
 #define LOCK 1e-3
 
 /* x *= a, by row blocks. */
+struct scale_job {
+	long n;
+	double a;
+	double *x;
+};
+
+static void scale_part(void *arg)
+{
+	const struct scale_job *J = arg;
+	long lo, hi;
+	thread_rows(J->n, &lo, &hi);
+	double a = J->a, *x = J->x;
+#pragma omp simd
+	for (long i = lo; i < hi; i++)
+		x[i] *= a;
+}
+
 static void scale(long n, double a, double *x)
 {
-#pragma omp parallel for schedule(static)
-	for (long i = 0; i < n; i++)
-		x[i] *= a;
+	struct scale_job J = {n, a, x};
+	rs_par(rs_threads(), scale_part, &J);
 }
 
 /* V[:, 0..l) = V (n x m) * Y (m x l), in place, a block of rows at a time

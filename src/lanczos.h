@@ -80,6 +80,14 @@ int rs_threads(void);
  * when each parallel region would share out less work than its fork and
  * join cost (RS_SMALL_WORK below), else rs_threads(). */
 int rs_threads_for(long n, long nnz);
+/* Run fn(arg) on every thread of a team of T (an OpenMP parallel region),
+ * or straight on the calling thread when T is 1: libgomp sets up and tears
+ * down a team even for one thread, 1.3 us a region on the machines
+ * measured, about ten regions a Lanczos step (the paper's SBM: 11.2 ->
+ * 9.0 ms a solve without them).  Inside fn, omp_get_thread_num() and
+ * omp_get_num_threads() are right either way, and orphaned 'omp for' and
+ * 'omp barrier' constructs bind to the team, or to the thread alone. */
+void rs_par(int T, void (*fn)(void *), void *arg);
 /* Make T the calling thread's number of threads for the parallel regions
  * that follow (its own setting: other threads keep theirs); returns the
  * number before, to be given back the same way. */
