@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """bench/other_graphs.py DIR: write graphs unlike the issue's list into
-DIR, for `sh bench/sparse.sh DIR/*.edges`:
+DIR, for `sh bench/sparse.sh DIR/*.edges DIR/*.biedges`:
 
   grid.edges      a 200 x 200 grid (40,000 nodes): a spectrum with no gaps,
                   the hardest case for a Krylov method
@@ -13,6 +13,9 @@ DIR, for `sh bench/sparse.sh DIR/*.edges`:
   components.edges  2,000 components of 25 nodes (random, p = 0.3)
   geometric.edges  50,000 random points of the unit square, joined within
                   the radius that gives average degree 10
+  sparsebip.biedges  a bipartite graph of 20,000 x 30,000 nodes and 70,000
+                  random edges (repeats merged): too sparse for the one-pass
+                  product's partial sums, isolated nodes on both sides
 
 All are deterministic (numpy's default_rng(1))."""
 import os
@@ -89,6 +92,14 @@ def geometric(path, n=50000, degree=10, seed=1):
     np.savetxt(path, pairs, fmt="%d")
 
 
+def sparse_bipartite(path, rows=20000, cols=30000, edges=70000, seed=1):
+    rng = np.random.default_rng(seed)
+    pairs = np.unique(np.stack([rng.integers(0, rows, edges), rng.integers(0, cols, edges)], 1), axis=0)
+    with open(path, "w") as f:
+        f.write("# rows: %d cols: %d\n" % (rows, cols))
+        np.savetxt(f, pairs, fmt="%d")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: bench/other_graphs.py DIR")
@@ -100,6 +111,7 @@ def main():
     power_law(os.path.join(d, "powerlaw.edges"))
     components(os.path.join(d, "components.edges"))
     geometric(os.path.join(d, "geometric.edges"))
+    sparse_bipartite(os.path.join(d, "sparsebip.biedges"))
 
 
 if __name__ == "__main__":
