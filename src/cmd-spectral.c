@@ -49,6 +49,10 @@ static void common_fields(rs_session *s, rs_result *r, const rs_spectrum *S)
 		result_note(r, "taken from the %d-column basis of earlier solves along alpha in %.3g s: "
 			       "%ld operator applications (one per pair, to check it), worst residual %.2g (tol %g)",
 			    S->reduced, S->seconds, S->matvecs, S->residual, s->tol);
+	} else if (s->verbose && S->solver == RS_SOLVER_LANCZOS && S->matvecs == 0) {
+		result_note(r, "every pair listed is known exactly (lambda = 0 once per connected "
+			       "component, twin nodes' pairs): no iteration ran (%.3g s)",
+			    S->seconds);
 	} else if (s->verbose && S->solver == RS_SOLVER_LANCZOS) {
 		char side[96] = "";
 		if (S->gram_side > 0)

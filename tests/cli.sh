@@ -77,6 +77,9 @@ run -c 'help si'
 check "help with a prefix explains the command" $([ $st -eq 0 ] && grep -q '^usage: signs' "$tmp/out"; echo $?)
 run -c 'set verbose on; cliques 5 3 2; alpha 1; eig'
 check "verbose names the solver, its time and residual" $(grep -q 'solved by the aggregate solver' "$tmp/out"; echo $?)
+awk 'BEGIN { for (i = 0; i < 400; i += 2) print i, i + 1 }' >"$tmp/pairs.edges"
+run -c "load $tmp/pairs.edges; alpha 0; k 2; set verbose on; eig"
+check "verbose: pairs known exactly (components at alpha 0) say no iteration ran" $([ $st -eq 0 ] && grep -q 'known exactly.*no iteration ran' "$tmp/out" && ! grep -q '0 operator applications' "$tmp/out"; echo $?)
 run -c 'cliques 5 3 2; alpha 1 rel; alpha'
 check "relative alpha is shown with its absolute value" $(grep -q 'alpha = 1 relative (absolute 0.38)' "$tmp/out"; echo $?)
 run --sandbox -c 'cliques 5 3 2; alpha 1; eig; save graph /tmp/never; load /etc/hostname; cliques 1000000 5'
