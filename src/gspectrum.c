@@ -173,13 +173,20 @@ struct sides {
 	const long *ptr;     /* the larger side's rows                  */
 	const int32_t *idx;
 	const double *val;
+	const long *sptr;    /* the smaller side's rows                 */
+	const int32_t *sidx;
+	const double *sval;
 };
 
 static struct sides sides_of(const rs_graph *g)
 {
 	if (g->n >= g->m)
-		return (struct sides){g->n, g->m, 0, g->n, g->ptr, g->idx, g->val};
-	return (struct sides){g->m, g->n, g->n, 0, g->tptr, g->tidx, g->tval};
+		return (struct sides){.nb = g->n, .ns = g->m, .ob = 0, .os = g->n,
+				      .ptr = g->ptr, .idx = g->idx, .val = g->val,
+				      .sptr = g->tptr, .sidx = g->tidx, .sval = g->tval};
+	return (struct sides){.nb = g->m, .ns = g->n, .ob = g->n, .os = 0,
+			      .ptr = g->tptr, .idx = g->tidx, .val = g->tval,
+			      .sptr = g->ptr, .sidx = g->idx, .sval = g->val};
 }
 
 /* One pass over a bipartite graph's entries.  With xb: the product by the
@@ -209,50 +216,48 @@ static void bip_part(void *arg)
 	long ns = S.ns, nb = S.nb, nnz = S.ptr[nb];
 	const double *ub = G->u + S.ob, *us = G->u + S.os;
 	double *ts = G->tmp; /* u x on the smaller side */
-	{
-		int nt, th = team_rank(&nt);
-		long lo = ns * th / nt, hi = ns * (th + 1) / nt;
-		double a = 0;
-		for (long j = lo; j < hi; j++) {
-			ts[j] = us[j] * xs[j];
-			a += ts[j];
-		}
-		part[1][th] = a;
-		/* rows [rlo, rhi): an equal share of the entries */
-		long rlo = th == 0 ? 0 : row_at(S.ptr, nb, (long)((double)nnz * th / nt));
-		long rhi = th == nt - 1 ? nb : row_at(S.ptr, nb, (long)((double)nnz * (th + 1) / nt));
-		double *z = G->acc + (size_t)th * (size_t)ns;
-		memset(z, 0, (size_t)ns * sizeof *z);
+	int nt, th = team_rank(&nt);
+	long lo = ns * th / nt, hi = ns * (th + 1) / nt;
+	double a = 0;
+	for (long j = lo; j < hi; j++) {
+		ts[j] = us[j] * xs[j];
+		a += ts[j];
+	}
+	part[1][th] = a;
+	/* rows [rlo, rhi): an equal share of the entries */
+	long rlo = th == 0 ? 0 : row_at(S.ptr, nb, (long)((double)nnz * th / nt));
+	long rhi = th == nt - 1 ? nb : row_at(S.ptr, nb, (long)((double)nnz * (th + 1) / nt));
+	double *z = G->acc + (size_t)th * (size_t)ns;
+	memset(z, 0, (size_t)ns * sizeof *z);
 #pragma omp barrier
-		double as = 0;
-		for (int t = 0; t < nt; t++)
-			as += part[1][t];
-		as *= G->alpha;
-		a = 0;
-		for (long i = rlo; i < rhi; i++) {
-			double c;
-			if (xb) {
-				c = ub[i] * xb[i];
-				yb[i] = ub[i] * (gather_scatter(S.ptr, S.idx, S.val, i, ts, c, z) + as);
-			} else {
-				/* the row's (M_s^T xs)_i first, then its share of M_s (...) */
-				c = ub[i] * ub[i] * (row_dot(G->g, S.ptr, S.idx, S.val, i, ts) + as);
-				scatter(S.ptr, S.idx, S.val, i, c, z);
-			}
-			a += c;
+	double as = 0;
+	for (int t = 0; t < nt; t++)
+		as += part[1][t];
+	as *= G->alpha;
+	a = 0;
+	for (long i = rlo; i < rhi; i++) {
+		double c;
+		if (xb) {
+			c = ub[i] * xb[i];
+			yb[i] = ub[i] * (gather_scatter(S.ptr, S.idx, S.val, i, ts, c, z) + as);
+		} else {
+			/* the row's (M_s^T xs)_i first, then its share of M_s (...) */
+			c = ub[i] * ub[i] * (row_dot(G->g, S.ptr, S.idx, S.val, i, ts) + as);
+			scatter(S.ptr, S.idx, S.val, i, c, z);
 		}
-		part[0][th] = a;
+		a += c;
+	}
+	part[0][th] = a;
 #pragma omp barrier
-		double ab = 0;
+	double ab = 0;
+	for (int t = 0; t < nt; t++)
+		ab += part[0][t];
+	ab *= G->alpha;
+	for (long j = lo; j < hi; j++) {
+		double s = 0;
 		for (int t = 0; t < nt; t++)
-			ab += part[0][t];
-		ab *= G->alpha;
-		for (long j = lo; j < hi; j++) {
-			double s = 0;
-			for (int t = 0; t < nt; t++)
-				s += G->acc[(size_t)t * (size_t)ns + j];
-			ys[j] = us[j] * (s + ab);
-		}
+			s += G->acc[(size_t)t * (size_t)ns + j];
+		ys[j] = us[j] * (s + ab);
 	}
 }
 
@@ -362,10 +367,6 @@ static void gram_part(void *arg)
 	struct gop *G = J->G;
 	const rs_graph *g = G->g;
 	struct sides S = sides_of(g);
-	/* the smaller side's rows are the other adjacency */
-	const long *sptr = S.ptr == g->ptr ? g->tptr : g->ptr;
-	const int32_t *sidx = S.ptr == g->ptr ? g->tidx : g->idx;
-	const double *sval = S.ptr == g->ptr ? g->tval : g->val;
 	const double *ub = G->u + S.ob, *us = G->u + S.os;
 	double *ts = G->tmp, *c = G->tmp + S.ns;
 	long nblk = (S.nb + SUM_BLOCK - 1) / SUM_BLOCK;
@@ -388,7 +389,7 @@ static void gram_part(void *arg)
 	ab *= G->alpha;
 #pragma omp for schedule(dynamic, 1024)
 	for (long j = 0; j < S.ns; j++)
-		J->ys[j] = us[j] * (row_dot(g, sptr, sidx, sval, j, c) + ab);
+		J->ys[j] = us[j] * (row_dot(g, S.sptr, S.sidx, S.sval, j, c) + ab);
 }
 
 static void gop_apply(void *ctx, const double *x, double *y)

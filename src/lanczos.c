@@ -176,9 +176,6 @@ static double block_dot(long lo, long hi, const double *x, const double *y)
 	return acc;
 }
 
-/* Blocked sums keep the error near (n / 4096 + 4096) eps, not n eps, and the
- * partial sums are added in a fixed order: the result does not depend on
- * how the threads were scheduled. */
 struct dot_job {
 	long n;
 	const double *x, *y;
@@ -193,6 +190,9 @@ static void dot_part(void *arg)
 	J->part[t] = block_dot(lo, hi, J->x, J->y);
 }
 
+/* Blocked sums keep the error near (n / 4096 + 4096) eps, not n eps, and the
+ * partial sums are added in a fixed order: the result does not depend on
+ * how the threads were scheduled. */
 double rs_dot(long n, const double *x, const double *y)
 {
 	double part[64] = {0};
