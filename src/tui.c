@@ -492,7 +492,12 @@ static void draw_signs(struct view *v, const rs_spectrum *S, const struct thresh
 			views_class_fractions(s, S, &t->cls, c, pct[c]);
 		}
 	}
-	for (int i = 0; i < rows && i < maxrows - 1; i++) {
+	/* the header, then the rows that fit; when some do not, the last line
+	 * says how many */
+	int fit = rows <= maxrows - 1 ? rows : maxrows - 2;
+	if (fit < 0)
+		fit = 0;
+	for (int i = 0; i < fit; i++) {
 		int b = i % t->K;
 		const char *name = s->model ? (snprintf(buf, sizeof buf, "%s%d", parts == 2 ? (i < t->K ? "r" : "c") : "", b + 1), buf)
 					    : views_class_name(s, t->cls.id[b], buf, sizeof buf);
@@ -508,8 +513,8 @@ static void draw_signs(struct view *v, const rs_spectrum *S, const struct thresh
 			role_off(v, ok ? C_OK : C_BAD, ok ? 0 : A_REVERSE);
 		}
 	}
-	if (rows > maxrows - 1)
-		mvprintw(row + maxrows - 1, 0, "... %d more", rows - (maxrows - 1));
+	if (fit < rows && fit + 2 <= maxrows)
+		mvprintw(row + 1 + fit, 0, "... %d more", rows - fit);
 	if (pct) {
 		for (int c = 1; c <= cols; c++)
 			free(pct[c]);

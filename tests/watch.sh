@@ -124,6 +124,16 @@ check "the class table stops before the scatter's frame" \
 	$(grep -Eq '^class .*%x[0-9]+ +[|]' "$tmp/screen"; echo $?)
 $T send-keys -t wide q
 
+# more classes than rows: the last line says how many are not shown, on a
+# line of its own (it was written over the last class shown)
+start many
+$T send-keys -t many 'sbm paper' Enter 'k 5' Enter 'watch' Enter
+wait_for 'products'
+wait_for '^\.\.\. [0-9]* more'
+check "the class table's '... N more' has its own line" \
+	$(grep -Eq '^\.\.\. [0-9]+ more +[|+]' "$tmp/screen"; echo $?)
+$T send-keys -t many q
+
 # The terminal closed under the live view (a window closed, an ssh link
 # dropped): the program must end, not spin.  Once with SIGHUP delivered as
 # usual, once with SIGHUP ignored (as under nohup), where only the lost
