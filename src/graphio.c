@@ -1160,6 +1160,21 @@ static unsigned char *pajek_unweighted(char *buf, long ne)
 	return flag;
 }
 
+/* Whether a Pajek file has an *Arcs or *Arcslist section.  igraph 0.10
+ * makes the graph directed or not by the last section it reads, so a file
+ * of *Arcs then *Edges comes back undirected: its arcs are symmetrized all
+ * the same, and the note should say so. */
+static int pajek_has_arcs(const char *buf, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (buf[i] != '*' || (i > 0 && buf[i - 1] != '\n'))
+			continue;
+		if (len - i >= 5 && !strncasecmp(buf + i, "*arcs", 5))
+			return 1;
+	}
+	return 0;
+}
+
 /* The attribute names and types of G's nodes and edges. */
 struct attr_lists {
 	igraph_strvector_t gn, vn, en;
@@ -1353,6 +1368,7 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 			goto out;
 		}
 	}
+	int arcs = fmt == RS_GF_PAJEK && pajek_has_arcs(buf, len); /* before buf is cut */
 	if (weighted && fmt == RS_GF_PAJEK)
 		bare = pajek_unweighted(buf, ne);
 	for (long i = 0; i < ne; i++) {
@@ -1368,7 +1384,7 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 			goto out;
 	}
 	info->weighted = weighted;
-	info->symmetrized = igraph_is_directed(&G);
+	info->symmetrized = igraph_is_directed(&G) || arcs;
 	info->lines = ne;
 	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
 	if (g == NULL)

@@ -312,6 +312,15 @@ static void readers(void)
 		       weight(g, 3, 0) == 1 && info.dropped == 0,
 	       "Pajek: edges without a weight weigh 1 wherever they come");
 	rs_graph_free(g);
+	/* igraph 0.10 takes a file's direction from its last section: *Arcs
+	 * then *Edges reads as undirected, yet the arcs were symmetrized */
+	g = load(write_file("i4.net", "*Vertices 4\n*Arcs\n1 2 1\n2 1 3\n*Edges\n3 4 2\n"), NULL, &info);
+	tap_ok(g && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 3 && info.symmetrized && info.merged == 1,
+	       "Pajek: *Arcs before *Edges is reported as directed input, made undirected");
+	rs_graph_free(g);
+	g = load(write_file("i5.net", "*Vertices 3\n*Edges\n1 2\n2 3\n% *Arcs in a comment\n"), NULL, &info);
+	tap_ok(g && rs_graph_edges(g) == 2 && !info.symmetrized, "Pajek: *Edges alone is undirected input");
+	rs_graph_free(g);
 	g = load(write_file("i3.net", "*Vertices 3\n*Edges\n1 2 0\n2 3 3\n"), NULL, &info);
 	tap_ok(g && rs_graph_edges(g) == 1 && info.dropped == 1, "Pajek: an explicit zero weight is still dropped");
 	rs_graph_free(g);
