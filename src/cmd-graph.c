@@ -233,7 +233,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	if (g == NULL)
 		return -1;
 	rs_labels *L = info.labels;
-	char *notes[24]; /* 15 places add one: room to spare */
+	char *notes[24]; /* 16 places add one: room to spare */
 	int nn = 0;
 	notes[nn++] = xasprintf("read %s as %s%s", path, info.format,
 				info.one_based ? " (ids start at 1: read as 1-based)" : "");
@@ -249,6 +249,15 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		notes[nn++] = xasprintf("%ld line%s more than 3 fields: only source, target and weight "
 					"were read (a time stamp?)",
 					info.extra_fields, info.extra_fields == 1 ? " has" : "s have");
+	if (info.attr_lines > 0 && !o.unweighted)
+		notes[nn++] = info.attr_weights == info.attr_lines
+				      ? xstrdup("edge attributes in braces (networkx's edge list): weights from 'weight'")
+			      : info.attr_weights == 0
+				      ? xstrdup("edge attributes in braces (networkx's edge list), none named "
+						"'weight': every edge weighs 1")
+				      : xasprintf("edge attributes in braces (networkx's edge list): %ld of %ld "
+						  "have a 'weight', the other edges weigh 1",
+						  info.attr_weights, info.attr_lines);
 	if (info.symmetrized)
 		notes[nn++] = xstrdup("directed input: made undirected (an edge where either arc is)");
 	if (info.merged > 0 && info.symmetrized)

@@ -266,6 +266,134 @@ static int decimal_comma(const char *s, double *out)
 	return parse_weight(buf, out) == 0;
 }
 
+/* networkx's write_edgelist writes, by default, an edge's attributes
+ * after its two ends as a Python dict: "1 2 {}", "a b {'weight': 3.0,
+ * 'color': 'red'}" (or "1,2,{...}" with a delimiter).  When line s has
+ * that shape, what separates the dict from the ends is cut to '\0' and the
+ * dict returned; NULL otherwise (a name that starts with a brace stays a
+ * name unless it is the third field and closes the line). */
+static char *attr_dict(char *s, char delim)
+{
+	char *p = s, *cut;
+	if (delim == ' ') {
+		for (int field = 0; field < 2; field++) {
+			while (*p == ' ' || *p == '\t')
+				p++;
+			if (*p == '\0' || *p == '{')
+				return NULL;
+			while (*p && *p != ' ' && *p != '\t')
+				p++;
+		}
+		cut = p;
+	} else {
+		p = strchr(p, delim);
+		cut = p ? strchr(p + 1, delim) : NULL;
+		if (cut == NULL)
+			return NULL;
+		p = cut + 1;
+	}
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p != '{' || p == cut)
+		return NULL;
+	size_t l = strlen(p);
+	while (l > 1 && (p[l - 1] == ' ' || p[l - 1] == '\t'))
+		l--;
+	if (p[l - 1] != '}')
+		return NULL;
+	*cut = '\0';
+	return p;
+}
+
+/* One item of a dict as Python's str() writes it, from *pp: the key's text
+ * (quotes removed) and the value's span; *pp moves past the item and its
+ * comma.  Returns 1 for an item, 0 at the closing brace, -1 when the text
+ * is not a dict. */
+static int dict_item(const char **pp, char *key, size_t ksize, const char **v, size_t *vlen)
+{
+	const char *p = *pp;
+	while (*p == ' ')
+		p++;
+	if (*p == '}')
+		return p[1 + strspn(p + 1, " \t")] == '\0' ? 0 : -1;
+	size_t kl = 0;
+	if (*p == '\'' || *p == '"') {
+		char q = *p++;
+		for (; *p && *p != q; p++) {
+			if (*p == '\\' && p[1])
+				p++;
+			if (kl + 1 < ksize)
+				key[kl++] = *p;
+		}
+		if (*p++ != q)
+			return -1;
+	} else {
+		for (; *p && *p != ':' && *p != ',' && *p != '}'; p++)
+			if (kl + 1 < ksize && *p != ' ')
+				key[kl++] = *p;
+	}
+	key[kl] = '\0';
+	while (*p == ' ')
+		p++;
+	if (*p++ != ':')
+		return -1;
+	while (*p == ' ')
+		p++;
+	*v = p;
+	int depth = 0;
+	for (char q = 0; *p; p++) {
+		if (q) {
+			if (*p == '\\' && p[1])
+				p++;
+			else if (*p == q)
+				q = 0;
+		} else if (*p == '\'' || *p == '"') {
+			q = *p;
+		} else if (*p == '(' || *p == '[' || *p == '{') {
+			depth++;
+		} else if (*p == ')' || *p == ']' || *p == '}') {
+			if (depth-- == 0)
+				break;
+		} else if (*p == ',' && depth == 0) {
+			break;
+		}
+	}
+	if (*p == '\0')
+		return -1;
+	*vlen = (size_t)(p - *v);
+	while (*vlen > 0 && (*v)[*vlen - 1] == ' ')
+		(*vlen)--;
+	*pp = *p == ',' ? p + 1 : p;
+	return 1;
+}
+
+/* The 'weight' of an attribute dict (attr_dict) in out, its quotes or a
+ * wrapping call (numpy 2 writes np.float64(3.0)) removed: 1 when the key is
+ * there, 0 when not, -1 when the text is not a dict. */
+static int dict_weight(const char *d, char *out, size_t size)
+{
+	const char *p = d + 1, *v;
+	size_t vl;
+	char key[32];
+	int r, found = 0;
+	while ((r = dict_item(&p, key, sizeof key, &v, &vl)) > 0) {
+		if (strcmp(key, "weight") != 0)
+			continue;
+		const char *open = memchr(v, '(', vl);
+		if (open && vl > 0 && v[vl - 1] == ')') {
+			vl -= (size_t)(open + 1 - v) + 1;
+			v = open + 1;
+		}
+		if (vl >= 2 && (v[0] == '\'' || v[0] == '"') && v[vl - 1] == v[0]) {
+			v++;
+			vl -= 2;
+		}
+		snprintf(out, size, "%.*s", (int)vl, v);
+		found = 1;
+	}
+	return r < 0 ? -1 : found;
+}
+
 static int header_word(const char *s)
 {
 	static const char *const words[] = {"source", "target", "from", "to", "src", "dst", "node1",
@@ -585,10 +713,19 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 				c_decl = v;
 			continue;
 		}
+		char *dict = NULL;
+		if (delim == 0 && (dict = attr_dict(s, ' ')) != NULL)
+			delim = ' '; /* the dict's commas are not delimiters */
 		if (delim == 0)
 			delim = strchr(s, ',') ? ',' : strchr(s, ';') ? ';' : strchr(s, '\t') ? '\t' : ' ';
+		if (dict == NULL)
+			dict = attr_dict(s, delim);
 		char *f[RS_MAX_COLUMNS];
 		int nf = rs_split_fields(s, delim, f, RS_MAX_COLUMNS);
+		if (first && dict) {
+			first = 0;
+			header = 0;
+		}
 		if (first) {
 			first = 0;
 			long t;
@@ -657,7 +794,12 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 				goto fail;
 			}
 			if (parse_weight(fw, &w) != 0 && !(delim == ';' && decimal_comma(fw, &w))) {
-				if (wname[0])
+				if (fw[0] == '{' && strchr(fw, '}') == NULL)
+					FAIL_AT(&rd, "edge attributes '%.40s...' do not close the line with '}' (networkx's "
+						     "edge list ends each line with '{...}'); 'unweighted' reads the edges "
+						     "without them",
+						fw);
+				else if (wname[0])
 					FAIL_AT(&rd, "weight '%s' (column %s) is not a number; 'unweighted' reads the edges without weights",
 						fw, wname);
 				else
@@ -667,6 +809,30 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			if (!isfinite(w) || w < 0) {
 				FAIL_AT(&rd, "weight %s: weights must be finite and >= 0", fw);
 				goto fail;
+			}
+		}
+		if (dict) {
+			info->attr_lines++;
+			char fw[64];
+			int r = o->unweighted ? 0 : dict_weight(dict, fw, sizeof fw);
+			if (r < 0) {
+				FAIL_AT(&rd, "edge attributes '%.40s%s' are not a Python dict as networkx writes them; "
+					     "'unweighted' reads the edges without them",
+					dict, strlen(dict) > 40 ? "..." : "");
+				goto fail;
+			}
+			if (r > 0) {
+				info->attr_weights++;
+				if (parse_weight(fw, &w) != 0) {
+					FAIL_AT(&rd, "weight '%s' (the edge attribute 'weight') is not a number; "
+						     "'unweighted' reads the edges without weights",
+						fw);
+					goto fail;
+				}
+				if (!isfinite(w) || w < 0) {
+					FAIL_AT(&rd, "weight %s: weights must be finite and >= 0", fw);
+					goto fail;
+				}
 			}
 		}
 		const char *fu = f[cs], *fv = f[ct];

@@ -324,6 +324,30 @@ static void readers(void)
 	g = load(write_file("i3.net", "*Vertices 3\n*Edges\n1 2 0\n2 3 3\n"), NULL, &info);
 	tap_ok(g && rs_graph_edges(g) == 1 && info.dropped == 1, "Pajek: an explicit zero weight is still dropped");
 	rs_graph_free(g);
+	/* networkx's write_edgelist: the attributes as a Python dict */
+	g = load(write_file("nx.edgelist", "0 1 {}\n1 2 {'weight': 2.5, 'label': 'a, b'}\n"
+					   "2 0 {\"weight\": np.float64(4.0), 'w': [1, 2]}\n"),
+		 NULL, &info);
+	tap_ok(g && g->n == 3 && !info.relabeled && weight(g, 0, 1) == 1 && weight(g, 1, 2) == 2.5 &&
+		       weight(g, 2, 0) == 4 && info.attr_lines == 3 && info.attr_weights == 2,
+	       "networkx edge list: weights from the attribute dicts' 'weight', 1 where there is none");
+	rs_graph_free(g);
+	g = load(write_file("nx.csv", "a,b,{'weight': 3}\nb,c,{}\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 3 && weight(g, 1, 2) == 1 &&
+		       !info.header_skipped && info.attr_lines == 2,
+	       "networkx edge list with a comma delimiter: the dict's commas are not columns");
+	rs_graph_free(g);
+	g = load(write_file("braces.edges", "a {x}\n{x} c\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && info.attr_lines == 0,
+	       "names in braces stay names (a third field is a dict only when it closes the line)");
+	rs_graph_free(g);
+	{
+		rs_load_opts uw = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 1, NULL};
+		g = load(write_file("nxbad.edgelist", "0 1 {'weight' 3}\n1 2 {'weight': 'x'}\n"), &uw, &info);
+		tap_ok(g && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 1 && info.attr_weights == 0,
+		       "networkx edge list, unweighted: the dicts are not read");
+		rs_graph_free(g);
+	}
 	g = load(write_file("bom.csv", "\xef\xbb\xbfsource,target\nx,y\ny,z\n"), NULL, &info);
 	tap_ok(g && g->n == 3 && info.header_skipped && rs_graph_edges(g) == 2,
 	       "a UTF-8 byte-order mark before a CSV header is skipped");
