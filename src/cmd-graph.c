@@ -62,9 +62,9 @@ static void graph_summary(rs_session *s, FILE *out, const char *cmd, double secs
 	for (int i = 0; i < nnotes; i++)
 		result_note(r, "%s", notes[i]);
 	if (iso > 0)
-		result_note(r, "%ld isolated nodes have degree 0 at alpha = 0: the embedding leaves them "
+		result_note(r, "%ld isolated node%s degree 0 at alpha = 0: the embedding leaves %s "
 			       "out (at 0) unless alpha > 0",
-			    iso);
+			    iso, iso == 1 ? " has" : "s have", iso == 1 ? "it" : "them");
 	cmd_emit(s, out, r);
 }
 
@@ -247,7 +247,8 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		notes[nn++] = xstrdup("unweighted: every edge weighs 1, the file's weights are not read");
 	if (info.extra_fields > 0 && !o.unweighted)
 		notes[nn++] = xasprintf("%ld line%s more than 3 fields: only source, target and weight "
-					"were read (a time stamp?)",
+					"were read (a time stamp? an adjacency list, node then neighbours: "
+					"'format adjlist')",
 					info.extra_fields, info.extra_fields == 1 ? " has" : "s have");
 	if (info.attr_lines > 0 && !o.unweighted)
 		notes[nn++] = info.attr_weights == info.attr_lines

@@ -20,7 +20,7 @@ static const char *const w_eig[] = {"all", NULL};
 static const char *const w_load[] = {"labels", "format", "bipartite", "directed", "merge",
 				     "header", "noheader", "base", "unweighted", "nolabels", NULL};
 static const char *const w_formats[] = {"edges", "csv",   "tsv",    "snap",  "mtx",   "biedges", "gml",
-					"graphml", "pajek", "dimacs", "metis", "chaco", NULL};
+					"graphml", "pajek", "dimacs", "metis", "chaco", "adjlist", NULL};
 static const char *const w_merge[] = {"sum", "max", NULL};
 static const char *const w_base[] = {"0", "1", NULL};
 static const struct rs_complete c_load = {
@@ -92,7 +92,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "load FILE [labels FILE|ATTR] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [unweighted] [nolabels]",
 	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek (gzip too)",
 	 "Read a graph from FILE. The format comes from the extension or the content, or 'format "
-	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis'. Edge lists: one edge a line, "
+	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist'. Edge lists: one edge a line, "
 	 "whitespace, comma, semicolon or tab separated, '#' and '%' comments, a header line detected (two column words such as "
 	 "'source,target', unless one comes back as a node name; a first line of names over numeric ids, "
 	 "or of a word over a number in the weight column; in a comma, semicolon or tab separated file, "
@@ -114,10 +114,12 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "after 'c' comments): 'e u v' edges, 'a u v [w]' arcs made undirected, ids from 1. METIS "
 	 "and Chaco files (.graph, .metis, .chaco): a 'N M [FMT [NCON]]' header, then each node's "
 	 "neighbours a line (edge weights after them, node weights skipped, as FMT says), every edge "
-	 "listed from both ends. GML, GraphML and Pajek go through igraph; the weights are a numeric "
+	 "listed from both ends. Adjacency lists (.adjlist, networkx's write_adjlist): a node, then its "
+	 "neighbours, a line; a node alone on its line is a node too; integer names are the ids (0-based, "
+	 "1-based when no 0 appears), others names. GML, GraphML and Pajek go through igraph; the weights are a numeric "
 	 "edge attribute named weight (or weights, value, count; in any case; numbers written as strings, as gv2gml writes them, too); a 'value' or 'community' "
 	 "node attribute becomes the labels, or the one 'labels ATTR' names where no file ATTR "
-	 "exists (the label file rules: integers keep their values, other values are classes). Any file may be gzip-compressed (bzip2, xz, zstd, zip and UTF-16 files are refused with the command that converts them, GraphViz DOT and JSON files with the way to a format that reads). The graph is made "
+	 "exists (the label file rules: integers keep their values, other values are classes). Any file may be gzip-compressed (bzip2, xz, zstd, zip and UTF-16 files are refused with the command that converts them, GraphViz DOT, Gephi's GEXF and JSON files with the way to a format that reads). The graph is made "
 	 "undirected ('directed' input: an edge where either arc is), duplicates are merged ('merge "
 	 "max', the default, or 'merge sum', which adds every listing, both directions included), self-loops kept, zero weights dropped; negative, NaN or "
 	 "infinite weights and malformed lines are errors with file:line. Labels come from 'labels "

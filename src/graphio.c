@@ -25,7 +25,7 @@
 const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
-					    "graphml", "pajek", "dimacs", "metis"};
+					    "graphml", "pajek", "dimacs", "metis", "adjlist"};
 	return names[f];
 }
 
@@ -39,7 +39,7 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"mtx", RS_GF_MTX},	      {"mm", RS_GF_MTX},      {"biedges", RS_GF_BIEDGES},
 		   {"gml", RS_GF_GML},	      {"graphml", RS_GF_GRAPHML}, {"pajek", RS_GF_PAJEK},
 		   {"net", RS_GF_PAJEK},      {"dimacs", RS_GF_DIMACS}, {"metis", RS_GF_METIS},
-		   {"chaco", RS_GF_METIS}};
+		   {"chaco", RS_GF_METIS},    {"adjlist", RS_GF_ADJLIST}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -770,8 +770,9 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			}
 		}
 		if (nf < 2) {
-			FAIL_AT(&rd, "expected two node ids%s, found %d field%s", " and an optional weight",
-				nf, nf == 1 ? "" : "s");
+			FAIL_AT(&rd, "expected two node ids%s, found %d field%s%s", " and an optional weight",
+				nf, nf == 1 ? "" : "s",
+				nf == 1 ? " (an adjacency list, each node then its neighbours? 'format adjlist')" : "");
 			goto fail;
 		}
 		if (hcols > 3 && (nf <= cs || nf <= ct || (cw >= 0 && nf <= cw && !o->unweighted))) {
@@ -1266,6 +1267,95 @@ fail:
 	return g;
 }
 
+/* ------------------------------------------------------------ adjacency lists */
+
+/* An adjacency list, as networkx's write_adjlist writes one: each line a
+ * node, then its neighbours, blanks between; '#' comments; a node alone on
+ * its line is a node all the same (isolated, or its edges listed before).
+ * Names are taken in order of appearance; when every one is an integer the
+ * integers are the ids, 0-based, or 1-based when no 0 appears ('base'). */
+static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o,
+			      rs_load_info *info, rs_err *e)
+{
+	struct reader rd = {path, 0, e};
+	rs_edges E = {0};
+	rs_namemap nm = {0};
+	long *id = NULL;
+	rs_graph *g = NULL;
+	int numeric = 1;
+	long entries = 0;
+	char *p = buf, *line;
+	while ((line = next_line(&p, &rd)) != NULL) {
+		char *q = line + strspn(line, " \t"), *tok;
+		if (*q == '#' || *q == '%')
+			continue;
+		long u = -1, t;
+		while ((tok = next_token(&q)) != NULL) {
+			if (numeric && (parse_long(tok, &t) != 0 || t < 0 || t > MAX_ID))
+				numeric = 0;
+			long v = rs_nm_intern(&nm, tok, strlen(tok), 1, e);
+			if (v < 0)
+				goto fail;
+			if (u < 0) {
+				u = v;
+				continue;
+			}
+			if (++entries % 1048576 == 0 && memory_refused(&rd, nm.count, (double)entries))
+				goto fail;
+			if (rs_edges_push(&E, u, v, 1.0, e) != 0)
+				goto fail;
+		}
+	}
+	long n = nm.count;
+	if (n == 0) {
+		rs_fail(e, RS_EINVAL, "%s: no nodes in the adjacency list", path);
+		goto fail;
+	}
+	if (numeric) {
+		/* the names are the ids */
+		id = malloc((size_t)n * sizeof *id);
+		if (id == NULL) {
+			rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+			goto fail;
+		}
+		long lo = LONG_MAX, hi = -1;
+		for (long i = 0; i < n; i++) {
+			parse_long(nm.names[i], &id[i]);
+			lo = id[i] < lo ? id[i] : lo;
+			hi = id[i] > hi ? id[i] : hi;
+		}
+		int base = o->base >= 0 ? o->base : lo >= 1;
+		if (base == 1 && lo < 1) {
+			rs_fail(e, RS_EINVAL, "%s: node id 0 in a file read as 1-based", path);
+			goto fail;
+		}
+		for (long i = 0; i < E.count; i++) {
+			E.u[i] = (int32_t)(id[E.u[i]] - base);
+			E.v[i] = (int32_t)(id[E.v[i]] - base);
+		}
+		n = hi + 1 - base;
+		info->one_based = base;
+	} else {
+		info->relabeled = 1;
+	}
+	if (o->max_nodes > 0 && n > o->max_nodes) {
+		rs_fail(e, RS_EINVAL, "%s: %ld nodes, more than the %ld allowed", path, n, o->max_nodes);
+		goto fail;
+	}
+	info->lines = rd.lineno;
+	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
+	if (g != NULL && !numeric) {
+		g->names = nm.names;
+		nm.names = NULL;
+		nm.count = 0;
+	}
+fail:
+	free(id);
+	rs_edges_free(&E);
+	rs_nm_free(&nm);
+	return g;
+}
+
 /* ------------------------------------------------------------ igraph formats */
 
 static char igraph_msg[300];
@@ -1624,6 +1714,10 @@ static const char *foreign_format(const char *path, const char *buf)
 	if ((kw && *t == '{') || !strcasecmp(ext, ".dot") || !strcasecmp(ext, ".gv"))
 		return "a GraphViz DOT file, which regspec does not read: gv2gml (Debian's graphviz) "
 		       "turns it into GML, which it does";
+	if (!strcasecmp(ext, ".gexf") || (!strncmp(s, "<?xml", 5) && strstr(s, "<gexf") &&
+					   strstr(s, "<gexf") - s < 4096))
+		return "GEXF (Gephi's own format), which regspec does not read: Gephi's File > Export > "
+		       "Graph file writes GraphML or GML, which it does (networkx: write_graphml(read_gexf(F)))";
 	if ((*s == '{' || *s == '[') && !strcasecmp(ext, ".json"))
 		return "JSON, which regspec does not read: for node-link JSON (networkx, d3), "
 		       "jq -r '.links[] | \"\\(.source) \\(.target)\"' FILE writes an edge list";
@@ -1657,7 +1751,8 @@ static enum rs_gformat guess(const char *path, const char *buf)
 			   {".gml", RS_GF_GML},	   {".graphml", RS_GF_GRAPHML}, {".net", RS_GF_PAJEK},
 			   {".pajek", RS_GF_PAJEK},  {".col", RS_GF_DIMACS},	{".clq", RS_GF_DIMACS},
 			   {".gr", RS_GF_DIMACS},    {".dimacs", RS_GF_DIMACS}, {".max", RS_GF_DIMACS},
-			   {".graph", RS_GF_METIS},  {".metis", RS_GF_METIS}, {".chaco", RS_GF_METIS}};
+			   {".graph", RS_GF_METIS},  {".metis", RS_GF_METIS}, {".chaco", RS_GF_METIS},
+			   {".adjlist", RS_GF_ADJLIST}};
 		for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++)
 			if (!strcasecmp(dot, ext[i].ext))
 				return ext[i].f;
@@ -1720,6 +1815,14 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 		g = f == RS_GF_DIMACS ? read_dimacs(buf, path, o, info, e) : read_metis(buf, path, o, info, e);
 		break;
 	case RS_GF_BIEDGES: g = read_edgelist(buf, path, o, 1, info, e); break;
+	case RS_GF_ADJLIST:
+		if (o->bipartite) {
+			rs_fail(e, RS_EINVAL, "%s: 'bipartite' applies to edge lists and Matrix Market files",
+				path);
+			break;
+		}
+		g = read_adjlist(buf, path, o, info, e);
+		break;
 	case RS_GF_GML:
 	case RS_GF_GRAPHML:
 	case RS_GF_PAJEK:

@@ -21,7 +21,7 @@
 #define RS_MAX_COLUMNS 64
 
 enum rs_gformat { RS_GF_AUTO, RS_GF_EDGES, RS_GF_MTX, RS_GF_BIEDGES, RS_GF_GML, RS_GF_GRAPHML,
-		  RS_GF_PAJEK, RS_GF_DIMACS, RS_GF_METIS };
+		  RS_GF_PAJEK, RS_GF_DIMACS, RS_GF_METIS, RS_GF_ADJLIST };
 
 typedef struct rs_load_opts {
 	enum rs_gformat format;

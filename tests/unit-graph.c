@@ -348,6 +348,31 @@ static void readers(void)
 		       "networkx edge list, unweighted: the dicts are not read");
 		rs_graph_free(g);
 	}
+	/* adjacency lists (networkx's write_adjlist) */
+	g = load(write_file("a.adjlist", "#/usr/bin/python3\n# GMT Mon Nov 23 2026\n#\n0 1 2\n1 2\n2\n3\n4 0 0\n"),
+		 NULL, &info);
+	tap_ok(g && g->n == 5 && rs_graph_edges(g) == 4 && weight(g, 0, 2) == 1 && weight(g, 4, 0) == 1 &&
+		       g->ptr[4] == g->ptr[3] && info.merged == 1 && !strcmp(info.format, "adjlist") && !info.relabeled,
+	       "adjacency list: integer names are ids, a node alone on its line is a node, repeats merged");
+	rs_graph_free(g);
+	g = load(write_file("b.adjlist", "1 2 3\n2 3\n3\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 3 && info.one_based, "adjacency list: 1-based when no 0 appears");
+	rs_graph_free(g);
+	g = load(write_file("c.adjlist", "paris lyon nice\nlyon nice\nnice\nbrest\n"), NULL, &info);
+	tap_ok(g && g->n == 4 && rs_graph_edges(g) == 3 && info.relabeled && g->names && !strcmp(g->names[3], "brest") &&
+		       g->ptr[4] == g->ptr[3],
+	       "adjacency list with names: an isolated name is kept");
+	rs_graph_free(g);
+	{
+		rs_load_opts fa = {RS_GF_ADJLIST, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
+		g = load(write_file("d.txt", "0 1 2 3\n1 2\n"), &fa, &info);
+		tap_ok(g && g->n == 4 && rs_graph_edges(g) == 4, "format adjlist reads any file as an adjacency list");
+		rs_graph_free(g);
+		g = load(write_file("d.txt", "0 1 2 3\n1 2\n"), NULL, &info);
+		tap_ok(g && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 2 && info.extra_fields == 1,
+		       "the same file as an edge list: a weighted edge, the fourth field counted for the note");
+		rs_graph_free(g);
+	}
 	g = load(write_file("bom.csv", "\xef\xbb\xbfsource,target\nx,y\ny,z\n"), NULL, &info);
 	tap_ok(g && g->n == 3 && info.header_skipped && rs_graph_edges(g) == 2,
 	       "a UTF-8 byte-order mark before a CSV header is skipped");
@@ -1284,13 +1309,14 @@ static int same_graph(const rs_graph *a, const rs_graph *b)
 
 /* The same random graph written in every format 'load' reads (blank,
  * CSV with names, 1-based TSV listing both directions, Matrix Market
- * symmetric and general, GML, GraphML, Pajek) loads as the same graph. */
+ * symmetric and general, GML, GraphML, Pajek, METIS, DIMACS, networkx's
+ * adjacency list when unweighted) loads as the same graph. */
 static void format_round_trip(void)
 {
 	uint64_t r = 11232026;
 #define NEXT() lcg_next(&r)
 	static const char *const files[] = {"rt.edges", "rt.csv",     "rt.tsv", "rt-s.mtx", "rt-g.mtx",
-					    "rt.gml",   "rt.graphml", "rt.net", "rt.graph", "rt.gr"};
+					    "rt.gml",   "rt.graphml", "rt.net", "rt.graph", "rt.gr", "rt.adjlist"};
 	const int nf = (int)(sizeof files / sizeof files[0]);
 	int graphs = 0, bad = 0;
 	for (int gi = 0; gi < 40; gi++) {
@@ -1320,8 +1346,8 @@ static void format_round_trip(void)
 			continue;
 		}
 		graphs++;
-		FILE *f[10];
-		char path[10][300];
+		FILE *f[11];
+		char path[11][300];
 		for (int k = 0; k < nf; k++) {
 			snprintf(path[k], sizeof path[k], "%s/%s", dir, files[k]);
 			f[k] = fopen(path[k], "w");
@@ -1392,6 +1418,12 @@ static void format_round_trip(void)
 					fprintf(f[8], " %d", o + 1), fprintf(f[9], "a %d %d\n", i + 1, o + 1);
 			}
 			fprintf(f[8], "\n");
+			/* networkx's adjacency list: each edge from its lower end */
+			fprintf(f[10], "%d", i);
+			for (int e = 0; e < m; e++)
+				if (eu[e] == i)
+					fprintf(f[10], " %d", ev[e]);
+			fprintf(f[10], "\n");
 		}
 		for (int k = 0; k < nf; k++)
 			fclose(f[k]);
@@ -1400,6 +1432,8 @@ static void format_round_trip(void)
 		for (int k = 1; k < nf; k++) {
 			if (k == 1 && iso > 0)
 				continue; /* names: isolated nodes are not in an edge list */
+			if (k == 10 && w)
+				continue; /* an adjacency list has no weights */
 			rs_graph *g = load(path[k], NULL, &info);
 			if (!same_graph(ref, g) && ++bad <= 5)
 				printf("# graph %d (%d nodes, %d edges): %s differs\n", gi, n, m, files[k]);
@@ -1409,7 +1443,7 @@ static void format_round_trip(void)
 		free(eu), free(ev), free(ew), free(deg);
 	}
 #undef NEXT
-	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 10 formats load as the same graph (%d differ)", graphs,
+	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 11 formats load as the same graph (%d differ)", graphs,
 	       bad);
 }
 
