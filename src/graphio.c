@@ -981,7 +981,9 @@ static rs_graph *read_mtx(char *buf, const char *path, const rs_load_opts *o, rs
 		return NULL;
 	}
 	if (strcasecmp(obj, "matrix") || strcasecmp(fmt, "coordinate")) {
-		FAIL_AT(&rd, "only 'matrix coordinate' files are graphs (got '%s %s')", obj, fmt);
+		FAIL_AT(&rd, "only 'matrix coordinate' files are graphs (got '%s %s')%s", obj, fmt,
+			!strcasecmp(fmt, "array") ? ": scipy.io.mmwrite(F, scipy.sparse.coo_matrix(A)) writes a dense "
+						    "matrix A as one" : "");
 		return NULL;
 	}
 	int pattern = !strcasecmp(field, "pattern");
