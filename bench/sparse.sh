@@ -16,6 +16,7 @@
 #   REPS=1 sh bench/sparse.sh quick (one run each)
 #   WARM_STEPS='1.001 1.01 1.1' sh bench/sparse.sh quick
 #                                   (the warm start after several alpha steps)
+#   K=20 TOL=1e-6 (defaults)       (the number of eigenpairs, the tolerance)
 #   SWEEP_POINTS=25 (default)       (the sweep command: sweep alpha 1 4 25 log,
 #                                    cold against coarse to fine with the basis)
 #   SWEEP_UP=8 (default)            (the sweep table: 8 steps of 10 % up, then
@@ -30,8 +31,8 @@ here=$(dirname "$0")
 D=${DATA:-../shared/data}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-K=20
-TOL=1e-6
+K=${K:-20}
+TOL=${TOL:-1e-6}
 REPS=${REPS:-3}
 WARM_STEPS=${WARM_STEPS:-1.1}
 SWEEP_UP=${SWEEP_UP:-8}
