@@ -237,6 +237,14 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	int nn = 0;
 	notes[nn++] = xasprintf("read %s as %s%s", path, info.format,
 				info.one_based ? " (ids start at 1: read as 1-based)" : "");
+	if (info.konect)
+		notes[nn++] = xasprintf("KONECT header '%% %s': %s%s",
+					info.konect == 'b' ? "bip" : info.konect == 'a' ? "asym" : "sym",
+					info.konect == 'b'   ? "a bipartite graph (rows, then columns)"
+					: info.konect == 'a' ? "a directed graph"
+							     : "an undirected graph",
+					info.konect_counts ? "; the node counts of its second line, isolated "
+							     "nodes included" : "");
 	if (info.header_skipped)
 		notes[nn++] = xasprintf("the first line was taken as a header%s%s%s",
 					info.header_skipped == 2 ? " ('noheader' reads it as an edge)" : "",
@@ -247,9 +255,11 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		notes[nn++] = xstrdup("unweighted: every edge weighs 1, the file's weights are not read");
 	if (info.extra_fields > 0 && !o.unweighted)
 		notes[nn++] = xasprintf("%ld line%s more than 3 fields: only source, target and weight "
-					"were read (a time stamp? an adjacency list, node then neighbours: "
-					"'format adjlist')",
-					info.extra_fields, info.extra_fields == 1 ? " has" : "s have");
+					"were read (%s)",
+					info.extra_fields, info.extra_fields == 1 ? " has" : "s have",
+					info.konect ? "KONECT's fourth column is a time stamp"
+						    : "a time stamp? an adjacency list, node then neighbours: "
+						      "'format adjlist'");
 	if (info.attr_lines > 0 && !o.unweighted)
 		notes[nn++] = info.attr_weights == info.attr_lines
 				      ? xstrdup("edge attributes in braces (networkx's edge list): weights from 'weight'")

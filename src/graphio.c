@@ -601,6 +601,25 @@ static long comment_number(const char *line, const char *key)
 	return strtol(p, NULL, 10);
 }
 
+/* KONECT's header: "% sym|asym|bip WEIGHTS" on a file's first line, then
+ * "% EDGES N1 N2" (the second line, optional).  Returns 's', 'a' or 'b'
+ * for the first form (0 otherwise); the counts of the second, when given. */
+static int konect_kind(const char *line, int *is_signed)
+{
+	char kind[8], weights[32], rest;
+	if (sscanf(line, "%% %7s %31s %c", kind, weights, &rest) != 2 || !isalpha((unsigned char)weights[0]))
+		return 0;
+	*is_signed = strstr(weights, "signed") != NULL;
+	return !strcmp(kind, "sym") ? 's' : !strcmp(kind, "asym") ? 'a' : !strcmp(kind, "bip") ? 'b' : 0;
+}
+
+static int konect_counts(const char *line, long *n1, long *n2)
+{
+	long m;
+	char rest;
+	return sscanf(line, "%% %ld %ld %ld %c", &m, n1, n2, &rest) == 3 && m >= 0 && *n1 >= 0 && *n2 >= 0;
+}
+
 struct reader {
 	const char *path;
 	long lineno;
@@ -692,7 +711,7 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 	rs_namemap rows = {0}, cols = {0};
 	int symbolic = 0, first = 1, header = o->header;
 	/* the columns of the source, target and weight; set by a header line */
-	int cs = 0, ct = 1, cw = 2, hcols = 0;
+	int cs = 0, ct = 1, cw = 2, hcols = 0, konect = 0, konect_signed = 0;
 	char wname[64] = "", delim = 0;
 	long n_decl = -1, r_decl = -1, c_decl = -1, maxu = -1, maxv = -1, minid = LONG_MAX;
 	rs_graph *g = NULL;
@@ -704,7 +723,25 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 		if (*s == '\0')
 			continue;
 		if (*s == '#' || *s == '%') {
-			long v;
+			long v, n1, n2;
+			if (rd.lineno == 1 && (konect = konect_kind(s, &konect_signed)) != 0) {
+				info->konect = konect;
+				if (konect == 'b')
+					bipartite = 1; /* rows and columns are numbered apart */
+				if (konect == 'a')
+					info->symmetrized = 1;
+				continue;
+			}
+			if (konect && rd.lineno == 2 && konect_counts(s, &n1, &n2)) {
+				info->konect_counts = 1;
+				if (bipartite) {
+					r_decl = n1;
+					c_decl = n2;
+				} else {
+					n_decl = n1 > n2 ? n1 : n2;
+				}
+				continue;
+			}
 			if ((v = comment_number(s, "nodes:")) >= 0)
 				n_decl = v;
 			if ((v = comment_number(s, "rows:")) >= 0)
@@ -808,7 +845,9 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 				goto fail;
 			}
 			if (!isfinite(w) || w < 0) {
-				FAIL_AT(&rd, "weight %s: weights must be finite and >= 0", fw);
+				FAIL_AT(&rd, "weight %s: weights must be finite and >= 0%s", fw,
+					konect_signed && w < 0 ? " (a signed KONECT network: 'unweighted' reads its "
+								 "edges without the signs)" : "");
 				goto fail;
 			}
 		}
@@ -887,7 +926,7 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 		n = rows.count;
 		m = bipartite ? cols.count : 0;
 	} else {
-		int base = o->base;
+		int base = o->base < 0 && konect ? 1 : o->base; /* KONECT numbers from 1 */
 		if (base < 0) {
 			/* 1-based when no id 0 appears, unless a '# nodes' (or rows,
 			 * cols) comment says otherwise: regspec writes 0-based lists

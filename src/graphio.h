@@ -46,6 +46,8 @@ typedef struct rs_load_info {
 	int symmetrized;   /* directed input made undirected                 */
 	int header_skipped; /* 2: judged with fewer than two column words */
 	long extra_fields; /* lines whose fields after the third were ignored */
+	int konect;        /* a KONECT header: 's'ym, 'a'sym, 'b'ip, 0 none  */
+	int konect_counts; /* ... with its second line's node counts        */
 	long attr_lines;   /* edges with a networkx attribute dict ("{...}") */
 	long attr_weights; /* ... of which the dict had a 'weight'           */
 	char columns[200];  /* the columns a header chose, when not the plain

@@ -348,6 +348,24 @@ static void readers(void)
 		       "networkx edge list, unweighted: the dicts are not read");
 		rs_graph_free(g);
 	}
+	/* KONECT's out.* files: the header decides */
+	g = load(write_file("out.bip", "% bip unweighted\n% 5 3 4\n1 1\n1 2\n2 2\n3 3\n3 4\n"), NULL, &info);
+	tap_ok(g && g->bipartite && g->n == 3 && g->m == 4 && rs_graph_edges(g) == 5 && g->loops == 0 &&
+		       info.konect == 'b' && info.konect_counts,
+	       "KONECT '%% bip': rows and columns numbered apart (row 1 and column 1 are not one node)");
+	rs_graph_free(g);
+	g = load(write_file("out.sym", "% sym unweighted\n% 3 5 5\n1 2\n2 3\n3 1\n"), NULL, &info);
+	tap_ok(g && !g->bipartite && g->n == 5 && rs_graph_edges(g) == 3 && weight(g, 0, 1) == 1 && !info.symmetrized,
+	       "KONECT '%% sym': the second line's node count keeps isolated nodes, ids from 1");
+	rs_graph_free(g);
+	g = load(write_file("out.asym", "% asym positive\n2 3 1 1000\n3 2 2 1001\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 1 && weight(g, 1, 2) == 2 && info.symmetrized &&
+		       info.extra_fields == 2 && !info.konect_counts,
+	       "KONECT '%% asym': directed input made undirected, ids from 1 without a 0 or a count line");
+	rs_graph_free(g);
+	g = load(write_file("out.x", "% this is not a header\n% 1 2 3\n0 1\n"), NULL, &info);
+	tap_ok(g && g->n == 2 && !info.konect, "a comment that is not KONECT's header changes nothing");
+	rs_graph_free(g);
 	/* adjacency lists (networkx's write_adjlist) */
 	g = load(write_file("a.adjlist", "#/usr/bin/python3\n# GMT Mon Nov 23 2026\n#\n0 1 2\n1 2\n2\n3\n4 0 0\n"),
 		 NULL, &info);
