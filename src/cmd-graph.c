@@ -164,7 +164,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 
 CMD_FN(load)
 {
-	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
+	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
 	char *path_owned = cmd_resolve_path(s, argv[1]), *labels_owned = NULL;
 	const char *path = path_owned, *labels_path = NULL;
 	int rc = load_graph(s, argc, argv, out, e, &o, &path, &labels_path, &labels_owned);
@@ -193,6 +193,10 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 			nolabels = 1;
 		} else if (!strcmp(w, "unweighted")) {
 			o.unweighted = 1;
+		} else if (!strcmp(w, "compact")) {
+			o.ids = RS_IDS_COMPACT;
+		} else if (!strcmp(w, "nocompact")) {
+			o.ids = RS_IDS_KEEP;
 		} else if (i + 1 < argc && !strcmp(w, "labels")) {
 			*labels_owned = cmd_resolve_path(s, argv[++i]);
 			labels_path = *labels_owned;
@@ -203,7 +207,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 			if (rs_gformat_parse(argv[++i], &o.format) != 0)
 				return rs_fail(e, RS_EINVAL,
 					       "unknown format '%s' (edges, csv, tsv, snap, mtx, biedges, "
-					       "gml, graphml, pajek, dimacs, metis)",
+					       "gml, graphml, pajek, dimacs, metis, adjlist)",
 					       argv[i]);
 		} else if (i + 1 < argc && !strcmp(w, "merge")) {
 			i++;
@@ -222,8 +226,8 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		} else {
 			return rs_fail(e, RS_EINVAL,
 				       "unexpected '%s' (options: labels FILE, format FMT, bipartite, "
-				       "directed, merge sum|max, header, noheader, base 0|1, nolabels, "
-				       "unweighted)",
+				       "directed, merge sum|max, header, noheader, base 0|1, compact, "
+				       "nocompact, nolabels, unweighted)",
 				       w);
 		}
 	}
@@ -284,7 +288,22 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		notes[nn++] = xasprintf("%ld zero weights dropped", info.dropped);
 	if (info.decimal_ids && !info.relabeled)
 		notes[nn++] = xstrdup("node ids written as decimals (3.0, 3.000e+00: numpy.savetxt's default) read as integers");
-	if (info.relabeled)
+	if (info.compacted > 0 && o.ids == RS_IDS_COMPACT)
+		notes[nn++] = xasprintf("compact: the %ld node ids that appear (up to %ld) mapped to 0..%ld in "
+					"increasing order, kept as names",
+					info.compacted, info.id_top, info.compacted - 1);
+	else if (info.compacted > 0 && info.snap_nodes > 0)
+		notes[nn++] = xasprintf("node ids run to %ld, past the %ld nodes of the SNAP header: read as "
+					"names, the %ld that appear mapped to 0..%ld in increasing order "
+					"('nocompact' keeps them as positions)",
+					info.id_top, info.snap_nodes, info.compacted, info.compacted - 1);
+	else if (info.compacted > 0)
+		notes[nn++] = xasprintf("node ids run to %ld but only %ld appear: read as names, mapped to "
+					"0..%ld in increasing order ('nocompact' keeps them as positions, with "
+					"%ld isolated nodes)",
+					info.id_top, info.compacted, info.compacted - 1,
+					info.id_top + 1 - info.compacted);
+	else if (info.relabeled)
 		notes[nn++] = xstrdup("node names mapped to ids 0..n-1 in order of appearance");
 	/* the names first: label files may name the nodes */
 	if (g->names == NULL) {

@@ -18,7 +18,8 @@ static const char *const w_cliques[] = {"eps", "theta", "noloops", "random", NUL
 static const char *const w_bicl[] = {"eps", NULL};
 static const char *const w_eig[] = {"all", NULL};
 static const char *const w_load[] = {"labels", "format", "bipartite", "directed", "merge",
-				     "header", "noheader", "base", "unweighted", "nolabels", NULL};
+				     "header", "noheader", "base", "compact", "nocompact", "unweighted",
+				     "nolabels", NULL};
 static const char *const w_formats[] = {"edges", "csv",   "tsv",    "snap",  "mtx",   "biedges", "gml",
 					"graphml", "pajek", "dimacs", "metis", "chaco", "adjlist", NULL};
 static const char *const w_merge[] = {"sum", "max", NULL};
@@ -89,7 +90,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "sigma, on [0, 2].",
 	 w_bicl, 0, cmd_bicliques, NULL},
 	{"load", NULL, 1, 16,
-	 "load FILE [labels FILE|ATTR] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [unweighted] [nolabels]",
+	 "load FILE [labels FILE|ATTR] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
 	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek (gzip too)",
 	 "Read a graph from FILE. The format comes from the extension or the content, or 'format "
 	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist'. Edge lists: one edge a line, "
@@ -108,7 +109,11 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "0 appears, but under a '# nodes: N' comment only when the ids reach N; 'base 0|1' decides; "
 	 "whole numbers written as decimals, 3.0 or numpy.savetxt's 3.000000000000000000e+00, are ids too) "
 	 "or names. A '# nodes: N' comment gives the number of nodes, "
-	 "isolated ones included. KONECT's out.* files: the first line '% sym|asym|bip WEIGHTS' decides "
+	 "isolated ones included. Numeric ids that are labels rather than positions are mapped to "
+	 "0..n-1 in increasing order and kept as names: where they run past a SNAP header's "
+	 "'# Nodes: N' ('# Directed graph' says the edges are arcs), or, with no count announced, "
+	 "where most of 0..max (1,000 or more) would be nodes no edge names; 'compact' always does, "
+	 "'nocompact' never. KONECT's out.* files: the first line '% sym|asym|bip WEIGHTS' decides "
 	 "(bip: a bipartite graph, rows and columns numbered apart; asym: arcs), ids from 1, and a "
 	 "second line '% EDGES N1 N2' gives the node counts. Matrix Market coordinate files: a square matrix is a graph, a "
 	 "rectangular one the biadjacency of a bipartite graph; .biedges files and 'bipartite' read "

@@ -703,6 +703,132 @@ static int size_refused(struct reader *rd, long n, double entries, const rs_load
 	return 0;
 }
 
+/* The ids of E's ends, a bit each, for ids 0..top (calloc'd words). */
+static uint64_t *id_bitmap(const rs_edges *E, long top)
+{
+	uint64_t *seen = calloc((size_t)top / 64 + 1, sizeof *seen);
+	if (seen != NULL)
+		for (long i = 0; i < E->count; i++) {
+			seen[(uint32_t)E->u[i] / 64] |= 1ull << ((uint32_t)E->u[i] % 64);
+			seen[(uint32_t)E->v[i] / 64] |= 1ull << ((uint32_t)E->v[i] % 64);
+		}
+	return seen;
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+	return (x > y) - (x < y);
+}
+
+static char *id_name(long id)
+{
+	char t[24];
+	snprintf(t, sizeof t, "%ld", id);
+	return strdup(t);
+}
+
+/* Numeric ids that are labels rather than positions: the k distinct ids
+ * of E's ends, in increasing order, become nodes 0..k-1, named by their
+ * ids (*names, k of them).  Returns k, or -1 when memory fails. */
+static long compact_ids(rs_edges *E, long top, char ***names, rs_err *e)
+{
+	long ends = 2 * E->count, k = 0;
+	int32_t *sorted = NULL;
+	uint64_t *seen = NULL;
+	uint32_t *rank = NULL;
+	*names = NULL;
+	if ((size_t)top / 64 < (size_t)ends) {
+		/* a bitmap and each word's rank: O(1) a lookup */
+		size_t words = (size_t)top / 64 + 1;
+		seen = id_bitmap(E, top);
+		rank = malloc(words * sizeof *rank);
+		if (seen == NULL || rank == NULL)
+			goto nomem;
+		for (size_t w = 0; w < words; w++) {
+			rank[w] = (uint32_t)k;
+			k += __builtin_popcountll(seen[w]);
+		}
+	} else {
+		/* ids spread far apart (user ids): the ends sorted, once each */
+		sorted = malloc((size_t)ends * sizeof *sorted);
+		if (sorted == NULL)
+			goto nomem;
+		memcpy(sorted, E->u, (size_t)E->count * sizeof *sorted);
+		memcpy(sorted + E->count, E->v, (size_t)E->count * sizeof *sorted);
+		qsort(sorted, (size_t)ends, sizeof *sorted, cmp_i32);
+		for (long i = 0; i < ends; i++)
+			if (i == 0 || sorted[i] != sorted[k - 1])
+				sorted[k++] = sorted[i];
+	}
+	*names = calloc((size_t)k, sizeof **names);
+	if (*names == NULL)
+		goto nomem;
+	/* the names: the ids in increasing order, from the list or the bits */
+	long j = 0;
+	for (long i = 0; sorted && i < k; i++)
+		if (((*names)[j++] = id_name(sorted[i])) == NULL)
+			goto nomem;
+	for (size_t w = 0; seen && w <= (size_t)top / 64; w++)
+		for (uint64_t bits = seen[w]; bits; bits &= bits - 1)
+			if (((*names)[j++] = id_name((long)(w * 64) + __builtin_ctzll(bits))) == NULL)
+				goto nomem;
+	for (long i = 0; i < E->count; i++) {
+		int32_t *end[2] = {&E->u[i], &E->v[i]};
+		for (int t = 0; t < 2; t++) {
+			uint32_t x = (uint32_t)*end[t];
+			if (sorted) {
+				int32_t *f = bsearch(end[t], sorted, (size_t)k, sizeof *sorted, cmp_i32);
+				*end[t] = (int32_t)(f - sorted);
+			} else {
+				uint64_t below = seen[x / 64] & ((1ull << (x % 64)) - 1);
+				*end[t] = (int32_t)(rank[x / 64] + (uint32_t)__builtin_popcountll(below));
+			}
+		}
+	}
+	free(sorted);
+	free(seen);
+	free(rank);
+	return k;
+nomem:
+	if (*names)
+		for (long i = 0; i < k; i++)
+			free((*names)[i]);
+	free(*names);
+	*names = NULL;
+	free(sorted);
+	free(seen);
+	free(rank);
+	rs_fail(e, RS_ENOMEM, "out of memory mapping node ids");
+	return -1;
+}
+
+/* Whether numeric ids are labels to compact (a 'load' with neither
+ * 'compact' nor 'nocompact'): when a SNAP header's "Nodes: N" leaves them
+ * no room (ids past N - 1, and past N when none is 0), or, where no count
+ * was announced, when most of 0..top (1,000 ids or more) would be nodes
+ * that no edge names. */
+static int sparse_ids(const rs_edges *E, long top, long minid, long n_decl, long snap_n)
+{
+	if (n_decl >= 0)
+		return 0;
+	if (snap_n > 0)
+		return top >= snap_n + (minid >= 1);
+	long ends = 2 * E->count, slots = top + 1;
+	if (slots - ends >= 1000 && slots - ends > ends)
+		return 1; /* at most `ends` ids appear */
+	if (slots < 2000)
+		return 0;
+	uint64_t *seen = id_bitmap(E, top);
+	if (seen == NULL)
+		return 0;
+	long k = 0;
+	for (size_t w = 0; w <= (size_t)top / 64; w++)
+		k += __builtin_popcountll(seen[w]);
+	free(seen);
+	return slots - k >= 1000 && slots - k > k;
+}
+
 static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *o, int bipartite,
 			       rs_load_info *info, rs_err *e)
 {
@@ -713,7 +839,7 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 	/* the columns of the source, target and weight; set by a header line */
 	int cs = 0, ct = 1, cw = 2, hcols = 0, konect = 0, konect_signed = 0;
 	char wname[64] = "", delim = 0;
-	long n_decl = -1, r_decl = -1, c_decl = -1, maxu = -1, maxv = -1, minid = LONG_MAX;
+	long n_decl = -1, r_decl = -1, c_decl = -1, maxu = -1, maxv = -1, minid = LONG_MAX, snap_n = 0;
 	rs_graph *g = NULL;
 	char *p = buf, *line;
 	while ((line = next_line(&p, &rd)) != NULL) {
@@ -744,6 +870,11 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			}
 			if ((v = comment_number(s, "nodes:")) >= 0)
 				n_decl = v;
+			/* SNAP: "# Nodes: 7115 Edges: 103689", "# Directed graph ..." */
+			if (strstr(s, "Edges:") && (v = comment_number(s, "Nodes:")) > 0)
+				snap_n = info->snap_nodes = v;
+			if (rd.lineno <= 4 && !strncmp(s + 1 + strspn(s + 1, " "), "Directed graph", 14))
+				info->symmetrized = 1;
 			if ((v = comment_number(s, "rows:")) >= 0)
 				r_decl = v;
 			if ((v = comment_number(s, "cols:")) >= 0)
@@ -925,6 +1056,31 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 		info->relabeled = 1;
 		n = rows.count;
 		m = bipartite ? cols.count : 0;
+	} else if (!bipartite && E.count > 0 && o->ids != RS_IDS_KEEP &&
+		   (o->ids == RS_IDS_COMPACT || sparse_ids(&E, maxu > maxv ? maxu : maxv, minid,
+							    n_decl, snap_n))) {
+		/* the ids are labels: nodes in their increasing order */
+		char **names = NULL;
+		long top = maxu > maxv ? maxu : maxv;
+		n = compact_ids(&E, top, &names, e);
+		if (n < 0)
+			goto fail;
+		info->relabeled = 1;
+		info->compacted = n;
+		info->id_top = top;
+		if (o->max_nodes > 0 && n > o->max_nodes) {
+			rs_fail(e, RS_EINVAL, "%s: %ld nodes, more than the %ld allowed", path, n, o->max_nodes);
+			rs_nm_free(&(rs_namemap){.names = names, .count = n});
+			goto fail;
+		}
+		g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
+		if (g == NULL) {
+			rs_nm_free(&(rs_namemap){.names = names, .count = n});
+			goto fail;
+		}
+		info->weighted = E.w != NULL;
+		g->names = names;
+		goto fail; /* done: the common exit frees the lists */
 	} else {
 		int base = o->base < 0 && konect ? 1 : o->base; /* KONECT numbers from 1 */
 		if (base < 0) {

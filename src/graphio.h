@@ -23,6 +23,10 @@
 enum rs_gformat { RS_GF_AUTO, RS_GF_EDGES, RS_GF_MTX, RS_GF_BIEDGES, RS_GF_GML, RS_GF_GRAPHML,
 		  RS_GF_PAJEK, RS_GF_DIMACS, RS_GF_METIS, RS_GF_ADJLIST };
 
+/* What an edge list's numeric ids are: RS_IDS_AUTO decides (labels when a
+ * SNAP header's node count or most ids never appearing says so). */
+enum rs_ids { RS_IDS_AUTO, RS_IDS_COMPACT, RS_IDS_KEEP };
+
 typedef struct rs_load_opts {
 	enum rs_gformat format;
 	int bipartite;     /* read an edge list as (row, col) pairs          */
@@ -36,6 +40,8 @@ typedef struct rs_load_opts {
 	const char *label_attr; /* GML, GraphML, Pajek: the node attribute that
 			      holds the labels (NULL: "value" or "community"
 			      where there is one); ignored by other formats  */
+	enum rs_ids ids;   /* edge lists' numeric ids: positions, or labels
+			      to map to 0..n-1 (auto: see 'help load')      */
 } rs_load_opts;
 
 typedef struct rs_load_info {
@@ -48,6 +54,9 @@ typedef struct rs_load_info {
 	long extra_fields; /* lines whose fields after the third were ignored */
 	int konect;        /* a KONECT header: 's'ym, 'a'sym, 'b'ip, 0 none  */
 	int konect_counts; /* ... with its second line's node counts        */
+	long snap_nodes;   /* a SNAP header's "Nodes: N" (0 none)            */
+	long compacted;    /* numeric ids taken as labels: the nodes (0 not) */
+	long id_top;       /* ... and the largest id                         */
 	long attr_lines;   /* edges with a networkx attribute dict ("{...}") */
 	long attr_weights; /* ... of which the dict had a 'weight'           */
 	char columns[200];  /* the columns a header chose, when not the plain

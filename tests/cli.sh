@@ -37,6 +37,15 @@ check "a block model saved as a graph: the same eigenvalues read back" $([ $st -
 	[ "$(grep -c '"eigenvalues":\[0,0.74313522,0.82753786' "$tmp/out")" -eq 2 ] &&
 	[ "$(grep -c '"eigenvalues":\[0,0.52920809' "$tmp/out")" -eq 2 ] &&
 	grep -q '^0 0 1.1$' "$tmp/m.edges" && grep -q '^5 6 14$' "$tmp/b.mtx"; echo $?)
+# SNAP ids past the header's node count: names, which label files and
+# saved embeddings use
+{ echo "# Nodes: 600 Edges: 300"; i=0; while [ $i -lt 300 ]; do echo "$((1000 + i)) $((1300 + i))"; i=$((i + 1)); done; } >"$tmp/sp.txt"
+printf '1000 a\n1300 b\n' >"$tmp/sp.labels"
+run -c "load $tmp/sp.txt labels $tmp/sp.labels; alpha 1; k 2; save embedding $tmp/sp.csv" -c "load $tmp/sp.txt nocompact"
+check "SNAP ids compacted: the note, labels by id, the embedding's rows named by id; nocompact keeps 1600 nodes" $([ $st -eq 0 ] &&
+	grep -q '^load sp.txt: 600 nodes.*labels: 2 classes, 2 labelled' "$tmp/out" &&
+	grep -q "past the 600 nodes of the SNAP header" "$tmp/out" && grep -q '^1000,0,a,' "$tmp/sp.csv" &&
+	grep -q '^load sp.txt: 1600 nodes' "$tmp/out"; echo $?)
 run -c "cliques 3000 3000 3000 3000; eps 0.1; save graph $tmp/big.edges"
 check "a dense model too large to save: one line with the count" $([ $st -eq 1 ] &&
 	grep -q "save: this model has 72006000 entries (eps > 0 joins every pair)" "$tmp/err" && [ ! -e "$tmp/big.edges" ]; echo $?)

@@ -33,7 +33,7 @@ static const char *write_file(const char *name, const char *text)
 
 static rs_graph *load(const char *path, rs_load_opts *o, rs_load_info *info)
 {
-	rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
+	rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
 	rs_err e = {0};
 	rs_graph *g = rs_graph_load(path, o ? o : &def, info, &e);
 	if (g == NULL)
@@ -107,13 +107,13 @@ static void readers(void)
 	tap_ok(g && g->deg[2] == 2.5 + 1 + 1 && rs_graph_isolated(g) == 3, "degrees (self-loop counted once), isolated nodes");
 	reorder_check("weighted edge list", g, 0);
 	rs_graph_free(g);
-	rs_load_opts sum = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 0, NULL};
+	rs_load_opts sum = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
 	g = load(write_file("b.edges", "0 1 1\n1 0 2\n"), &sum, &info);
 	tap_ok(g && weight(g, 0, 1) == 3 && info.merged == 1, "merge sum adds the weights of duplicates");
 	rs_graph_free(g);
 	/* a temporal list (source, target, time): 'unweighted' reads no weight,
 	 * and a time of 0 is not a zero weight; summed, repeats are counts */
-	rs_load_opts cnt = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 1, NULL};
+	rs_load_opts cnt = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 1, NULL, RS_IDS_AUTO};
 	g = load(write_file("t.edges", "0 1 1082008561\n1 2 0\n1 0 1082156000\n0 1 17\n"), &cnt, &info);
 	tap_ok(g && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 3 && weight(g, 1, 2) == 1 &&
 		       info.merged == 2 && info.dropped == 0,
@@ -168,7 +168,7 @@ static void readers(void)
 	rs_graph_free(g);
 	{
 		rs_err e = {0};
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
 		g = rs_graph_load(write_file("short.csv", "id,source,target,weight\n0,1,2,1\n1,2\n"), &lo,
 				  &info, &e);
 		tap_ok(g == NULL && strstr(e.msg, "short.csv:3: 2 fields where the header has 4"),
@@ -233,7 +233,7 @@ static void readers(void)
 	rs_graph_free(g);
 	{
 		rs_err e = {0};
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
 		g = rs_graph_load(write_file("n2.edges", "# nodes: 3\n1 2\n2 4\n"), &lo, &info, &e);
 		tap_ok(g == NULL && strstr(e.msg, "n2.edges: node id 4 but the header says 3 nodes (ids read as 0-based)"),
 		       "ids past '# nodes' either way: the error says how they were read (%s)", e.msg);
@@ -272,7 +272,7 @@ static void readers(void)
 			"<data key=\"v\">3</data></node><node id=\"b\"><data key=\"c\">blue</data></node>"
 			"<node id=\"c\"><data key=\"c\">red</data><data key=\"v\">0</data></node>"
 			"<edge source=\"a\" target=\"b\"/><edge source=\"b\" target=\"c\"/></graph></graphml>\n");
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "club"};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "club", RS_IDS_AUTO};
 		g = load(gm, &lo, &info);
 		rs_labels *L = g ? info.labels : NULL;
 		tap_ok(L && L->nclass == 2 && L->y[0] == 0 && L->y[1] == 1 && L->y[2] == 0 && L->class_names &&
@@ -342,7 +342,7 @@ static void readers(void)
 	       "names in braces stay names (a third field is a dict only when it closes the line)");
 	rs_graph_free(g);
 	{
-		rs_load_opts uw = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 1, NULL};
+		rs_load_opts uw = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 1, NULL, RS_IDS_AUTO};
 		g = load(write_file("nxbad.edgelist", "0 1 {'weight' 3}\n1 2 {'weight': 'x'}\n"), &uw, &info);
 		tap_ok(g && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 1 && info.attr_weights == 0,
 		       "networkx edge list, unweighted: the dicts are not read");
@@ -366,6 +366,58 @@ static void readers(void)
 	g = load(write_file("out.x", "% this is not a header\n% 1 2 3\n0 1\n"), NULL, &info);
 	tap_ok(g && g->n == 2 && !info.konect, "a comment that is not KONECT's header changes nothing");
 	rs_graph_free(g);
+	/* numeric ids that are labels, not positions */
+	g = load(write_file("snap.txt", "# Directed graph (each unordered pair of nodes is saved once): x.txt\n"
+					"# Nodes: 4 Edges: 4\n# FromNodeId\tToNodeId\n30\t1412\n30\t3352\n"
+					"3352\t30\n5\t30\n"),
+		 NULL, &info);
+	tap_ok(g && g->n == 4 && rs_graph_edges(g) == 3 && info.compacted == 4 && info.snap_nodes == 4 &&
+		       info.symmetrized && g->names && !strcmp(g->names[0], "5") && !strcmp(g->names[3], "3352") &&
+		       weight(g, 1, 2) == 1 && weight(g, 0, 1) == 1,
+	       "SNAP: ids past the header's node count are names, in increasing order; 'Directed graph' noted");
+	rs_graph_free(g);
+	{
+		char big[400] = "";
+		for (int i = 0; i < 10; i++)
+			snprintf(big + strlen(big), sizeof big - strlen(big), "%d %d\n", 500 * i, 500 * i + 4999);
+		g = load(write_file("sparse.edges", big), NULL, &info);
+		tap_ok(g && g->n == 20 && info.compacted == 20 && info.id_top == 9499 && g->names &&
+			       !strcmp(g->names[0], "0") && !strcmp(g->names[19], "9499") && rs_graph_edges(g) == 10,
+		       "ids of which most never appear (9,480 of 9,500) are compacted");
+		rs_load_opts keep = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_KEEP};
+		rs_graph_free(g);
+		g = load(write_file("sparse.edges", big), &keep, &info);
+		tap_ok(g && g->n == 9500 && info.compacted == 0 && g->names == NULL, "nocompact keeps ids as positions");
+		rs_graph_free(g);
+	}
+	{
+		static char snap[20000];
+		int l = snprintf(snap, sizeof snap, "# Undirected graph: y.txt\n# Nodes: 600 Edges: 300\n");
+		for (int i = 0; i < 300; i++)
+			l += snprintf(snap + l, sizeof snap - (size_t)l, "%d\t%d\n", 1000 + i, 1300 + i);
+		g = load(write_file("snap2.txt", snap), NULL, &info);
+		tap_ok(g && g->n == 600 && info.compacted == 600 && !info.symmetrized && !strcmp(g->names[0], "1000") &&
+			       !strcmp(g->names[599], "1599") && weight(g, 0, 300) == 1 && weight(g, 299, 599) == 1 &&
+			       rs_graph_edges(g) == 300,
+		       "SNAP ids 1000..1599 for 600 nodes: compacted through the bitmap");
+		rs_graph_free(g);
+	}
+	g = load(write_file("gaps.edges", "0 1\n5 6\n"), NULL, &info);
+	tap_ok(g && g->n == 7 && info.compacted == 0, "a few ids missing stay isolated nodes");
+	rs_graph_free(g);
+	{
+		rs_load_opts cmp = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_COMPACT};
+		g = load(write_file("c.edges", "7 3 2\n9 7\n"), &cmp, &info);
+		tap_ok(g && g->n == 3 && info.compacted == 3 && !strcmp(g->names[0], "3") && !strcmp(g->names[2], "9") &&
+			       weight(g, 0, 1) == 2 && weight(g, 1, 2) == 1,
+		       "compact: the ids that appear, in increasing order, weights kept");
+		rs_graph_free(g);
+	}
+	g = load(write_file("twitter.edges", "1 2000000000\n2 3\n2000000000 3\n"), NULL, &info);
+	tap_ok(g && g->n == 4 && info.compacted == 4 && !strcmp(g->names[3], "2000000000") && weight(g, 0, 3) == 1 &&
+		       weight(g, 3, 2) == 1,
+	       "ids far apart (user ids) are compacted without a bitmap of them all");
+	rs_graph_free(g);
 	/* adjacency lists (networkx's write_adjlist) */
 	g = load(write_file("a.adjlist", "#/usr/bin/python3\n# GMT Mon Nov 23 2026\n#\n0 1 2\n1 2\n2\n3\n4 0 0\n"),
 		 NULL, &info);
@@ -382,7 +434,7 @@ static void readers(void)
 	       "adjacency list with names: an isolated name is kept");
 	rs_graph_free(g);
 	{
-		rs_load_opts fa = {RS_GF_ADJLIST, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
+		rs_load_opts fa = {RS_GF_ADJLIST, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
 		g = load(write_file("d.txt", "0 1 2 3\n1 2\n"), &fa, &info);
 		tap_ok(g && g->n == 4 && rs_graph_edges(g) == 4, "format adjlist reads any file as an adjacency list");
 		rs_graph_free(g);
@@ -447,7 +499,7 @@ static void readers(void)
 						       {"PK\x03\x04", "a zip archive"},
 						       {"\xff\xfe" "0 1", "UTF-16 text"}};
 		for (int t = 0; t < 4; t++) {
-			rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
+			rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
 			const char *path = write_file("c.edges", heads[t][0]);
 			if (t == 1) {
 				FILE *f = fopen(path, "a");
@@ -621,7 +673,7 @@ static void subgraphs(void)
 	rs_labels_free(S);
 	rs_labels_free(L);
 	/* bipartite: rows 0-1 with columns 0-1, row 2 with column 2 */
-	rs_load_opts bo = {RS_GF_AUTO, 1, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
+	rs_load_opts bo = {RS_GF_AUTO, 1, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
 	g = load(write_file("sub.biedges", "0 0\n0 1 2\n1 1\n2 2\n"), &bo, &info);
 	if (g == NULL || !g->bipartite) {
 		tap_ok(0, "bipartite subgraph fixture loads");
@@ -846,7 +898,7 @@ static void reduced_basis(void)
 	tap_ok(rs_rbasis_bind(rb, h, 7) == 0 && rs_rbasis_columns(rb) == 0,
 	       "reduced basis: bound to another graph, it starts empty");
 	rs_load_info info;
-	rs_load_opts bo = {RS_GF_AUTO, 1, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL};
+	rs_load_opts bo = {RS_GF_AUTO, 1, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
 	rs_graph *b = load(write_file("rb.biedges", "0 0\n0 1\n1 1\n2 0\n"), &bo, &info);
 	tap_ok(b && b->bipartite && rs_rbasis_bind(rb, b, 2) == 1, "reduced basis: not for bipartite graphs");
 	rs_graph_free(b);
