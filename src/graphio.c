@@ -1059,28 +1059,17 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 	} else if (!bipartite && E.count > 0 && o->ids != RS_IDS_KEEP &&
 		   (o->ids == RS_IDS_COMPACT || sparse_ids(&E, maxu > maxv ? maxu : maxv, minid,
 							    n_decl, snap_n))) {
-		/* the ids are labels: nodes in their increasing order */
-		char **names = NULL;
+		/* the ids are labels: nodes in their increasing order, named as
+		 * symbolic ids are (the build and the names' handover below) */
 		long top = maxu > maxv ? maxu : maxv;
-		n = compact_ids(&E, top, &names, e);
+		n = compact_ids(&E, top, &rows.names, e);
 		if (n < 0)
 			goto fail;
+		rows.count = n;
+		symbolic = 1;
 		info->relabeled = 1;
 		info->compacted = n;
 		info->id_top = top;
-		if (o->max_nodes > 0 && n > o->max_nodes) {
-			rs_fail(e, RS_EINVAL, "%s: %ld nodes, more than the %ld allowed", path, n, o->max_nodes);
-			rs_nm_free(&(rs_namemap){.names = names, .count = n});
-			goto fail;
-		}
-		g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
-		if (g == NULL) {
-			rs_nm_free(&(rs_namemap){.names = names, .count = n});
-			goto fail;
-		}
-		info->weighted = E.w != NULL;
-		g->names = names;
-		goto fail; /* done: the common exit frees the lists */
 	} else {
 		int base = o->base < 0 && konect ? 1 : o->base; /* KONECT numbers from 1 */
 		if (base < 0) {
@@ -2000,26 +1989,16 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	enum rs_gformat f = o->format == RS_GF_AUTO ? guess(path, buf) : o->format;
 	info->format = rs_gformat_name(f);
 	rs_graph *g = NULL;
+	if (o->bipartite && f != RS_GF_EDGES && f != RS_GF_BIEDGES && f != RS_GF_MTX) {
+		rs_fail(e, RS_EINVAL, "%s: 'bipartite' applies to edge lists and Matrix Market files", path);
+		return NULL;
+	}
 	switch (f) {
 	case RS_GF_MTX: g = read_mtx(buf, path, o, info, e); break;
-	case RS_GF_DIMACS:
-	case RS_GF_METIS:
-		if (o->bipartite) {
-			rs_fail(e, RS_EINVAL, "%s: 'bipartite' applies to edge lists and Matrix Market files",
-				path);
-			break;
-		}
-		g = f == RS_GF_DIMACS ? read_dimacs(buf, path, o, info, e) : read_metis(buf, path, o, info, e);
-		break;
+	case RS_GF_DIMACS: g = read_dimacs(buf, path, o, info, e); break;
+	case RS_GF_METIS: g = read_metis(buf, path, o, info, e); break;
 	case RS_GF_BIEDGES: g = read_edgelist(buf, path, o, 1, info, e); break;
-	case RS_GF_ADJLIST:
-		if (o->bipartite) {
-			rs_fail(e, RS_EINVAL, "%s: 'bipartite' applies to edge lists and Matrix Market files",
-				path);
-			break;
-		}
-		g = read_adjlist(buf, path, o, info, e);
-		break;
+	case RS_GF_ADJLIST: g = read_adjlist(buf, path, o, info, e); break;
 	case RS_GF_GML:
 	case RS_GF_GRAPHML:
 	case RS_GF_PAJEK:
@@ -2029,11 +2008,6 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 				rs_fail(e, RS_EINVAL, "%s: more than the %ld nodes allowed", path, o->max_nodes);
 				break;
 			}
-		}
-		if (o->bipartite) {
-			rs_fail(e, RS_EINVAL, "%s: 'bipartite' applies to edge lists and Matrix Market files",
-				path);
-			break;
 		}
 		g = read_igraph(buf, len, path, f, o, info, e);
 		break;
