@@ -1094,8 +1094,10 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 				E.u[i]--;
 				E.v[i]--;
 			}
-			maxu--;
-			maxv--;
+			if (E.count > 0) { /* no edges: no largest id to shift */
+				maxu--;
+				maxv--;
+			}
 			info->one_based = 1;
 		}
 		if (bipartite) {

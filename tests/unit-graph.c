@@ -363,6 +363,18 @@ static void readers(void)
 		       info.extra_fields == 2 && !info.konect_counts,
 	       "KONECT '%% asym': directed input made undirected, ids from 1 without a 0 or a count line");
 	rs_graph_free(g);
+	{
+		/* 1-based with no edges: no largest id to shift (the columns'
+		 * count came out -1, and the build wrote before its arrays) */
+		rs_load_opts b1 = {RS_GF_BIEDGES, 0, 0, RS_MERGE_MAX, -1, 1, 0, 0, NULL, RS_IDS_AUTO};
+		g = load(write_file("empty.biedges", "# rows: 2\n"), &b1, &info);
+		tap_ok(g && g->n == 2 && g->m == 0 && rs_graph_edges(g) == 0,
+		       "an empty bipartite list read as 1-based: its declared rows, no columns");
+		rs_graph_free(g);
+		g = load(write_file("empty-konect.biedges", "% sym signed\n# rows: 1\n"), &b1, &info);
+		tap_ok(g && g->n == 1 && g->m == 0, "a KONECT header over no edges (1-based) builds");
+		rs_graph_free(g);
+	}
 	g = load(write_file("out.x", "% this is not a header\n% 1 2 3\n0 1\n"), NULL, &info);
 	tap_ok(g && g->n == 2 && !info.konect, "a comment that is not KONECT's header changes nothing");
 	rs_graph_free(g);
