@@ -3,6 +3,8 @@
 
 #include "graph.h"
 
+#include "copies.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +75,7 @@ void rs_graph_free(rs_graph *g)
 			free(g->cnames[i]);
 	free(g->names);
 	free(g->cnames);
+	rs_copies_free(g->copies);
 	free(g);
 }
 
@@ -450,6 +453,9 @@ int rs_graph_add_noise(rs_graph *g, long count, rs_err *e)
 	if (count < 0 || g->n + count > MAX_NODES)
 		return rs_fail(e, RS_EINVAL, "cannot add %ld noise nodes", count);
 	long n = g->n + count, nnz = g->nnz + count;
+	/* the new nodes are components of their own: copies to find again */
+	rs_copies_free(g->copies);
+	g->copies = NULL;
 	long *ptr = realloc(g->ptr, (size_t)(n + 1) * sizeof *ptr);
 	if (ptr == NULL)
 		return rs_fail(e, RS_ENOMEM, "out of memory adding noise");
@@ -510,6 +516,7 @@ rs_graph *rs_graph_copy(const rs_graph *g, rs_err *e)
 		return NULL;
 	*c = *g;
 	c->names = c->cnames = NULL;
+	c->copies = NULL;
 	int bad = 0;
 	c->ptr = dup_array(g->ptr, (size_t)g->n + 1, sizeof *g->ptr, e, &bad);
 	c->idx = dup_array(g->idx, (size_t)g->nnz, sizeof *g->idx, e, &bad);

@@ -30,6 +30,8 @@ typedef struct rs_graph {
 	long orig_n, orig_m; /* nodes before `noise` appended any           */
 	char **names;     /* optional node (row) names                      */
 	char **cnames;    /* optional column names                          */
+	struct rs_copies *copies; /* isomorphic components, once asked for  */
+	                  /* (copies.h), or NULL                             */
 } rs_graph;
 
 /* An edge list being collected, before it becomes a graph. */

@@ -3,6 +3,7 @@
 
 #include "gspectrum.h"
 
+#include "copies.h"
 #include "lanczos.h"
 #include "reorder.h"
 #include "rng.h"
@@ -62,11 +63,15 @@ struct gop {
 	int32_t *comp;   /* N, or NULL when there is one component        */
 	double *q;       /* N                                             */
 	double *coef;    /* ncomp                                         */
-	/* twin classes: node lists, offsets */
-	long ntwin_class;
-	long *tw_off;
-	int32_t *tw_node;
-	double *tw_theta;
+	/* isomorphic components (copies.h), the first nclass classes of cp:
+	 * the differences between copies are known exactly, and Lanczos sees
+	 * only the copies' mean.  Class c's values at this alpha, largest
+	 * first, are cp_theta[cp_voff[c] ...], its vectors (size x size,
+	 * column t for value t) cp_vec[cp_moff[c] ...] */
+	const rs_copies *cp;
+	long nclass;
+	long *cp_voff, *cp_moff;
+	double *cp_theta, *cp_vec;
 };
 
 static double row_dot(const rs_graph *g, const long *ptr, const int32_t *idx, const double *val,
@@ -448,22 +453,31 @@ static void project_part(void *arg)
 		x[i] = u[i] == 0 ? 0.0 : x[i] - c * q[i];
 }
 
+/* Copies: keep their mean only, position by position (the same in the
+ * embedding's coordinates, D^-1/2 being equal on the copies). */
+static void copies_mean(const struct gop *G, double *x)
+{
+	for (long c = 0; c < G->nclass; c++) {
+		long sz = G->cp->size[c], r = G->cp->count[c];
+		const int32_t *node = G->cp->node + G->cp->off[c];
+		for (long p = 0; p < sz; p++) {
+			double s = 0;
+			for (long j = 0; j < r; j++)
+				s += x[node[j * sz + p]];
+			s /= (double)r;
+			for (long j = 0; j < r; j++)
+				x[node[j * sz + p]] = s;
+		}
+	}
+}
+
 static void gop_project(void *ctx, double *x)
 {
 	struct gop *G = ctx;
 	long N = G->dim;
 	const double *u = G->u + G->off, *q = G->q + G->off;
 	const int32_t *comp = G->comp ? G->comp + G->off : NULL;
-	/* twins: keep the class mean only */
-	for (long c = 0; c < G->ntwin_class; c++) {
-		double s = 0;
-		long lo = G->tw_off[c], hi = G->tw_off[c + 1];
-		for (long p = lo; p < hi; p++)
-			s += x[G->tw_node[p]];
-		s /= (double)(hi - lo);
-		for (long p = lo; p < hi; p++)
-			x[G->tw_node[p]] = s;
-	}
+	copies_mean(G, x);
 	/* the theta = 1 space; nodes left out stay at 0 */
 	if (comp == NULL) {
 		struct project_job J = {N, u, q, x, rs_dot(N, q, x)};
@@ -531,9 +545,10 @@ static void gop_free(struct gop *G)
 	free(G->comp);
 	free(G->q);
 	free(G->coef);
-	free(G->tw_off);
-	free(G->tw_node);
-	free(G->tw_theta);
+	free(G->cp_voff);
+	free(G->cp_moff);
+	free(G->cp_theta);
+	free(G->cp_vec);
 	rs_reorder_free(&G->P);
 }
 
@@ -609,82 +624,92 @@ static long ranked_components(const rs_graph *g, const double *d, int32_t *comp,
 
 /* Twin classes: isolated nodes whose only entry is a self-loop, grouped by
  * its weight (classes of 2 or more). */
-static int find_twins(const rs_graph *g, struct gop *G, double alpha, rs_err *e)
+/* Work the copies' dense eigenproblems may take (about 9 size^3 flops
+ * each, summed over classes): beyond it, classes are left to Lanczos
+ * (a fraction of a second). */
+#define COPIES_FLOPS 2e9
+
+/* The classes of isomorphic components (at alpha > 0, unipartite): each
+ * one's eigenpairs at this alpha, B_c = D^-1/2 A_c D^-1/2 on one copy
+ * (the rank-one term does not see vectors summing to 0 over the copies),
+ * smallest classes first while their dense problems stay within
+ * COPIES_FLOPS. */
+static int find_copies(const rs_graph *g, struct gop *G, const double *d, rs_err *e)
 {
-	if (g->bipartite || alpha <= 0)
+	if (g->bipartite || G->alpha <= 0)
 		return 0;
-	long cnt = 0;
-	for (long i = 0; i < g->n; i++)
-		if (g->ptr[i + 1] - g->ptr[i] == 1 && g->idx[g->ptr[i]] == i)
-			cnt++;
-	if (cnt < 2)
-		return 0;
-	int32_t *nodes = rs_alloc(e, (size_t)cnt, sizeof *nodes, "twins");
-	double *w = rs_alloc(e, (size_t)cnt, sizeof *w, "twins");
-	if (!nodes || !w) {
-		free(nodes);
-		free(w);
+	const rs_copies *cp = rs_graph_copies(g, e);
+	if (cp == NULL)
 		return -1;
+	long nc = 0, nv = 0, nm = 0;
+	double flops = 0;
+	while (nc < cp->nclass) {
+		double sz = cp->size[nc];
+		if (flops + 9 * sz * sz * sz > COPIES_FLOPS)
+			break;
+		flops += 9 * sz * sz * sz;
+		nv += cp->size[nc];
+		nm += (long)cp->size[nc] * cp->size[nc];
+		nc++;
 	}
-	long t = 0;
-	for (long i = 0; i < g->n; i++)
-		if (g->ptr[i + 1] - g->ptr[i] == 1 && g->idx[g->ptr[i]] == i) {
-			nodes[t] = (int32_t)i;
-			w[t++] = g->val ? g->val[g->ptr[i]] : 1.0;
+	if (nc == 0)
+		return 0;
+	G->cp_voff = rs_alloc(e, (size_t)nc + 1, sizeof *G->cp_voff, "copies");
+	G->cp_moff = rs_alloc(e, (size_t)nc + 1, sizeof *G->cp_moff, "copies");
+	G->cp_theta = rs_alloc(e, (size_t)nv, sizeof *G->cp_theta, "copies");
+	G->cp_vec = rs_alloc(e, (size_t)nm, sizeof *G->cp_vec, "copies");
+	if (!G->cp_voff || !G->cp_moff || !G->cp_theta || !G->cp_vec)
+		return -1;
+	G->cp_voff[0] = 0;
+	G->cp_moff[0] = 0;
+	for (long c = 0; c < nc; c++) {
+		int sz = cp->size[c];
+		const int32_t *node = cp->node + cp->off[c];
+		double *B = G->cp_vec + G->cp_moff[c], *w = G->cp_theta + G->cp_voff[c];
+		for (int p = 0; p < sz; p++)
+			for (int q = 0; q < sz; q++)
+				B[p + (size_t)q * sz] = 0;
+		for (int q = 0; q < sz; q++) {
+			long i = node[q];
+			for (long t = g->ptr[i]; t < g->ptr[i + 1]; t++) {
+				/* the copy's nodes are its component: every neighbour is one */
+				long j = g->idx[t];
+				int p = 0;
+				while (node[p] != j)
+					p++;
+				B[p + (size_t)q * sz] = (g->val ? g->val[t] : 1.0) / sqrt(d[i] * d[j]);
+			}
 		}
-	/* group by weight: at most 64 distinct weights, counted in place */
-	double wv[64] = {0};
-	long nw = 0;
-	long cntw[64] = {0};
-	for (long i = 0; i < cnt; i++) {
-		long c;
-		for (c = 0; c < nw && wv[c] != w[i]; c++)
-			;
-		if (c == nw) {
-			if (nw >= 64) /* too many distinct loop weights: not noise, skip */
-				goto none;
-			wv[nw] = w[i];
-			cntw[nw++] = 0;
+		lapack_int info = LAPACKE_dsyev(LAPACK_COL_MAJOR, 'V', 'U', sz, B, sz, w);
+		if (info != 0)
+			return rs_fail(e, RS_ENUMERIC, "LAPACK dsyev failed (info %d) on a component",
+				       (int)info);
+		/* largest first */
+		for (int t = 0; t < sz / 2; t++) {
+			double v = w[t];
+			w[t] = w[sz - 1 - t];
+			w[sz - 1 - t] = v;
+			for (int p = 0; p < sz; p++) {
+				v = B[p + (size_t)t * sz];
+				B[p + (size_t)t * sz] = B[p + (size_t)(sz - 1 - t) * sz];
+				B[p + (size_t)(sz - 1 - t) * sz] = v;
+			}
 		}
-		cntw[c]++;
+		G->cp_voff[c + 1] = G->cp_voff[c] + sz;
+		G->cp_moff[c + 1] = G->cp_moff[c] + (long)sz * sz;
 	}
-	long ncl = 0;
-	for (long c = 0; c < nw; c++)
-		ncl += cntw[c] >= 2;
-	G->tw_off = rs_alloc(e, (size_t)ncl + 1, sizeof *G->tw_off, "twins");
-	G->tw_node = rs_alloc(e, (size_t)cnt, sizeof *G->tw_node, "twins");
-	G->tw_theta = rs_alloc(e, (size_t)ncl + 1, sizeof *G->tw_theta, "twins");
-	if (!G->tw_off || !G->tw_node || !G->tw_theta)
-		goto fail;
-	long pos = 0, cl = 0;
-	for (long c = 0; c < nw; c++) {
-		if (cntw[c] < 2)
-			continue;
-		G->tw_off[cl] = pos;
-		for (long i = 0; i < cnt; i++)
-			if (w[i] == wv[c])
-				G->tw_node[pos++] = nodes[i];
-		G->tw_theta[cl] = wv[c] / (wv[c] + alpha * (double)g->n);
-		cl++;
-	}
-	G->tw_off[cl] = pos;
-	G->ntwin_class = cl;
-none:
-	free(nodes);
-	free(w);
+	G->cp = cp;
+	G->nclass = nc;
 	return 0;
-fail:
-	free(nodes);
-	free(w);
-	return -1;
 }
 
 /* One entry of the merged list of top eigenpairs. */
 struct pick {
 	double theta;
-	int kind;  /* 0: theta = 1 basis vector, 1: Lanczos, 2: twin */
-	long index; /* which one of its kind */
-	long cls;   /* twin class */
+	int kind;  /* 0: theta = 1 basis vector, 1: Lanczos, 2: copies */
+	long index; /* which one of its kind (copies: the Helmert vector) */
+	long cls;   /* copies: the class */
+	long sub;   /* copies: the class's value */
 };
 
 static int pick_cmp(const void *a, const void *b)
@@ -694,7 +719,11 @@ static int pick_cmp(const void *a, const void *b)
 		return x->theta > y->theta ? -1 : 1;
 	if (x->kind != y->kind)
 		return x->kind - y->kind;
-	return (x->index > y->index) - (x->index < y->index);
+	if (x->index != y->index)
+		return (x->index > y->index) - (x->index < y->index);
+	if (x->cls != y->cls)
+		return (x->cls > y->cls) - (x->cls < y->cls);
+	return (x->sub > y->sub) - (x->sub < y->sub);
 }
 
 /* Bipartite graphs: solve M_s M_s^T on the smaller side instead of N on
@@ -822,6 +851,24 @@ static int rb_add(const struct gop *G, rs_rbasis *rb, const double *V, int q, rs
 	return rc;
 }
 
+/* The previous solution joins the basis without what the copies give
+ * exactly: the basis stays in the space Lanczos searches. */
+static int rb_add_warm(const struct gop *G, rs_rbasis *rb, const rs_spectrum *W, rs_err *e)
+{
+	if (G->nclass == 0)
+		return rs_rbasis_add(rb, W->vec, W->nvec, e);
+	size_t len = (size_t)W->rows * (size_t)W->nvec;
+	double *X = rs_alloc(e, len, sizeof *X, "reduced basis");
+	if (X == NULL)
+		return -1;
+	memcpy(X, W->vec, len * sizeof *X);
+	for (int c = 0; c < W->nvec; c++)
+		copies_mean(G, X + (size_t)c * W->rows);
+	int rc = rs_rbasis_add(rb, X, W->nvec, e);
+	free(X);
+	return rc;
+}
+
 /* The reduced basis' Rayleigh-Ritz pairs at this alpha, checked on the
  * operator itself (one application each) by Lanczos' own rule (lo): 0 and
  * L filled when every pair meets it, 1 when they do not (*start: their
@@ -919,7 +966,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, r
 	rs_spectrum *S = NULL;
 	double *d = NULL, *vol = NULL, *start = NULL;
 	rs_lanczos_out L = {0};
-	struct pick *picks = NULL;
+	struct pick *picks = NULL, *cand = NULL;
 	G.g = g;
 	G.N = N;
 	G.dim = N;
@@ -965,11 +1012,11 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, r
 		if (G.coef == NULL)
 			goto out;
 	}
-	if (find_twins(g, &G, alpha, e) != 0)
+	if (find_copies(g, &G, d, e) != 0)
 		goto out;
-	long ntw = 0;
-	for (long c = 0; c < G.ntwin_class; c++)
-		ntw += G.tw_off[c + 1] - G.tw_off[c] - 1;
+	long ntw = 0; /* eigenvectors known from the copies */
+	for (long c = 0; c < G.nclass; c++)
+		ntw += (long)G.cp->size[c] * (G.cp->count[c] - 1);
 	long dim = N - zero - G.ncomp - ntw; /* what Lanczos can still find */
 	int need = k + 1 - (int)(G.ncomp < k + 1 ? G.ncomp : k + 1);
 	/* two more than needed, to see whether the last eigenvalue listed
@@ -990,9 +1037,9 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, r
 		/* N_alpha's eigenvalues lie in [-1, 1] (M M^T's in [0, 1]) */
 		rs_lanczos_opts lo = {need, o->ncv, o->tol > 0 ? o->tol : 1e-8, 0, o->seed, NULL,
 				      o->cancel, NULL, 0, strict, RS_EIG_TIE, G.space, 1.0};
-		/* the reduced basis: unipartite graphs at alpha > 0 whose only
-		 * known vector is q (no twins, every degree positive) */
-		int use_rb = o->rb && !g->bipartite && alpha > 0 && G.ntwin_class == 0 && zero == 0 &&
+		/* the reduced basis: unipartite graphs at alpha > 0 (every degree
+		 * positive, q the only theta = 1 vector; copies stay out of it) */
+		int use_rb = o->rb && !g->bipartite && alpha > 0 && zero == 0 &&
 			     rs_rbasis_bind(o->rb, g, need) == 0;
 		if (use_rb && rs_rbasis_columns(o->rb) > 0) {
 			int r = rb_try(&G, o, &lo, d, &L, &start, &tried, e);
@@ -1009,7 +1056,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, r
 		}
 		lo.start = start ? start + G.off : NULL;
 		rs_project proj = gop_project;
-		if (G.comp == NULL && G.ntwin_class == 0) {
+		if (G.comp == NULL && G.nclass == 0) {
 			/* only q to remove: Lanczos does it inside its Gram-Schmidt sweeps */
 			lo.defl = G.q + G.off;
 			lo.ndefl = 1;
@@ -1029,7 +1076,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, r
 			goto out;
 		if (join) {
 			if (rs_rbasis_columns(o->rb) == 0 && o->warm && o->warm->rows == N &&
-			    rs_rbasis_add(o->rb, o->warm->vec, o->warm->nvec, e) != 0)
+			    rb_add_warm(&G, o->rb, o->warm, e) != 0)
 				goto out;
 			if (rb_add(&G, o->rb, L.vec, need, e) != 0)
 				goto out;
@@ -1041,20 +1088,32 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, r
 					     RB_ADD_FLOPS * (double)N * rs_rbasis_columns(o->rb) * need);
 		}
 	}
-	/* merge: theta = 1 vectors, Lanczos pairs, twin pairs; keep the top k + 1 */
+	/* merge: theta = 1 vectors, Lanczos pairs, the copies' pairs; keep the
+	 * top k + 1.  Of the copies, the top k + 1 values of each class are
+	 * candidates, and the largest of them give their copies (Helmert
+	 * vectors 1, 2, ...) until k + 1 are taken. */
 	long nq = G.ncomp < k + 1 ? G.ncomp : k + 1;
+	long ncand = 0;
+	for (long c = 0; c < G.nclass; c++)
+		ncand += G.cp->size[c] < k + 1 ? G.cp->size[c] : k + 1;
+	cand = rs_alloc(e, (size_t)(ncand > 0 ? ncand : 1), sizeof *cand, "eigenpairs");
 	long npick = nq + (need > 0 ? need : 0) + (ntw < k + 1 ? ntw : k + 1);
 	picks = rs_alloc(e, (size_t)npick, sizeof *picks, "eigenpairs");
-	if (picks == NULL)
+	if (picks == NULL || cand == NULL)
 		goto out;
 	long np = 0;
 	for (long i = 0; i < nq; i++)
-		picks[np++] = (struct pick){1.0, 0, i, 0};
+		picks[np++] = (struct pick){1.0, 0, i, 0, 0};
 	for (int i = 0; i < need; i++)
-		picks[np++] = (struct pick){L.theta[i], 1, i, 0};
-	for (long c = 0, taken = 0; c < G.ntwin_class && taken < k + 1; c++)
-		for (long j = 1; j < G.tw_off[c + 1] - G.tw_off[c] && taken < k + 1; j++, taken++)
-			picks[np++] = (struct pick){G.tw_theta[c], 2, j, c};
+		picks[np++] = (struct pick){L.theta[i], 1, i, 0, 0};
+	long nc = 0;
+	for (long c = 0; c < G.nclass; c++)
+		for (long t = 0; t < G.cp->size[c] && t < k + 1; t++)
+			cand[nc++] = (struct pick){G.cp_theta[G.cp_voff[c] + t], 2, 0, c, t};
+	qsort(cand, (size_t)nc, sizeof *cand, pick_cmp);
+	for (long a = 0, taken = 0; a < nc && taken < k + 1; a++)
+		for (long j = 1; j < G.cp->count[cand[a].cls] && taken < k + 1; j++, taken++)
+			picks[np++] = (struct pick){cand[a].theta, 2, j, cand[a].cls, cand[a].sub};
 	qsort(picks, (size_t)np, sizeof *picks, pick_cmp);
 	int nvec = np < k + 1 ? (int)np : k + 1;
 	S = rs_spectrum_new(N, nvec, N, e);
@@ -1075,7 +1134,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, r
 		goto out;
 	/* coefficients of the theta = 1 basis: the global vector first, then the
 	 * components by volume, each made orthogonal to those before it */
-	int qdone = 0, first_twin = 1;
+	int qdone = 0;
 	for (int c = 0; c < nvec; c++) {
 		const struct pick *p = &picks[c];
 		double *x = S->vec + (size_t)c * N;
@@ -1109,14 +1168,23 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, r
 				x[i] = v[i] * G.u[i];
 			hint[c] = 1;
 		} else {
-			long lo = G.tw_off[p->cls], j = p->index; /* Helmert vector j on the class */
+			/* Helmert vector j over the copies (0 .. j - 1 against j) of
+			 * the class's vector sub */
+			long j = p->index;
+			int sz = G.cp->size[p->cls];
+			const int32_t *node = G.cp->node + G.cp->off[p->cls];
+			const double *z = G.cp_vec + G.cp_moff[p->cls] + (size_t)p->sub * sz;
 			memset(x, 0, (size_t)N * sizeof *x);
 			double a = 1.0 / sqrt((double)j * (double)(j + 1));
-			for (long t = 0; t < j; t++)
-				x[G.tw_node[lo + t]] = a * G.u[G.tw_node[lo + t]];
-			x[G.tw_node[lo + j]] = -(double)j * a * G.u[G.tw_node[lo + j]];
-			hint[c] = first_twin ? G.tw_off[p->cls + 1] - lo - 1 : 0;
-			first_twin = 0;
+			for (long cc = 0; cc <= j; cc++) {
+				double coef = cc < j ? a : -(double)j * a;
+				for (int t = 0; t < sz; t++) {
+					long i = node[cc * sz + t];
+					x[i] = coef * z[t] * G.u[i];
+				}
+			}
+			/* the first copy listed carries the multiplicity */
+			hint[c] = j == 1 ? G.cp->count[p->cls] - 1 : 0;
 		}
 	}
 	rs_sign_fix(S->vec, N, nvec);
@@ -1144,6 +1212,7 @@ out:
 	free(vol);
 	free(start);
 	free(picks);
+	free(cand);
 	rs_lanczos_out_free(&L);
 	return S;
 }

@@ -9,9 +9,12 @@
  *    multiplicity (the number of components);
  *  - nodes of degree 0 at alpha = 0 make the pencil singular: they are left
  *    out of the problem and embedded at 0;
- *  - at alpha > 0, isolated nodes whose only edge is a self-loop of weight w
- *    (the paper's noise) are twins: theta = w / (w + n alpha) with
- *    multiplicity (class size - 1), eigenvectors summing to 0 on the class.
+ *  - at alpha > 0, components that are copies of one another (copies.h:
+ *    the paper's noise nodes, isolated nodes with a self-loop of weight w,
+ *    whose theta is w / (w + n alpha); lone edges; a graph duplicated):
+ *    each eigenpair of one copy's D^-1/2 A D^-1/2 is one of N_alpha with
+ *    multiplicity (copies - 1), eigenvectors summing to 0 over the copies.
+ *    Lanczos sees only the copies' mean, position by position.
  * The rest comes from thick-restart Lanczos (lanczos.h), warm-started from a
  * previous solution when one is given.  With a reduced basis (rbasis.h) of
  * earlier solves, its Rayleigh-Ritz pairs are tried first and kept when

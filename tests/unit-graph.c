@@ -6,6 +6,7 @@
  * alpha. */
 #include <config.h>
 
+#include "copies.h"
 #include "graphio.h"
 #include "gspectrum.h"
 #include "lanczos.h"
@@ -1162,6 +1163,10 @@ static void solvers(const char *data)
 		g = load(path, NULL, &info);
 		compare("cora alpha 0 (78 components)", g, 0.0, 10);
 		compare("cora alpha 0.001", g, 0.001, 10);
+		/* its four triangles (components) give lambda = 0.0191 three times:
+		 * found once before the copies were known exactly */
+		compare("cora alpha 0.01 relative (copies: multiplicity 3)", g,
+			rs_graph_rel_to_abs(g, 0.01), 20);
 		rs_graph_free(g);
 		snprintf(path, sizeof path, "%s/davis/davis.biedges", data);
 		g = load(path, NULL, &info);
@@ -1640,6 +1645,193 @@ static void real_files(const char *data)
 	rs_graph_free(g);
 }
 
+/* Isomorphic components: classes found (copies relabelled at random,
+ * weights and self-loops telling copies apart, and graphs of equal degree
+ * sequences that are not copies), every copy's mapping an isomorphism,
+ * and the solver's multiplicities against LAPACK's. */
+static void copies(void)
+{
+	size_t cap = 1 << 16, len = 0;
+	char *text = malloc(cap);
+#define EDGE(a, b, w)                                                                              \
+	do {                                                                                       \
+		if (len + 64 > cap)                                                                \
+			text = realloc(text, cap *= 2);                                            \
+		len += (size_t)sprintf(text + len, "%d %d %g\n", (int)(a), (int)(b), (double)(w)); \
+	} while (0)
+	/* a random connected 40-node graph, weights 1 and 2: three copies under
+	 * random relabellings, and a fourth with one weight changed */
+	int ea[400][3], ne = 0;
+	uint64_t r = 777;
+	for (int i = 1; i < 40; i++) {
+		ea[ne][0] = (int)(lcg_next(&r) % (uint64_t)i);
+		ea[ne][1] = i;
+		ea[ne++][2] = 1 + (int)(lcg_next(&r) % 2);
+	}
+	for (int t = 0; t < 30; t++) {
+		int a = (int)(lcg_next(&r) % 40), b = (int)(lcg_next(&r) % 40);
+		int dup = a == b;
+		for (int q = 0; q < ne && !dup; q++)
+			dup = (ea[q][0] == a && ea[q][1] == b) || (ea[q][0] == b && ea[q][1] == a);
+		if (!dup) {
+			ea[ne][0] = a;
+			ea[ne][1] = b;
+			ea[ne++][2] = 1 + (int)(lcg_next(&r) % 2);
+		}
+	}
+	int base = 0;
+	for (int c = 0; c < 4; c++) {
+		int perm[40];
+		for (int i = 0; i < 40; i++)
+			perm[i] = i;
+		for (int i = 39; i > 0 && c > 0; i--) {
+			int j = (int)(lcg_next(&r) % (uint64_t)(i + 1)), t = perm[i];
+			perm[i] = perm[j];
+			perm[j] = t;
+		}
+		for (int q = 0; q < ne; q++)
+			EDGE(base + perm[ea[q][0]], base + perm[ea[q][1]],
+			     c == 3 && q == ne - 1 ? 3 : ea[q][2]);
+		base += 40;
+	}
+	/* four triangles, one with weights 2; three lone edges; two paths and
+	 * two stars of four nodes (the same size and entries) */
+	for (int c = 0; c < 5; c++, base += 3) {
+		EDGE(base, base + 1, c == 4 ? 2 : 1);
+		EDGE(base + 1, base + 2, c == 4 ? 2 : 1);
+		EDGE(base, base + 2, c == 4 ? 2 : 1);
+	}
+	for (int c = 0; c < 3; c++, base += 2)
+		EDGE(base, base + 1, 1);
+	EDGE(base, base + 1, 1);
+	EDGE(base + 1, base + 2, 1);
+	EDGE(base + 2, base + 3, 1);
+	base += 4;
+	EDGE(base + 3, base + 2, 1);
+	EDGE(base + 2, base + 1, 1);
+	EDGE(base + 1, base, 1);
+	base += 4;
+	for (int c = 0; c < 2; c++, base += 4) {
+		EDGE(base + c, base + (c + 1) % 4, 1);
+		EDGE(base + c, base + (c + 2) % 4, 1);
+		EDGE(base + c, base + (c + 3) % 4, 1);
+	}
+	/* 3-regular on six nodes: three K_3,3 (relabelled) and a prism, equal
+	 * in every invariant the signature looks at */
+	for (int c = 0; c < 3; c++, base += 6) {
+		int side[6] = {0, 1, 2, 3, 4, 5};
+		if (c == 1)
+			side[0] = 3, side[3] = 0;
+		if (c == 2)
+			side[1] = 5, side[5] = 1, side[2] = 4, side[4] = 2;
+		for (int a = 0; a < 3; a++)
+			for (int b = 3; b < 6; b++)
+				EDGE(base + side[a], base + side[b], 1);
+	}
+	EDGE(base, base + 1, 1);
+	EDGE(base + 1, base + 2, 1);
+	EDGE(base, base + 2, 1);
+	EDGE(base + 3, base + 4, 1);
+	EDGE(base + 4, base + 5, 1);
+	EDGE(base + 3, base + 5, 1);
+	EDGE(base, base + 3, 1);
+	EDGE(base + 1, base + 4, 1);
+	EDGE(base + 2, base + 5, 1);
+	base += 6;
+	/* self-loops 1.5, 1.5 and 2.5 on isolated nodes, then two nodes with no
+	 * edge (the last id has a loop, so that they exist) */
+	EDGE(base, base, 1.5);
+	EDGE(base + 1, base + 1, 1.5);
+	EDGE(base + 2, base + 2, 2.5);
+	EDGE(base + 5, base + 5, 2.5);
+#undef EDGE
+	rs_load_info info;
+	rs_graph *g = load(write_file("copies-mix.edges", text), NULL, &info);
+	free(text);
+	if (g == NULL) {
+		tap_ok(0, "copies: the graph loads");
+		return;
+	}
+	rs_err e = {0};
+	const rs_copies *cp = rs_graph_copies(g, &e);
+	tap_ok(cp != NULL && rs_graph_copies(g, &e) == cp, "copies: found once, then kept with the graph");
+	if (cp == NULL) {
+		rs_graph_free(g);
+		return;
+	}
+	/* (size, copies) of each class expected, in any order */
+	const long want[][2] = {{1, 2}, {1, 2}, {1, 2}, {2, 3}, {3, 4}, {4, 2}, {4, 2}, {6, 3}, {40, 3}};
+	const int nwant = (int)(sizeof want / sizeof want[0]);
+	int seen[16] = {0}, classes_ok = cp->nclass == nwant;
+	for (long c = 0; c < cp->nclass && classes_ok; c++) {
+		int hit = -1;
+		for (int w = 0; w < nwant && hit < 0; w++)
+			if (!seen[w] && want[w][0] == cp->size[c] && want[w][1] == cp->count[c])
+				hit = w;
+		classes_ok = hit >= 0;
+		if (hit >= 0)
+			seen[hit] = 1;
+	}
+	tap_ok(classes_ok && cp->dim == 1 + 1 + 1 + 4 + 9 + 4 + 4 + 12 + 80,
+	       "copies: %ld classes, %ld eigenvectors known (want 9 classes, 116: loops 1.5, 2.5, "
+	       "none; edges; triangles; paths; stars; K_3,3; the 40-node graph)",
+	       cp->nclass, cp->dim);
+	/* every copy's position-by-position map preserves every entry, and
+	 * each copy is a whole component */
+	int iso = 1;
+	for (long c = 0; c < cp->nclass; c++) {
+		int sz = cp->size[c];
+		const int32_t *node = cp->node + cp->off[c];
+		for (long j = 1; j < cp->count[c]; j++)
+			for (int p = 0; p < sz; p++) {
+				long x = node[p], y = node[j * sz + p];
+				iso &= g->ptr[x + 1] - g->ptr[x] == g->ptr[y + 1] - g->ptr[y];
+				for (int q = 0; q < sz; q++)
+					iso &= weight(g, x, node[q]) == weight(g, y, node[j * sz + q]);
+			}
+	}
+	tap_ok(iso, "copies: every copy maps onto the first entry by entry, weights and loops too");
+	compare("copies of components, alpha 0.002 (multiplicities up to 3)", g, 0.002, 16);
+	compare("copies of components, alpha 0.2", g, 0.2, 16);
+	/* a random 300-node graph beside four triangles and five lone edges:
+	 * from one start vector, Lanczos found three of the four copies of the
+	 * edges' value (lambda 0.2217 at relative alpha 0.05) before they were
+	 * known exactly */
+	{
+		size_t cap2 = 1 << 15, len2 = 0;
+		char *t2 = malloc(cap2);
+		uint64_t r2 = 4242;
+		for (int i = 1; i < 300; i++)
+			len2 += (size_t)sprintf(t2 + len2, "%d %d\n", (int)(lcg_next(&r2) % (uint64_t)i), i);
+		for (int q = 0; q < 600; q++) {
+			int a = (int)(lcg_next(&r2) % 300), b = (int)(lcg_next(&r2) % 300);
+			if (len2 + 64 > cap2)
+				t2 = realloc(t2, cap2 *= 2);
+			if (a != b)
+				len2 += (size_t)sprintf(t2 + len2, "%d %d\n", a, b);
+		}
+		for (int c = 0, b = 300; c < 4; c++, b += 3)
+			len2 += (size_t)sprintf(t2 + len2, "%d %d\n%d %d\n%d %d\n", b, b + 1, b + 1,
+						b + 2, b, b + 2);
+		for (int c = 0, b = 312; c < 5; c++, b += 2)
+			len2 += (size_t)sprintf(t2 + len2, "%d %d\n", b, b + 1);
+		rs_graph *h = load(write_file("copies-beside.edges", t2), NULL, &info);
+		free(t2);
+		if (h) {
+			compare("300 random nodes, 4 triangles, 5 lone edges, alpha 0.05 relative", h,
+				rs_graph_rel_to_abs(h, 0.05), 16);
+			rs_graph_free(h);
+		}
+	}
+	long before = cp->dim;
+	rs_graph_add_noise(g, 3, &e);
+	const rs_copies *after = rs_graph_copies(g, &e);
+	tap_ok(after != NULL && after->dim == before + 2,
+	       "copies: found again after noise (three loops of weight 1: %ld known, want %ld)",
+	       after ? after->dim : -1, before + 2);
+	rs_graph_free(g);
+}
+
 int main(void)
 {
 	rs_blas_single_thread();
@@ -1655,6 +1847,7 @@ int main(void)
 	subgraphs();
 	sbm_stats();
 	solvers(data);
+	copies();
 	reduced_basis();
 	random_small_graphs();
 	real_files(data);

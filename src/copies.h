@@ -1,0 +1,44 @@
+/* copies.h: isomorphic components of a graph.
+ *
+ * Components that are copies of one another (the same weighted graph up to
+ * a relabelling: isolated nodes, lone edges, triangles, a graph duplicated)
+ * make every eigenvalue of one copy an eigenvalue of N_alpha with
+ * multiplicity (copies - 1) at every alpha: a vector that is an
+ * eigenvector of one copy, placed on each copy with coefficients that sum
+ * to 0, is orthogonal to the degrees' vector, so the rank-one term does not
+ * see it.  A single-vector Krylov method sees one direction of each
+ * eigenspace and finds the other copies only by chance (rounding); these
+ * are known exactly instead (gspectrum.c).  The classes do not depend on
+ * alpha. */
+#ifndef RS_COPIES_H
+#define RS_COPIES_H
+
+#include "graph.h"
+#include "rs-err.h"
+
+#include <stdint.h>
+
+/* Components larger than this are not compared (a copy's eigenproblem is
+ * dense, size^3 a solve). */
+#define RS_COPIES_MAX_SIZE 200
+
+typedef struct rs_copies {
+	long nclass;
+	long *off;     /* nclass + 1 offsets into node                     */
+	int *size;     /* nodes in one copy of class c                      */
+	long *count;   /* copies of class c (at least 2)                    */
+	/* copy j of class c, position p: node[off[c] + j size[c] + p]; the
+	 * position is the node's part in the isomorphism with copy 0 */
+	int32_t *node;
+	long dim;      /* sum of size (count - 1): eigenvectors known       */
+} rs_copies;
+
+/* The classes of isomorphic components of a unipartite graph (weights and
+ * self-loops must match too), computed once and kept with the graph (its
+ * structure must not change afterwards but through rs_graph_add_noise,
+ * which forgets them).  Bipartite graphs and connected ones have none.
+ * NULL on failure (out of memory). */
+const rs_copies *rs_graph_copies(const rs_graph *g, rs_err *e);
+void rs_copies_free(rs_copies *c);
+
+#endif
