@@ -87,9 +87,9 @@ static void multiplicity_notes(rs_session *s, rs_result *r, const rs_spectrum *S
 			       "copies than the %ld counted",
 			    s->digits, S->val[S->ngroups - 1], S->mult[S->ngroups - 1]);
 	if (S->twins > 0)
-		result_note(r, "%ld eigenvectors are known exactly from components that are copies of "
-			       "one another (isolated nodes, noise nodes with a self-loop, lone edges, "
-			       "...): they sum to 0 over the copies",
+		result_note(r, "%ld eigenvectors are known exactly from pieces of the graph that are "
+			       "copies of one another (noise nodes, lone edges, leaves or legs hanging "
+			       "from one node, ...): they sum to 0 over the copies",
 			    S->twins);
 	for (int g = 0; g < S->ngroups; g++) {
 		double v = S->val[g];

@@ -1,15 +1,22 @@
-/* copies.c: isomorphic components of a graph (see copies.h).
+/* copies.c: pieces of a graph that are copies of one another (copies.h).
  *
- * Components are compared only when they agree on a signature (size,
- * stored entries, and a hash of their nodes' sorted invariants: neighbours,
- * self-loop weight, degree); within a group of equal signatures each one is
- * matched against the classes found so far by a backtracking search that
- * maps the class's first copy node by node, in breadth-first order from its
- * rarest kind of node, each new node among the neighbours of its parent's
- * image, checking every edge and weight to the nodes already mapped.  A
- * search that runs past its budget (or past what all of them together
- * may take) counts as "not a copy", which is always safe: the component is
- * then left to the iterative solver. */
+ * A piece is a component of the graph, or a component of the graph less
+ * one node w (the piece hangs from w: a leg of a star, a pendant triangle).
+ * One depth-first search finds them all: the subtree of a child v of w is
+ * a component of G - w when nothing in it reaches above w (low(v) >=
+ * pre(w)), and it is a range of the preorder.  Pieces are compared only
+ * within a group that hangs from the same node (or are components) and
+ * agrees on a signature (size, stored entries, a hash of their nodes'
+ * sorted invariants: neighbours, self-loop weight, degree, weight of the
+ * edge to w); within a group each one is matched against the classes found
+ * so far by a backtracking search that maps the class's first copy node by
+ * node, in breadth-first order from its rarest kind of node, each new node
+ * among the neighbours of its parent's image, checking every edge and
+ * weight to the nodes already mapped.  A search that runs past its budget
+ * (or past what all of them together may take) counts as "not a copy",
+ * which is always safe: the piece is then left to the iterative solver.
+ * Classes whose pieces overlap (pieces within pieces) are kept largest
+ * first, so that the ones kept are disjoint. */
 #include <config.h>
 
 #include "copies.h"
@@ -35,71 +42,6 @@ void rs_copies_free(rs_copies *c)
 	free(c);
 }
 
-struct inv {
-	long nb;     /* neighbours other than itself */
-	double loop; /* self-loop weight, 0 for none */
-	double deg;
-};
-
-static void node_inv(const rs_graph *g, long i, struct inv *v)
-{
-	v->nb = g->ptr[i + 1] - g->ptr[i];
-	v->loop = 0;
-	for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++)
-		if (g->idx[p] == i) {
-			v->nb--;
-			v->loop = g->val ? g->val[p] : 1.0;
-		}
-	v->deg = g->deg[i];
-}
-
-static int inv_cmp(const void *a, const void *b)
-{
-	const struct inv *x = a, *y = b;
-	if (x->nb != y->nb)
-		return x->nb < y->nb ? -1 : 1;
-	if (x->loop != y->loop)
-		return x->loop < y->loop ? -1 : 1;
-	if (x->deg != y->deg)
-		return x->deg < y->deg ? -1 : 1;
-	return 0;
-}
-
-static int inv_eq(const struct inv *x, const struct inv *y)
-{
-	return inv_cmp(x, y) == 0;
-}
-
-static uint64_t fnv(uint64_t h, const void *p, size_t len)
-{
-	const unsigned char *c = p;
-	for (size_t i = 0; i < len; i++) {
-		h ^= c[i];
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
-/* A small component: its nodes are members[start .. start + size). */
-struct comp {
-	long start;
-	int size;
-	long nnz;
-	uint64_t hash;
-};
-
-static int comp_cmp(const void *a, const void *b)
-{
-	const struct comp *x = a, *y = b;
-	if (x->size != y->size)
-		return x->size < y->size ? -1 : 1;
-	if (x->nnz != y->nnz)
-		return x->nnz < y->nnz ? -1 : 1;
-	if (x->hash != y->hash)
-		return x->hash < y->hash ? -1 : 1;
-	return (x->start > y->start) - (x->start < y->start);
-}
-
 static double weight(const rs_graph *g, long p)
 {
 	return g->val ? g->val[p] : 1.0;
@@ -119,28 +61,104 @@ static double entry(const rs_graph *g, long i, long j)
 	return lo < g->ptr[i + 1] && g->idx[lo] == j ? weight(g, lo) : 0.0;
 }
 
-/* Work space for the search, over all nodes of the graph. */
+/* What a node must share with its image: neighbours (other than itself),
+ * self-loop weight, degree, and the weight of its edge to the node the
+ * piece hangs from. */
+struct inv {
+	long nb;
+	double loop, deg, att;
+};
+
+static void node_inv(const rs_graph *g, long i, long at, struct inv *v)
+{
+	v->nb = g->ptr[i + 1] - g->ptr[i];
+	v->loop = 0;
+	for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++)
+		if (g->idx[p] == i) {
+			v->nb--;
+			v->loop = weight(g, p);
+		}
+	v->deg = g->deg[i];
+	v->att = at >= 0 ? entry(g, i, at) : 0.0;
+}
+
+static int inv_cmp(const void *a, const void *b)
+{
+	const struct inv *x = a, *y = b;
+	if (x->nb != y->nb)
+		return x->nb < y->nb ? -1 : 1;
+	if (x->loop != y->loop)
+		return x->loop < y->loop ? -1 : 1;
+	if (x->deg != y->deg)
+		return x->deg < y->deg ? -1 : 1;
+	if (x->att != y->att)
+		return x->att < y->att ? -1 : 1;
+	return 0;
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t len)
+{
+	const unsigned char *c = p;
+	for (size_t i = 0; i < len; i++) {
+		h ^= c[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+/* A piece: order[start .. start + size), hanging from node at (-1: a
+ * component). */
+struct piece {
+	long at, start, nnz;
+	int size;
+	uint64_t hash;
+};
+
+static int piece_cmp(const void *a, const void *b)
+{
+	const struct piece *x = a, *y = b;
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	if (x->size != y->size)
+		return x->size < y->size ? -1 : 1;
+	if (x->nnz != y->nnz)
+		return x->nnz < y->nnz ? -1 : 1;
+	if (x->hash != y->hash)
+		return x->hash < y->hash ? -1 : 1;
+	return (x->start > y->start) - (x->start < y->start);
+}
+
+/* Work space for the searches, over all nodes of the graph. */
 struct search {
 	const rs_graph *g;
-	int32_t *posx;  /* position of a node in its class's first copy, or -1 */
-	int32_t *posy;  /* position a node is mapped to in this search, or -1  */
-	struct inv *iv; /* every node's invariant                              */
-	long left;      /* steps left to all the searches                      */
+	int32_t *posx; /* position in its class's first copy, or -1 */
+	int32_t *posy; /* position mapped to in this search, or -1  */
+	long at;       /* the node the group hangs from, or -1      */
+	long left;     /* steps left to all the searches            */
+	struct inv *tmp;
 };
+
+static int same_kind(const struct search *S, long x, long y)
+{
+	struct inv a, b;
+	node_inv(S->g, x, S->at, &a);
+	node_inv(S->g, y, S->at, &b);
+	return inv_cmp(&a, &b) == 0;
+}
 
 /* The first copy's order: breadth-first from a node of its rarest kind;
  * xs[p] the node at position p, par[p] its parent's position (-1 first). */
-static void rep_order(struct search *S, const int32_t *nodes, int s, int32_t *xs, int *par,
-		      struct inv *tmp)
+static void rep_order(struct search *S, const int32_t *nodes, int s, int32_t *xs, int *par)
 {
+	const rs_graph *g = S->g;
+	struct inv *tmp = S->tmp;
 	for (int t = 0; t < s; t++)
-		tmp[t] = S->iv[nodes[t]];
+		node_inv(g, nodes[t], S->at, &tmp[t]);
 	qsort(tmp, (size_t)s, sizeof *tmp, inv_cmp);
-	/* the rarest invariant (the first of the shortest run) */
 	int best = 0, bestlen = s + 1;
 	for (int a = 0; a < s;) {
 		int b = a;
-		while (b < s && inv_eq(&tmp[a], &tmp[b]))
+		while (b < s && inv_cmp(&tmp[a], &tmp[b]) == 0)
 			b++;
 		if (b - a < bestlen) {
 			bestlen = b - a;
@@ -149,9 +167,12 @@ static void rep_order(struct search *S, const int32_t *nodes, int s, int32_t *xs
 		a = b;
 	}
 	int root = 0;
-	while (!inv_eq(&S->iv[nodes[root]], &tmp[best]))
-		root++;
-	const rs_graph *g = S->g;
+	for (;; root++) {
+		struct inv v;
+		node_inv(g, nodes[root], S->at, &v);
+		if (inv_cmp(&v, &tmp[best]) == 0)
+			break;
+	}
 	int filled = 0;
 	xs[filled] = nodes[root];
 	par[filled++] = -1;
@@ -160,7 +181,7 @@ static void rep_order(struct search *S, const int32_t *nodes, int s, int32_t *xs
 		long x = xs[h];
 		for (long p = g->ptr[x]; p < g->ptr[x + 1]; p++) {
 			long y = g->idx[p];
-			if (S->posx[y] >= 0)
+			if (y == S->at || S->posx[y] >= 0)
 				continue;
 			S->posx[y] = filled;
 			xs[filled] = (int32_t)y;
@@ -169,38 +190,38 @@ static void rep_order(struct search *S, const int32_t *nodes, int s, int32_t *xs
 	}
 }
 
-/* Can y take position p (the first copy's node x = xs[p])?  Same kind, and
- * the same edges and weights to the nodes mapped so far, no more. */
+/* Can y take position p (the first copy's node x = xs[p])?  In the piece,
+ * of the same kind, and with the same edges and weights to the nodes
+ * mapped so far, no more. */
 static int fits(const struct search *S, const int32_t *xs, const int32_t *ys, int p, long y)
 {
 	const rs_graph *g = S->g;
 	long x = xs[p];
-	if (S->posy[y] >= 0 || !inv_eq(&S->iv[x], &S->iv[y]))
+	if (y == S->at || S->posy[y] >= 0 || !same_kind(S, x, y))
 		return 0;
 	long cx = 0, cy = 0;
 	for (long q = g->ptr[x]; q < g->ptr[x + 1]; q++) {
-		long r = S->posx[g->idx[q]];
-		if (g->idx[q] == x || r >= p)
+		long nb = g->idx[q];
+		if (nb == x || nb == S->at || S->posx[nb] >= p)
 			continue;
 		cx++;
-		if (entry(g, y, ys[r]) != weight(g, q))
+		if (entry(g, y, ys[S->posx[nb]]) != weight(g, q))
 			return 0;
 	}
 	for (long q = g->ptr[y]; q < g->ptr[y + 1]; q++)
-		cy += g->idx[q] != y && S->posy[g->idx[q]] >= 0;
+		cy += g->idx[q] != y && g->idx[q] != S->at && S->posy[g->idx[q]] >= 0;
 	return cx == cy;
 }
 
-/* Map the component `nodes` (s of them) onto the first copy xs: ys[p]
- * gets the node at position p.  Returns 1 when it is a copy. */
+/* Map the piece `nodes` (s of them) onto the first copy xs: ys[p] gets
+ * the node at position p.  Returns 1 when it is a copy. */
 static int match(struct search *S, const int32_t *xs, const int *par, int s, const int32_t *nodes,
 		 int32_t *ys, long *cur)
 {
 	const rs_graph *g = S->g;
 	long budget = ISO_BUDGET;
-	int p = 0;
+	int p = 0, found = 0;
 	cur[0] = -1;
-	int found = 0;
 	while (p >= 0) {
 		if (--budget < 0 || --S->left < 0)
 			break;
@@ -223,9 +244,8 @@ static int match(struct search *S, const int32_t *xs, const int *par, int s, con
 		}
 		if (y < 0) {
 			/* none left: back to the previous position */
-			if (--p >= 0) {
+			if (--p >= 0)
 				S->posy[ys[p]] = -1;
-			}
 			continue;
 		}
 		ys[p] = (int32_t)y;
@@ -236,88 +256,84 @@ static int match(struct search *S, const int32_t *xs, const int *par, int s, con
 		}
 		cur[++p] = -1;
 	}
-	/* forget this search's marks */
 	for (int t = 0; t < s; t++)
 		S->posy[nodes[t]] = -1;
 	return found;
 }
 
-/* Growing output arrays. */
-struct out {
-	rs_copies *c;
-	long cap_class, cap_node, nodes;
+/* The classes found, before the overlapping ones are dropped. */
+struct found {
+	long n, cap, nodes, cap_nodes;
+	int *size;
+	long *count, *off;
+	int32_t *node;
 };
 
-static int out_class(struct out *O, int s, long count, const int32_t *nodes, rs_err *e)
+static int found_add(struct found *F, int s, long count, const int32_t *nodes)
 {
-	rs_copies *c = O->c;
-	if (c->nclass + 2 > O->cap_class) {
-		long cap = O->cap_class ? 2 * O->cap_class : 16;
-		long *off = realloc(c->off, (size_t)cap * sizeof *off);
-		if (off)
-			c->off = off;
-		int *size = realloc(c->size, (size_t)cap * sizeof *size);
+	if (F->n == F->cap) {
+		long cap = F->cap ? 2 * F->cap : 16;
+		int *size = realloc(F->size, (size_t)cap * sizeof *size);
 		if (size)
-			c->size = size;
-		long *cnt = realloc(c->count, (size_t)cap * sizeof *cnt);
+			F->size = size;
+		long *cnt = realloc(F->count, (size_t)cap * sizeof *cnt);
 		if (cnt)
-			c->count = cnt;
-		if (!off || !size || !cnt)
-			return rs_fail(e, RS_ENOMEM, "out of memory listing isomorphic components");
-		O->cap_class = cap;
+			F->count = cnt;
+		long *off = realloc(F->off, (size_t)cap * sizeof *off);
+		if (off)
+			F->off = off;
+		if (!size || !cnt || !off)
+			return -1;
+		F->cap = cap;
 	}
 	long add = (long)s * count;
-	if (O->nodes + add > O->cap_node) {
-		long cap = O->cap_node ? 2 * O->cap_node : 256;
-		while (cap < O->nodes + add)
+	if (F->nodes + add > F->cap_nodes) {
+		long cap = F->cap_nodes ? 2 * F->cap_nodes : 256;
+		while (cap < F->nodes + add)
 			cap *= 2;
-		int32_t *nn = realloc(c->node, (size_t)cap * sizeof *nn);
+		int32_t *nn = realloc(F->node, (size_t)cap * sizeof *nn);
 		if (nn == NULL)
-			return rs_fail(e, RS_ENOMEM, "out of memory listing isomorphic components");
-		c->node = nn;
-		O->cap_node = cap;
+			return -1;
+		F->node = nn;
+		F->cap_nodes = cap;
 	}
-	c->off[c->nclass] = O->nodes;
-	c->size[c->nclass] = s;
-	c->count[c->nclass] = count;
-	memcpy(c->node + O->nodes, nodes, (size_t)add * sizeof *nodes);
-	O->nodes += add;
-	c->nclass++;
-	c->off[c->nclass] = O->nodes;
-	c->dim += (long)s * (count - 1);
+	F->size[F->n] = s;
+	F->count[F->n] = count;
+	F->off[F->n] = F->nodes;
+	memcpy(F->node + F->nodes, nodes, (size_t)add * sizeof *nodes);
+	F->nodes += add;
+	F->n++;
 	return 0;
 }
 
-/* One group of components with equal signatures, G[0 .. ng): sorted into
- * classes, those of two copies or more written out. */
-static int classify(struct search *S, const int32_t *members, const struct comp *G, long ng,
-		    struct out *O, rs_err *e)
+/* One group of pieces with equal signatures, G[0 .. ng): sorted into
+ * classes, those of two copies or more kept. */
+static int classify(struct search *S, const int32_t *order, const struct piece *G, long ng,
+		    struct found *F)
 {
 	int s = G[0].size;
-	/* per class: its first copy's order and parents, and its copies' nodes
-	 * in that order (copy-major) */
+	S->at = G[0].at;
+	/* per class: its first copy's order and parents; per piece: its nodes
+	 * in its class's order */
 	int32_t *xs = malloc((size_t)MAX_REPS * s * sizeof *xs);
 	int *par = malloc((size_t)MAX_REPS * s * sizeof *par);
 	int32_t *ys = malloc((size_t)ng * s * sizeof *ys);
 	int *cls = malloc((size_t)ng * sizeof *cls);
 	long *cnt = calloc(MAX_REPS, sizeof *cnt);
 	long *cur = malloc((size_t)s * sizeof *cur);
-	struct inv *tmp = malloc((size_t)s * sizeof *tmp);
 	int32_t *sorted = malloc((size_t)ng * s * sizeof *sorted);
 	int rc = -1, nrep = 0;
-	if (!xs || !par || !ys || !cls || !cnt || !cur || !tmp || !sorted) {
-		rs_fail(e, RS_ENOMEM, "out of memory comparing components");
+	if (!xs || !par || !ys || !cls || !cnt || !cur || !sorted)
 		goto done;
-	}
 	for (long a = 0; a < ng; a++) {
-		const int32_t *nodes = members + G[a].start;
+		const int32_t *nodes = order + G[a].start;
 		cls[a] = -1;
 		for (int r = 0; r < nrep && cls[a] < 0; r++)
-			if (match(S, xs + (size_t)r * s, par + (size_t)r * s, s, nodes, ys + (size_t)a * s,
-				  cur))
+			if (match(S, xs + (size_t)r * s, par + (size_t)r * s, s, nodes,
+				  ys + (size_t)a * s, cur))
 				cls[a] = r;
 		if (cls[a] < 0 && nrep < MAX_REPS) {
-			rep_order(S, nodes, s, xs + (size_t)nrep * s, par + (size_t)nrep * s, tmp);
+			rep_order(S, nodes, s, xs + (size_t)nrep * s, par + (size_t)nrep * s);
 			memcpy(ys + (size_t)a * s, xs + (size_t)nrep * s, (size_t)s * sizeof *ys);
 			cls[a] = nrep++;
 		}
@@ -330,134 +346,243 @@ static int classify(struct search *S, const int32_t *members, const struct comp 
 		long j = 0;
 		for (long a = 0; a < ng; a++)
 			if (cls[a] == r)
-				memcpy(sorted + (size_t)(j++) * s, ys + (size_t)a * s, (size_t)s * sizeof *ys);
-		if (out_class(O, s, cnt[r], sorted, e) != 0)
+				memcpy(sorted + (size_t)(j++) * s, ys + (size_t)a * s,
+				       (size_t)s * sizeof *ys);
+		if (found_add(F, s, cnt[r], sorted) != 0)
 			goto done;
 	}
 	rc = 0;
 done:
+	/* the first copies' marks go: pieces of other groups may hold them */
+	for (int r = 0; xs && r < nrep; r++)
+		for (int t = 0; t < s; t++)
+			S->posx[xs[(size_t)r * s + t]] = -1;
 	free(xs);
 	free(par);
 	free(ys);
 	free(cls);
 	free(cnt);
 	free(cur);
-	free(tmp);
 	free(sorted);
 	return rc;
 }
 
-static rs_copies *find_copies(const rs_graph *g, rs_err *e)
+/* The depth-first search: order (preorder), and the pieces of at most
+ * RS_COPIES_MAX_SIZE nodes: components, and the subtrees that are
+ * components of G - their parent. */
+static long find_pieces(const rs_graph *g, int32_t *order, struct piece **out)
 {
-	rs_copies *c = calloc(1, sizeof *c);
-	if (c == NULL) {
-		rs_fail(e, RS_ENOMEM, "out of memory listing isomorphic components");
-		return NULL;
-	}
-	c->off = calloc(1, sizeof *c->off);
-	if (c->off == NULL) {
-		free(c);
-		rs_fail(e, RS_ENOMEM, "out of memory listing isomorphic components");
-		return NULL;
-	}
-	long n = g->n;
-	if (g->bipartite || n < 2)
-		return c;
-	struct out O = {c, 1, 0, 0};
-	int32_t *comp = malloc((size_t)n * sizeof *comp);
-	long nc = comp ? rs_graph_components(g, comp, e) : -1;
-	long *csize = NULL, *start = NULL;
-	int32_t *members = NULL;
-	struct comp *C = NULL;
-	struct inv *tmp = NULL;
-	struct search S = {g, NULL, NULL, NULL, ALL_BUDGET(n, g->nnz)};
-	int ok = 0;
-	if (nc < 0)
+	long n = g->n, np = 0, cap = 64;
+	int32_t *pre = malloc((size_t)n * sizeof *pre);
+	int32_t *low = malloc((size_t)n * sizeof *low);
+	int32_t *parent = malloc((size_t)n * sizeof *parent);
+	int32_t *stack = malloc((size_t)n * sizeof *stack);
+	long *it = malloc((size_t)n * sizeof *it);
+	struct piece *P = malloc((size_t)cap * sizeof *P);
+	if (!pre || !low || !parent || !stack || !it || !P) {
+		np = -1;
 		goto done;
-	if (nc < 2) {
-		ok = 1;
-		goto done;
-	}
-	csize = calloc((size_t)nc + 1, sizeof *csize);
-	start = calloc((size_t)nc + 1, sizeof *start);
-	members = malloc((size_t)n * sizeof *members);
-	S.posx = malloc((size_t)n * sizeof *S.posx);
-	S.posy = malloc((size_t)n * sizeof *S.posy);
-	S.iv = malloc((size_t)n * sizeof *S.iv);
-	if (!csize || !start || !members || !S.posx || !S.posy || !S.iv)
-		goto nomem;
-	for (long i = 0; i < n; i++) {
-		csize[comp[i]]++;
-		S.posx[i] = -1;
-		S.posy[i] = -1;
-		node_inv(g, i, &S.iv[i]);
-	}
-	long small = 0;
-	for (long k = 0; k < nc; k++) {
-		start[k + 1] = start[k] + csize[k];
-		small += csize[k] <= RS_COPIES_MAX_SIZE;
 	}
 	for (long i = 0; i < n; i++)
-		members[start[comp[i]]++] = (int32_t)i;
-	for (long k = nc; k > 0; k--)
-		start[k] = start[k - 1];
-	start[0] = 0;
-	if (small < 2) {
+		pre[i] = -1;
+	long cnt = 0;
+	for (long s = 0; s < n; s++) {
+		if (pre[s] >= 0)
+			continue;
+		long top = 0;
+		stack[top++] = (int32_t)s;
+		pre[s] = low[s] = (int32_t)cnt;
+		order[cnt++] = (int32_t)s;
+		parent[s] = -1;
+		it[s] = g->ptr[s];
+		while (top > 0) {
+			long v = stack[top - 1];
+			if (it[v] < g->ptr[v + 1]) {
+				long u = g->idx[it[v]++];
+				if (u == v)
+					continue;
+				if (pre[u] < 0) {
+					parent[u] = (int32_t)v;
+					pre[u] = low[u] = (int32_t)cnt;
+					order[cnt++] = (int32_t)u;
+					it[u] = g->ptr[u];
+					stack[top++] = (int32_t)u;
+				} else if (u != parent[v] && pre[u] < low[v]) {
+					low[v] = pre[u];
+				}
+				continue;
+			}
+			top--;
+			long size = cnt - pre[v], w = parent[v];
+			if (w >= 0 && low[v] < low[w])
+				low[w] = low[v];
+			/* a component (w < 0), or a component of G - w */
+			if (size <= RS_COPIES_MAX_SIZE && (w < 0 || low[v] >= pre[w])) {
+				if (np == cap) {
+					cap *= 2;
+					struct piece *more = realloc(P, (size_t)cap * sizeof *P);
+					if (more == NULL) {
+						np = -1;
+						goto done;
+					}
+					P = more;
+				}
+				P[np++] = (struct piece){w, pre[v], 0, (int)size, 0};
+			}
+		}
+	}
+done:
+	free(pre);
+	free(low);
+	free(parent);
+	free(stack);
+	free(it);
+	if (np < 0) {
+		free(P);
+		P = NULL;
+	}
+	*out = P;
+	return np;
+}
+
+static int size_cmp(const void *a, const void *b)
+{
+	const struct piece *x = a, *y = b;
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return (x->size > y->size) - (x->size < y->size);
+}
+
+/* Classes by copy size, the largest first (kept first when they overlap). */
+struct ranked {
+	int size;
+	long k;
+};
+
+static int ranked_cmp(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+	if (x->size != y->size)
+		return x->size > y->size ? -1 : 1;
+	return (x->k > y->k) - (x->k < y->k);
+}
+
+static rs_copies *find_copies(const rs_graph *g, rs_err *e)
+{
+	long n = g->n;
+	rs_copies *c = calloc(1, sizeof *c);
+	int32_t *order = NULL, *posx = NULL, *posy = NULL, *used = NULL;
+	struct piece *P = NULL;
+	struct inv *tmp = NULL;
+	struct ranked *rank = NULL;
+	struct found F = {0};
+	int ok = 0;
+	if (c == NULL || (c->off = calloc(1, sizeof *c->off)) == NULL)
+		goto done;
+	if (g->bipartite || n < 2) {
 		ok = 1;
 		goto done;
 	}
-	C = malloc((size_t)small * sizeof *C);
+	order = malloc((size_t)n * sizeof *order);
+	long np = order ? find_pieces(g, order, &P) : -1;
+	posx = malloc((size_t)n * sizeof *posx);
+	posy = malloc((size_t)n * sizeof *posy);
 	tmp = malloc((size_t)RS_COPIES_MAX_SIZE * sizeof *tmp);
-	if (!C || !tmp)
-		goto nomem;
-	long nsmall = 0;
-	for (long k = 0; k < nc; k++) {
-		if (csize[k] > RS_COPIES_MAX_SIZE)
-			continue;
-		struct comp *q = &C[nsmall++];
-		q->start = start[k];
-		q->size = (int)csize[k];
-		q->nnz = 0;
-		for (int t = 0; t < q->size; t++) {
-			long i = members[q->start + t];
-			q->nnz += g->ptr[i + 1] - g->ptr[i];
-			tmp[t] = S.iv[i];
-		}
-		qsort(tmp, (size_t)q->size, sizeof *tmp, inv_cmp);
-		uint64_t h = 14695981039346656037ULL;
-		for (int t = 0; t < q->size; t++) {
-			h = fnv(h, &tmp[t].nb, sizeof tmp[t].nb);
-			h = fnv(h, &tmp[t].loop, sizeof tmp[t].loop);
-			h = fnv(h, &tmp[t].deg, sizeof tmp[t].deg);
-		}
-		q->hash = h;
-	}
-	qsort(C, (size_t)nsmall, sizeof *C, comp_cmp);
-	for (long a = 0; a < nsmall;) {
+	if (np < 0 || !posx || !posy || !tmp)
+		goto done;
+	for (long i = 0; i < n; i++)
+		posx[i] = posy[i] = -1;
+	struct search S = {g, posx, posy, -1, ALL_BUDGET(n, g->nnz), tmp};
+	/* pieces from the same node and of the same size, two at least: their
+	 * signatures, then groups of equal ones to classify */
+	qsort(P, (size_t)np, sizeof *P, size_cmp);
+	for (long a = 0; a < np;) {
 		long b = a + 1;
-		while (b < nsmall && C[b].size == C[a].size && C[b].nnz == C[a].nnz &&
-		       C[b].hash == C[a].hash)
+		while (b < np && P[b].at == P[a].at && P[b].size == P[a].size)
 			b++;
-		if (b - a >= 2 && classify(&S, members, C + a, b - a, &O, e) != 0)
-			goto done;
+		for (long t = a; b - a >= 2 && t < b; t++) {
+			struct piece *q = &P[t];
+			for (int u = 0; u < q->size; u++) {
+				long i = order[q->start + u];
+				q->nnz += g->ptr[i + 1] - g->ptr[i];
+				node_inv(g, i, q->at, &tmp[u]);
+			}
+			qsort(tmp, (size_t)q->size, sizeof *tmp, inv_cmp);
+			uint64_t h = 14695981039346656037ULL;
+			h = fnv(h, tmp, (size_t)q->size * sizeof *tmp);
+			q->hash = h;
+		}
+		if (b - a >= 2) {
+			qsort(P + a, (size_t)(b - a), sizeof *P, piece_cmp);
+			for (long x = a; x < b;) {
+				long y = x + 1;
+				while (y < b && P[y].nnz == P[x].nnz && P[y].hash == P[x].hash)
+					y++;
+				if (y - x >= 2 && classify(&S, order, P + x, y - x, &F) != 0)
+					goto done;
+				x = y;
+			}
+		}
 		a = b;
 	}
+	/* the largest copies first; a class overlapping one kept is dropped;
+	 * those kept are written smallest first (the solver takes a prefix) */
+	rank = malloc((size_t)(F.n > 0 ? F.n : 1) * sizeof *rank);
+	used = calloc((size_t)n, sizeof *used);
+	if (!rank || !used)
+		goto done;
+	for (long k = 0; k < F.n; k++)
+		rank[k] = (struct ranked){F.size[k], k};
+	qsort(rank, (size_t)F.n, sizeof *rank, ranked_cmp);
+	long kept = 0, nodes = 0;
+	for (long t = 0; t < F.n; t++) {
+		long k = rank[t].k, len = (long)F.size[k] * F.count[k];
+		const int32_t *nd = F.node + F.off[k];
+		int clash = 0;
+		for (long i = 0; i < len && !clash; i++)
+			clash = used[nd[i]];
+		if (clash)
+			continue;
+		for (long i = 0; i < len; i++)
+			used[nd[i]] = 1;
+		rank[kept++].k = k;
+		nodes += len;
+	}
+	long *off = realloc(c->off, (size_t)(kept + 1) * sizeof *c->off);
+	if (off == NULL)
+		goto done;
+	c->off = off;
+	c->size = malloc((size_t)(kept > 0 ? kept : 1) * sizeof *c->size);
+	c->count = malloc((size_t)(kept > 0 ? kept : 1) * sizeof *c->count);
+	c->node = malloc((size_t)(nodes > 0 ? nodes : 1) * sizeof *c->node);
+	if (!c->off || !c->size || !c->count || !c->node)
+		goto done;
+	c->off[0] = 0;
+	for (long t = kept - 1; t >= 0; t--) {
+		long k = rank[t].k, len = (long)F.size[k] * F.count[k];
+		c->size[c->nclass] = F.size[k];
+		c->count[c->nclass] = F.count[k];
+		memcpy(c->node + c->off[c->nclass], F.node + F.off[k], (size_t)len * sizeof *c->node);
+		c->dim += (long)F.size[k] * (F.count[k] - 1);
+		c->off[c->nclass + 1] = c->off[c->nclass] + len;
+		c->nclass++;
+	}
 	ok = 1;
-	goto done;
-nomem:
-	rs_fail(e, RS_ENOMEM, "out of memory comparing components");
 done:
-	free(comp);
-	free(csize);
-	free(start);
-	free(members);
-	free(C);
+	free(order);
+	free(P);
+	free(posx);
+	free(posy);
 	free(tmp);
-	free(S.posx);
-	free(S.posy);
-	free(S.iv);
+	free(rank);
+	free(used);
+	free(F.size);
+	free(F.count);
+	free(F.off);
+	free(F.node);
 	if (!ok) {
 		rs_copies_free(c);
+		rs_fail(e, RS_ENOMEM, "out of memory looking for components that are copies");
 		return NULL;
 	}
 	return c;

@@ -1,12 +1,15 @@
-/* copies.h: isomorphic components of a graph.
+/* copies.h: pieces of a graph that are copies of one another.
  *
- * Components that are copies of one another (the same weighted graph up to
- * a relabelling: isolated nodes, lone edges, triangles, a graph duplicated)
- * make every eigenvalue of one copy an eigenvalue of N_alpha with
- * multiplicity (copies - 1) at every alpha: a vector that is an
- * eigenvector of one copy, placed on each copy with coefficients that sum
- * to 0, is orthogonal to the degrees' vector, so the rank-one term does not
- * see it.  A single-vector Krylov method sees one direction of each
+ * A piece is a component, or a component of the graph less one node w that
+ * it hangs from (the legs of a star, triangles hanging from one node,
+ * leaves of one hub).  Pieces that are copies of one another (the same
+ * weighted graph up to a relabelling, hanging from the same w by the same
+ * edges) make every eigenvalue of one copy's D^-1/2 A D^-1/2 (its own rows
+ * and columns, degrees taken in the whole graph) an eigenvalue of N_alpha
+ * with multiplicity (copies - 1) at every alpha: an eigenvector of one
+ * copy, placed on each copy with coefficients that sum to 0, is 0 where
+ * the copies meet w, and orthogonal to the degrees' vector, so neither w
+ * nor the rank-one term sees it.  A single-vector Krylov method sees one direction of each
  * eigenspace and finds the other copies only by chance (rounding); these
  * are known exactly instead (gspectrum.c).  The classes do not depend on
  * alpha. */
@@ -18,9 +21,9 @@
 
 #include <stdint.h>
 
-/* Components larger than this are not compared (a copy's eigenproblem is
- * dense, size^3 a solve). */
-#define RS_COPIES_MAX_SIZE 200
+/* Pieces larger than this are not compared (a copy's eigenproblem is
+ * dense, about 2 size^3 flops a solve). */
+#define RS_COPIES_MAX_SIZE 600
 
 typedef struct rs_copies {
 	long nclass;
@@ -33,11 +36,12 @@ typedef struct rs_copies {
 	long dim;      /* sum of size (count - 1): eigenvectors known       */
 } rs_copies;
 
-/* The classes of isomorphic components of a unipartite graph (weights and
- * self-loops must match too), computed once and kept with the graph (its
+/* The classes of pieces that are copies of one another in a unipartite
+ * graph (weights and self-loops must match too; the pieces of different
+ * classes are disjoint), computed once and kept with the graph (its
  * structure must not change afterwards but through rs_graph_add_noise,
- * which forgets them).  Bipartite graphs and connected ones have none.
- * NULL on failure (out of memory). */
+ * which forgets them).  Bipartite graphs have none.  NULL on failure (out
+ * of memory). */
 const rs_copies *rs_graph_copies(const rs_graph *g, rs_err *e);
 void rs_copies_free(rs_copies *c);
 

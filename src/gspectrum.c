@@ -471,6 +471,11 @@ static void copies_mean(const struct gop *G, double *x)
 	}
 }
 
+static void gop_project_copies(void *ctx, double *x)
+{
+	copies_mean(ctx, x);
+}
+
 static void gop_project(void *ctx, double *x)
 {
 	struct gop *G = ctx;
@@ -624,32 +629,35 @@ static long ranked_components(const rs_graph *g, const double *d, int32_t *comp,
 
 /* Twin classes: isolated nodes whose only entry is a self-loop, grouped by
  * its weight (classes of 2 or more). */
-/* Work the copies' dense eigenproblems may take (about 9 size^3 flops
- * each, summed over classes): beyond it, classes are left to Lanczos
- * (a fraction of a second). */
+/* Work the copies' dense eigenproblems may take (about 2 size^3 flops
+ * each, summed over classes): beyond it, classes are left to Lanczos (a
+ * fraction of a second). */
 #define COPIES_FLOPS 2e9
 
-/* The classes of isomorphic components (at alpha > 0, unipartite): each
- * one's eigenpairs at this alpha, B_c = D^-1/2 A_c D^-1/2 on one copy
- * (the rank-one term does not see vectors summing to 0 over the copies),
- * smallest classes first while their dense problems stay within
- * COPIES_FLOPS. */
-static int find_copies(const rs_graph *g, struct gop *G, const double *d, rs_err *e)
+/* The classes of pieces that are copies (at alpha > 0, unipartite): the
+ * top min(size, k + 1) eigenpairs of each one's B_c = D^-1/2 A_c D^-1/2 on
+ * one copy (the rank-one term and the node the copies hang from do not see
+ * vectors summing to 0 over the copies), smallest classes first while
+ * their dense problems stay within COPIES_FLOPS. */
+static int find_copies(const rs_graph *g, struct gop *G, const double *d, int k, rs_err *e)
 {
 	if (g->bipartite || G->alpha <= 0)
 		return 0;
 	const rs_copies *cp = rs_graph_copies(g, e);
 	if (cp == NULL)
 		return -1;
-	long nc = 0, nv = 0, nm = 0;
+	long nc = 0, nv = 0, nm = 0, most = 0;
 	double flops = 0;
 	while (nc < cp->nclass) {
 		double sz = cp->size[nc];
-		if (flops + 9 * sz * sz * sz > COPIES_FLOPS)
+		if (flops + 2 * sz * sz * sz > COPIES_FLOPS)
 			break;
-		flops += 9 * sz * sz * sz;
-		nv += cp->size[nc];
-		nm += (long)cp->size[nc] * cp->size[nc];
+		flops += 2 * sz * sz * sz;
+		long top = cp->size[nc] < k + 1 ? cp->size[nc] : k + 1;
+		nv += top;
+		nm += (long)cp->size[nc] * top;
+		if (cp->size[nc] > most)
+			most = cp->size[nc];
 		nc++;
 	}
 	if (nc == 0)
@@ -658,49 +666,60 @@ static int find_copies(const rs_graph *g, struct gop *G, const double *d, rs_err
 	G->cp_moff = rs_alloc(e, (size_t)nc + 1, sizeof *G->cp_moff, "copies");
 	G->cp_theta = rs_alloc(e, (size_t)nv, sizeof *G->cp_theta, "copies");
 	G->cp_vec = rs_alloc(e, (size_t)nm, sizeof *G->cp_vec, "copies");
-	if (!G->cp_voff || !G->cp_moff || !G->cp_theta || !G->cp_vec)
-		return -1;
+	double *B = rs_alloc(e, (size_t)(most * most), sizeof *B, "copies");
+	double *w = rs_alloc(e, (size_t)most, sizeof *w, "copies");
+	double *Z = rs_alloc(e, (size_t)(most * (k + 1)), sizeof *Z, "copies");
+	lapack_int *sup = rs_alloc(e, 2 * (size_t)most, sizeof *sup, "copies");
+	int rc = -1;
+	if (!G->cp_voff || !G->cp_moff || !G->cp_theta || !G->cp_vec || !B || !w || !Z || !sup)
+		goto out;
 	G->cp_voff[0] = 0;
 	G->cp_moff[0] = 0;
 	for (long c = 0; c < nc; c++) {
-		int sz = cp->size[c];
+		int sz = cp->size[c], top = sz < k + 1 ? sz : k + 1;
 		const int32_t *node = cp->node + cp->off[c];
-		double *B = G->cp_vec + G->cp_moff[c], *w = G->cp_theta + G->cp_voff[c];
-		for (int p = 0; p < sz; p++)
-			for (int q = 0; q < sz; q++)
-				B[p + (size_t)q * sz] = 0;
+		memset(B, 0, (size_t)sz * sz * sizeof *B);
 		for (int q = 0; q < sz; q++) {
 			long i = node[q];
 			for (long t = g->ptr[i]; t < g->ptr[i + 1]; t++) {
-				/* the copy's nodes are its component: every neighbour is one */
+				/* the copy's own entries (not those to the node it
+				 * hangs from) */
 				long j = g->idx[t];
 				int p = 0;
-				while (node[p] != j)
+				while (p < sz && node[p] != j)
 					p++;
-				B[p + (size_t)q * sz] = (g->val ? g->val[t] : 1.0) / sqrt(d[i] * d[j]);
+				if (p < sz)
+					B[p + (size_t)q * sz] =
+						(g->val ? g->val[t] : 1.0) / sqrt(d[i] * d[j]);
 			}
 		}
-		lapack_int info = LAPACKE_dsyev(LAPACK_COL_MAJOR, 'V', 'U', sz, B, sz, w);
-		if (info != 0)
-			return rs_fail(e, RS_ENUMERIC, "LAPACK dsyev failed (info %d) on a component",
-				       (int)info);
+		lapack_int found = 0;
+		lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, 'V', 'I', 'U', sz, B, sz, 0, 0,
+						 sz - top + 1, sz, 0.0, &found, w, Z, sz, sup);
+		if (info != 0 || found != top) {
+			rs_fail(e, RS_ENUMERIC, "LAPACK dsyevr failed (info %d) on a piece of %d nodes",
+				(int)info, sz);
+			goto out;
+		}
 		/* largest first */
-		for (int t = 0; t < sz / 2; t++) {
-			double v = w[t];
-			w[t] = w[sz - 1 - t];
-			w[sz - 1 - t] = v;
-			for (int p = 0; p < sz; p++) {
-				v = B[p + (size_t)t * sz];
-				B[p + (size_t)t * sz] = B[p + (size_t)(sz - 1 - t) * sz];
-				B[p + (size_t)(sz - 1 - t) * sz] = v;
-			}
+		double *th = G->cp_theta + G->cp_voff[c], *vec = G->cp_vec + G->cp_moff[c];
+		for (int t = 0; t < top; t++) {
+			th[t] = w[top - 1 - t];
+			memcpy(vec + (size_t)t * sz, Z + (size_t)(top - 1 - t) * sz,
+			       (size_t)sz * sizeof *vec);
 		}
-		G->cp_voff[c + 1] = G->cp_voff[c] + sz;
-		G->cp_moff[c + 1] = G->cp_moff[c] + (long)sz * sz;
+		G->cp_voff[c + 1] = G->cp_voff[c] + top;
+		G->cp_moff[c + 1] = G->cp_moff[c] + (long)sz * top;
 	}
 	G->cp = cp;
 	G->nclass = nc;
-	return 0;
+	rc = 0;
+out:
+	free(B);
+	free(w);
+	free(Z);
+	free(sup);
+	return rc;
 }
 
 /* One entry of the merged list of top eigenpairs. */
@@ -1012,7 +1031,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, r
 		if (G.coef == NULL)
 			goto out;
 	}
-	if (find_copies(g, &G, d, e) != 0)
+	if (find_copies(g, &G, d, k, e) != 0)
 		goto out;
 	long ntw = 0; /* eigenvectors known from the copies */
 	for (long c = 0; c < G.nclass; c++)
@@ -1056,11 +1075,13 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, r
 		}
 		lo.start = start ? start + G.off : NULL;
 		rs_project proj = gop_project;
-		if (G.comp == NULL && G.nclass == 0) {
-			/* only q to remove: Lanczos does it inside its Gram-Schmidt sweeps */
+		if (G.comp == NULL) {
+			/* q, the only theta = 1 vector (every degree positive):
+			 * Lanczos removes it inside its Gram-Schmidt sweeps; the
+			 * copies' differences (orthogonal to q) are projected out */
 			lo.defl = G.q + G.off;
 			lo.ndefl = 1;
-			proj = NULL;
+			proj = G.nclass > 0 ? gop_project_copies : NULL;
 		}
 		/* Lanczos' solution joins the basis, for the next alpha, from the
 		 * third solve on (with the second's, the previous one): a lone
@@ -1108,7 +1129,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, r
 		picks[np++] = (struct pick){L.theta[i], 1, i, 0, 0};
 	long nc = 0;
 	for (long c = 0; c < G.nclass; c++)
-		for (long t = 0; t < G.cp->size[c] && t < k + 1; t++)
+		for (long t = 0; t < G.cp_voff[c + 1] - G.cp_voff[c]; t++)
 			cand[nc++] = (struct pick){G.cp_theta[G.cp_voff[c] + t], 2, 0, c, t};
 	qsort(cand, (size_t)nc, sizeof *cand, pick_cmp);
 	for (long a = 0, taken = 0; a < nc && taken < k + 1; a++)

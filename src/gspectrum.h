@@ -9,9 +9,10 @@
  *    multiplicity (the number of components);
  *  - nodes of degree 0 at alpha = 0 make the pencil singular: they are left
  *    out of the problem and embedded at 0;
- *  - at alpha > 0, components that are copies of one another (copies.h:
- *    the paper's noise nodes, isolated nodes with a self-loop of weight w,
- *    whose theta is w / (w + n alpha); lone edges; a graph duplicated):
+ *  - at alpha > 0, pieces that are copies of one another (copies.h:
+ *    components, or pieces hanging from one node: the paper's noise nodes,
+ *    isolated nodes with a self-loop of weight w, whose theta is
+ *    w / (w + n alpha); lone edges; leaves of one hub; legs of a star):
  *    each eigenpair of one copy's D^-1/2 A D^-1/2 is one of N_alpha with
  *    multiplicity (copies - 1), eigenvectors summing to 0 over the copies.
  *    Lanczos sees only the copies' mean, position by position.

@@ -1823,6 +1823,53 @@ static void copies(void)
 			rs_graph_free(h);
 		}
 	}
+	/* pieces hanging from one node: five legs (paths of four) from node
+	 * 0, three triangles from node 1 (by one corner each), four leaves
+	 * from node 2, of a random 120-node graph */
+	{
+		size_t cap3 = 1 << 14, len3 = 0;
+		char *t3 = malloc(cap3);
+		uint64_t r3 = 99;
+		for (int i = 1; i < 120; i++)
+			len3 += (size_t)sprintf(t3 + len3, "%d %d\n", (int)(lcg_next(&r3) % (uint64_t)i), i);
+		for (int q = 0; q < 240; q++) {
+			int a = (int)(lcg_next(&r3) % 120), b = (int)(lcg_next(&r3) % 120);
+			if (len3 + 64 > cap3)
+				t3 = realloc(t3, cap3 *= 2);
+			if (a != b)
+				len3 += (size_t)sprintf(t3 + len3, "%d %d\n", a, b);
+		}
+		int b = 120;
+		for (int c = 0; c < 5; c++, b += 4)
+			len3 += (size_t)sprintf(t3 + len3, "0 %d\n%d %d\n%d %d\n%d %d\n", b, b, b + 1, b + 1,
+						b + 2, b + 2, b + 3);
+		for (int c = 0; c < 3; c++, b += 3)
+			len3 += (size_t)sprintf(t3 + len3, "1 %d\n%d %d\n%d %d\n%d %d\n", b, b, b + 1, b + 1,
+						b + 2, b, b + 2);
+		for (int c = 0; c < 4; c++, b++)
+			len3 += (size_t)sprintf(t3 + len3, "2 %d\n", b);
+		rs_graph *h = load(write_file("copies-hanging.edges", t3), NULL, &info);
+		free(t3);
+		const rs_copies *hc = h ? rs_graph_copies(h, &e) : NULL;
+		int legs = 0, tri = 0, leaves = 0;
+		for (long c = 0; hc && c < hc->nclass; c++) {
+			long first = hc->node[hc->off[c]];
+			legs += hc->size[c] == 4 && hc->count[c] == 5 && first >= 120 && first < 140;
+			tri += hc->size[c] == 3 && hc->count[c] == 3 && first >= 140 && first < 149;
+			leaves += hc->size[c] == 1 && hc->count[c] == 4 && first >= 149;
+		}
+		tap_ok(legs == 1 && tri == 1 && leaves == 1,
+		       "copies: pieces hanging from one node: the legs, triangles and leaves found "
+		       "(%d, %d, %d of 1 each)",
+		       legs, tri, leaves);
+		if (h) {
+			compare("legs, triangles and leaves hanging from nodes, alpha 0.01 relative", h,
+				rs_graph_rel_to_abs(h, 0.01), 16);
+			compare("legs, triangles and leaves hanging from nodes, alpha 1 relative", h,
+				rs_graph_rel_to_abs(h, 1.0), 16);
+			rs_graph_free(h);
+		}
+	}
 	long before = cp->dim;
 	rs_graph_add_noise(g, 3, &e);
 	const rs_copies *after = rs_graph_copies(g, &e);
