@@ -297,8 +297,8 @@ static int script_sweep(rs_session *s, double from, double to, long steps, int l
 			S = rs_spectrum_solve(s->model, aa, s->solver == RS_SOLVER_DENSE ? RS_SOLVER_DENSE : RS_SOLVER_AGGREGATE,
 					      s->dense_max, e);
 		} else {
-			rs_gsolve_opts o = {aa, (int)k, s->tol, s->ncv, s->seed, s->no_warm ? NULL : prev, NULL,
-					    session_rbasis(s), 0};
+			rs_gsolve_opts o = {aa,	  (int)k, s->tol, s->ncv, s->seed, s->no_warm ? NULL : prev, NULL,
+					    session_rbasis(s), 0, s->solver == RS_SOLVER_LANCZOS};
 			S = rs_graph_spectrum(g, &o, e);
 		}
 		if (S == NULL) {

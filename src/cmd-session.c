@@ -207,7 +207,8 @@ CMD_FN(info)
 		}
 	}
 	if (s->graph != NULL && s->solver == RS_SOLVER_AUTO)
-		result_note(r, "solver auto: LAPACK (dense) up to 300 nodes; above, matrix-free "
+		result_note(r, "solver auto: LAPACK (dense) up to 300 nodes, and up to 1000 for a "
+			       "symmetric graph (most nodes alike); above, matrix-free "
 			       "thick-restart Lanczos on the sparse + rank-one operator, with the known "
 			       "eigenspaces deflated; 'set solver dense' cross-checks it");
 	if (M != NULL && s->solver == RS_SOLVER_AUTO)

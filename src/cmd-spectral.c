@@ -91,6 +91,17 @@ static void multiplicity_notes(rs_session *s, rs_result *r, const rs_spectrum *S
 			       "copies of one another (noise nodes, lone edges, leaves or legs hanging "
 			       "from one node, ...): they sum to 0 over the copies",
 			    S->twins);
+	if (S->alike > 0 && S->solver == RS_SOLVER_DENSE)
+		result_note(r, "%ld of %ld nodes cannot be told from another by colour refinement: "
+			       "a symmetric graph, whose symmetry repeats eigenvalues of which an "
+			       "iterative solver may find one copy, so LAPACK solved it",
+			    S->alike, S->rows);
+	else if (S->alike > 0)
+		result_note(r, "%ld of %ld nodes cannot be told from another by colour refinement: "
+			       "a symmetric graph, and an eigenvalue its symmetry repeats may be listed "
+			       "fewer times than it occurs ('set solver dense' is exact up to dense-max "
+			       "nodes)",
+			    S->alike, S->rows);
 	for (int g = 0; g < S->ngroups; g++) {
 		double v = S->val[g];
 		long m = S->mult[g];
@@ -502,7 +513,7 @@ static int graph_sweep(rs_session *s, double from, double to, long steps, int lo
 			S = rs_graph_spectrum_dense(g, aa, (int)k, s->dense_max, e);
 		} else {
 			rs_gsolve_opts o = {aa,	  (int)k, s->tol, s->ncv, s->seed, s->no_warm ? NULL : prev,
-					    &rs_interrupted, session_rbasis(s), 0};
+					    &rs_interrupted, session_rbasis(s), 0, s->solver == RS_SOLVER_LANCZOS};
 			S = rs_graph_spectrum(g, &o, e);
 		}
 		if (S == NULL) {

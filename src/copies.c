@@ -467,11 +467,110 @@ static int ranked_cmp(const void *a, const void *b)
 	return (x->k > y->k) - (x->k < y->k);
 }
 
+/* Colour refinement (one-dimensional Weisfeiler-Leman): nodes start
+ * coloured by their invariants; each round a node's colour becomes a hash
+ * of its colour and of the sum of its neighbours' hashed (colour, weight)
+ * pairs (a sum, so the order of a row does not matter), and the colours
+ * are numbered again by sorting; it stops when no class splits, or after
+ * WL_ROUNDS rounds.  Nodes that end with the colour of another cannot be
+ * told apart by their surroundings, which is what an automorphism needs
+ * (not all such nodes have one: a path's halves).  Returns how many nodes
+ * outside `skip` share their colour with another one outside it, or -1
+ * (out of memory, or a graph of more than WL_MAX_NODES nodes). */
+#define WL_ROUNDS 32
+#define WL_MAX_NODES 200000
+
+struct wl {
+	uint64_t h;
+	int32_t i;
+};
+
+static int wl_cmp(const void *a, const void *b)
+{
+	const struct wl *x = a, *y = b;
+	if (x->h != y->h)
+		return x->h < y->h ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+static uint64_t mix64(uint64_t z)
+{
+	z += 0x9e3779b97f4a7c15ULL;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static uint64_t bits(double x)
+{
+	uint64_t u;
+	memcpy(&u, &x, sizeof u);
+	return u;
+}
+
+/* W[0 .. n) sorted by hash: colours numbered in order; returns their count */
+static long wl_number(struct wl *W, long n, int32_t *col)
+{
+	qsort(W, (size_t)n, sizeof *W, wl_cmp);
+	long c = -1;
+	for (long t = 0; t < n; t++) {
+		if (t == 0 || W[t].h != W[t - 1].h)
+			c++;
+		col[W[t].i] = (int32_t)c;
+	}
+	return c + 1;
+}
+
+static long alike_nodes(const rs_graph *g, const unsigned char *skip)
+{
+	long n = g->n;
+	if (n > WL_MAX_NODES)
+		return -1;
+	struct wl *W = malloc((size_t)n * sizeof *W);
+	int32_t *col = malloc((size_t)n * sizeof *col);
+	long *cnt = calloc((size_t)n, sizeof *cnt);
+	long alike = -1;
+	if (!W || !col || !cnt)
+		goto done;
+	for (long i = 0; i < n; i++) {
+		struct inv v;
+		node_inv(g, i, -1, &v);
+		W[i].h = mix64(mix64(mix64((uint64_t)v.nb) ^ bits(v.loop)) ^ bits(v.deg));
+		W[i].i = (int32_t)i;
+	}
+	long classes = wl_number(W, n, col);
+	for (int round = 0; round < WL_ROUNDS && classes < n; round++) {
+		for (long i = 0; i < n; i++) {
+			uint64_t sum = 0;
+			for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++)
+				if (g->idx[p] != i)
+					sum += mix64(((uint64_t)col[g->idx[p]] << 32) ^ mix64(bits(weight(g, p))));
+			W[i].h = mix64(mix64((uint64_t)col[i]) ^ sum);
+			W[i].i = (int32_t)i;
+		}
+		long more = wl_number(W, n, col);
+		if (more == classes)
+			break;
+		classes = more;
+	}
+	for (long i = 0; i < n; i++)
+		cnt[col[i]] += !skip[i];
+	alike = 0;
+	for (long i = 0; i < n; i++)
+		alike += !skip[i] && cnt[col[i]] >= 2;
+done:
+	free(W);
+	free(col);
+	free(cnt);
+	return alike;
+}
+
 static rs_copies *find_copies(const rs_graph *g, rs_err *e)
 {
 	long n = g->n;
 	rs_copies *c = calloc(1, sizeof *c);
-	int32_t *order = NULL, *posx = NULL, *posy = NULL, *used = NULL;
+	int32_t *order = NULL, *posx = NULL, *posy = NULL;
+	unsigned char *used = NULL;
 	struct piece *P = NULL;
 	struct inv *tmp = NULL;
 	struct ranked *rank = NULL;
@@ -528,7 +627,7 @@ static rs_copies *find_copies(const rs_graph *g, rs_err *e)
 	/* the largest copies first; a class overlapping one kept is dropped;
 	 * those kept are written smallest first (the solver takes a prefix) */
 	rank = malloc((size_t)(F.n > 0 ? F.n : 1) * sizeof *rank);
-	used = calloc((size_t)n, sizeof *used);
+	used = calloc((size_t)n, 1);
 	if (!rank || !used)
 		goto done;
 	for (long k = 0; k < F.n; k++)
@@ -567,6 +666,8 @@ static rs_copies *find_copies(const rs_graph *g, rs_err *e)
 		c->off[c->nclass + 1] = c->off[c->nclass] + len;
 		c->nclass++;
 	}
+	/* how symmetric the rest is */
+	c->alike = alike_nodes(g, (const unsigned char *)used);
 	ok = 1;
 done:
 	free(order);

@@ -34,6 +34,11 @@ typedef struct rs_copies {
 	 * position is the node's part in the isomorphism with copy 0 */
 	int32_t *node;
 	long dim;      /* sum of size (count - 1): eigenvectors known       */
+	/* nodes outside the copies that colour refinement cannot tell from
+	 * another one (-1: not computed, on graphs of more than 200,000
+	 * nodes): most of a graph, and it is symmetric (a cycle, a grid),
+	 * with repeated eigenvalues no piece explains */
+	long alike;
 } rs_copies;
 
 /* The classes of pieces that are copies of one another in a unipartite

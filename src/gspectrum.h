@@ -43,7 +43,16 @@ typedef struct rs_gsolve_opts {
 	                    /* tried first, and given this solve's         */
 	int ahead;          /* a solve made for the basis (a look-ahead):   */
 	                    /* it joins rb at once, not from the third on  */
+	int lanczos_only;   /* 1: always the iterative solver ('set solver */
+	                    /* lanczos'); 0: a small symmetric graph goes  */
+	                    /* to LAPACK (RS_SYMMETRIC_DENSE)              */
 } rs_gsolve_opts;
+
+/* A graph of at most this many nodes, most of which colour refinement
+ * cannot tell apart (copies.h: alike), is solved by LAPACK unless
+ * lanczos_only: its symmetry repeats eigenvalues that a single-vector
+ * Krylov method finds one copy of (a cycle: every one twice). */
+#define RS_SYMMETRIC_DENSE 1000
 
 /* The factor a look-ahead moves alpha by, up and down: the live view's
  * arrow keys, and the prompt's 10 % step. */

@@ -21,6 +21,7 @@ struct rs_idle {
 	const rs_spectrum *warm;
 	rs_rbasis *rb;
 	double tol;
+	int lanczos_only;
 	int ncv, k;
 	unsigned long seed;
 	double a[2];     /* the alphas to solve, first first */
@@ -37,7 +38,8 @@ static void *idle_main(void *arg)
 	for (int i = 0; i < w->na && !w->cancel; i++) {
 		long offers = rs_rbasis_offers(w->rb);
 		rs_err e = {0};
-		rs_gsolve_opts o = {w->a[i], w->k, w->tol, w->ncv, w->seed, w->warm, &w->cancel, w->rb, 1};
+		rs_gsolve_opts o = {w->a[i], w->k, w->tol, w->ncv, w->seed, w->warm, &w->cancel, w->rb, 1,
+				    w->lanczos_only};
 		rs_spectrum *S = rs_graph_spectrum(w->g, &o, &e);
 		int in_play = rs_rbasis_offers(w->rb) != offers;
 		if (S != NULL)
@@ -81,6 +83,7 @@ rs_idle *idle_start(rs_session *s)
 	w->warm = S;
 	w->rb = rb;
 	w->tol = s->tol;
+	w->lanczos_only = s->solver == RS_SOLVER_LANCZOS;
 	w->ncv = s->ncv;
 	w->k = (int)s->spec_k;
 	w->seed = s->seed;

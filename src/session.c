@@ -261,7 +261,7 @@ const rs_spectrum *session_spectrum(rs_session *s, rs_err *e)
 						  ? s->prev
 						  : NULL;
 			rs_gsolve_opts o = {a,	  (int)k, s->tol, s->ncv, s->seed, warm, &rs_interrupted,
-					    session_rbasis(s), 0};
+					    session_rbasis(s), 0, s->solver == RS_SOLVER_LANCZOS};
 			rs_interrupted = 0;
 			s->spec = rs_graph_spectrum(g, &o, e);
 		}

@@ -43,8 +43,10 @@ typedef struct rs_spectrum {
 	int restarts;
 	long zero_degree; /* nodes left out at alpha = 0 (embedded at 0)      */
 	long components; /* multiplicity of lambda = 0 (the theta = 1 space)  */
-	long twins;      /* eigenvectors known exactly from isomorphic         */
-	                 /* components (copies.h): noise twins and the like    */
+	long twins;      /* eigenvectors known exactly from pieces that are    */
+	                 /* copies (copies.h): noise twins and the like        */
+	long alike;      /* nodes colour refinement cannot tell apart, when    */
+	                 /* they are most of the graph (symmetric), else 0     */
 	int warm;        /* started from a previous solution                  */
 	int reduced;     /* taken from a reduced basis of this many columns   */
 	                 /* (0: solved by Lanczos)                            */

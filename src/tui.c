@@ -53,6 +53,7 @@ struct worker {
 	pthread_cond_t cv;
 	const rs_graph *g;
 	double tol;
+	int lanczos_only;
 	int ncv;
 	unsigned long seed;
 	double a_req;
@@ -123,7 +124,8 @@ static void *worker_main(void *arg)
 		rs_err e = {0};
 		const rs_spectrum *warm = w->prev && w->prev->solver == RS_SOLVER_LANCZOS ? w->prev : NULL;
 		long offers = w->rb ? rs_rbasis_offers(w->rb) : 0;
-		rs_gsolve_opts o = {a, k, w->tol, w->ncv, w->seed, warm, &w->cancel, w->rb, ahead};
+		rs_gsolve_opts o = {a, k, w->tol, w->ncv, w->seed, warm, &w->cancel, w->rb, ahead,
+				    w->lanczos_only};
 		rs_spectrum *S = rs_graph_spectrum(w->g, &o, &e);
 		/* the basis took part (the graph and alpha allow one) */
 		int in_play = S && w->rb && rs_rbasis_offers(w->rb) != offers;
@@ -853,6 +855,7 @@ int tui_run(rs_session *s, rs_err *e)
 		rs_err ge = {0};
 		w.g = session_solver_graph(s, &ge);
 		w.tol = s->tol;
+		w.lanczos_only = s->solver == RS_SOLVER_LANCZOS;
 		w.ncv = s->ncv;
 		w.seed = s->seed;
 		w.rb = session_rbasis(s);

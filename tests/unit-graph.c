@@ -753,7 +753,7 @@ static void sbm_stats(void)
 static void compare_tol(const char *what, const rs_graph *g, double alpha, int k, double tol)
 {
 	rs_err e = {0};
-	rs_gsolve_opts o = {alpha, k, tol, 0, 1, NULL, NULL, NULL, 0};
+	rs_gsolve_opts o = {alpha, k, tol, 0, 1, NULL, NULL, NULL, 0, 1};
 	rs_spectrum *A = rs_graph_spectrum(g, &o, &e);
 	if (A == NULL)
 		printf("# %s: %s\n", what, e.msg);
@@ -853,7 +853,7 @@ static struct rb_run rb_sweep(const rs_graph *g, rs_rbasis *rb)
 		rel[nrel++] = 0.3 + 0.37 * (double)((i * 7) % 15);
 	for (int i = 0; i < nrel; i++) {
 		double a = rel[i] * f1;
-		rs_gsolve_opts o = {a, 5, 1e-9, 0, 1, prev, NULL, rb, 0};
+		rs_gsolve_opts o = {a, 5, 1e-9, 0, 1, prev, NULL, rb, 0, 1};
 		rs_spectrum *S = rs_graph_spectrum(g, &o, &e);
 		rs_spectrum *D = rs_graph_spectrum_dense(g, a, 5, 5000, &e);
 		if (S == NULL || D == NULL) {
@@ -999,7 +999,7 @@ static void sparse_bipartite(int slow)
 	for (int a = 0; g && a < 2; a++) {
 		double rel = a ? 1.0 : 0.1, alpha = rel * w / ((double)g->n * (double)g->m);
 		rs_err e = {0};
-		rs_gsolve_opts o = {alpha, 8, 1e-10, 0, 1, NULL, NULL, NULL, 0};
+		rs_gsolve_opts o = {alpha, 8, 1e-10, 0, 1, NULL, NULL, NULL, 0, 1};
 		rs_spectrum *S = rs_graph_spectrum(g, &o, &e);
 		double res = S ? bipartite_residual(g, alpha, S) : INFINITY;
 		tap_ok(S && S->gram_side == 200 && res < 1e-8,
@@ -1028,7 +1028,7 @@ static void sparse_bipartite(int slow)
 	for (int t = 0; t < 2; t++) {
 		int was = rs_threads_set(t + 1);
 		rs_err e = {0};
-		rs_gsolve_opts o = {alpha, 10, 1e-10, 0, 1, NULL, NULL, NULL, 0};
+		rs_gsolve_opts o = {alpha, 10, 1e-10, 0, 1, NULL, NULL, NULL, 0, 1};
 		S[t] = rs_graph_spectrum(g, &o, &e);
 		rs_threads_set(was);
 		double res = S[t] ? bipartite_residual(g, alpha, S[t]) : INFINITY;
@@ -1231,7 +1231,7 @@ static void small_case(const rs_graph *g, int gi, int *cases, int *bad)
 				continue;
 			(*cases)++;
 			rs_err e = {0};
-			rs_gsolve_opts o = {alphas[ai], k, 1e-10, 0, 1, NULL, NULL, NULL, 0};
+			rs_gsolve_opts o = {alphas[ai], k, 1e-10, 0, 1, NULL, NULL, NULL, 0, 1};
 			rs_spectrum *A = rs_graph_spectrum(g, &o, &e);
 			rs_spectrum *D = A ? rs_graph_spectrum_dense(g, alphas[ai], k, 5000, &e) : NULL;
 			const char *why = NULL;
@@ -1868,6 +1868,40 @@ static void copies(void)
 			compare("legs, triangles and leaves hanging from nodes, alpha 1 relative", h,
 				rs_graph_rel_to_abs(h, 1.0), 16);
 			rs_graph_free(h);
+		}
+	}
+	/* colour refinement: a cycle's nodes are all alike, a random graph's
+	 * are not; a small symmetric graph goes to LAPACK unless Lanczos is
+	 * asked for, and says so either way */
+	{
+		char t4[8192];
+		size_t len4 = 0;
+		for (int i = 0; i < 400; i++)
+			len4 += (size_t)snprintf(t4 + len4, sizeof t4 - len4, "%d %d\n", i, (i + 1) % 400);
+		rs_graph *cyc = load(write_file("cycle.edges", t4), NULL, &info);
+		const rs_copies *cc = cyc ? rs_graph_copies(cyc, &e) : NULL;
+		tap_ok(cc && cc->alike == 400 && cp->alike >= 0 && 2 * cp->alike < g->n,
+		       "colour refinement: a cycle's 400 nodes alike (%ld), the mixed graph's %ld of %ld "
+		       "outside its copies", cc ? cc->alike : -1, cp->alike, g->n);
+		if (cyc) {
+			double a = rs_graph_rel_to_abs(cyc, 0.05);
+			rs_gsolve_opts o = {a, 6, 1e-10, 0, 1, NULL, NULL, NULL, 0, 0};
+			rs_spectrum *S = rs_graph_spectrum(cyc, &o, &e);
+			rs_spectrum *D = rs_graph_spectrum_dense(cyc, a, 6, 5000, &e);
+			int same = S && D && S->ngroups == D->ngroups;
+			for (int j = 0; same && j < S->ngroups; j++)
+				same = S->mult[j] == D->mult[j] && fabs(S->val[j] - D->val[j]) < 1e-10;
+			tap_ok(same && S->solver == RS_SOLVER_DENSE && S->alike == 400 && S->mult[1] == 2,
+			       "a cycle of 400 nodes: solved by LAPACK, every value twice, as LAPACK's own");
+			rs_spectrum_free(S);
+			o.lanczos_only = 1;
+			S = rs_graph_spectrum(cyc, &o, &e);
+			tap_ok(S && S->solver == RS_SOLVER_LANCZOS && S->alike == 400,
+			       "the cycle with Lanczos asked for: Lanczos ran, and the spectrum says the graph "
+			       "is symmetric");
+			rs_spectrum_free(S);
+			rs_spectrum_free(D);
+			rs_graph_free(cyc);
 		}
 	}
 	long before = cp->dim;
