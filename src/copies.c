@@ -138,11 +138,19 @@ struct search {
 	struct inv *tmp;
 };
 
+/* A node's invariants, hanging from at (computed each time: a table of
+ * them for every node cost more in first-touch page faults than it saved,
+ * facebook 10.6 -> 12 ms). */
+static void inv_at(const struct search *S, long i, struct inv *v)
+{
+	node_inv(S->g, i, S->at, v);
+}
+
 static int same_kind(const struct search *S, long x, long y)
 {
 	struct inv a, b;
-	node_inv(S->g, x, S->at, &a);
-	node_inv(S->g, y, S->at, &b);
+	inv_at(S, x, &a);
+	inv_at(S, y, &b);
 	return inv_cmp(&a, &b) == 0;
 }
 
@@ -153,7 +161,7 @@ static void rep_order(struct search *S, const int32_t *nodes, int s, int32_t *xs
 	const rs_graph *g = S->g;
 	struct inv *tmp = S->tmp;
 	for (int t = 0; t < s; t++)
-		node_inv(g, nodes[t], S->at, &tmp[t]);
+		inv_at(S, nodes[t], &tmp[t]);
 	qsort(tmp, (size_t)s, sizeof *tmp, inv_cmp);
 	int best = 0, bestlen = s + 1;
 	for (int a = 0; a < s;) {
@@ -169,7 +177,7 @@ static void rep_order(struct search *S, const int32_t *nodes, int s, int32_t *xs
 	int root = 0;
 	for (;; root++) {
 		struct inv v;
-		node_inv(g, nodes[root], S->at, &v);
+		inv_at(S, nodes[root], &v);
 		if (inv_cmp(&v, &tmp[best]) == 0)
 			break;
 	}
@@ -471,27 +479,25 @@ static int ranked_cmp(const void *a, const void *b)
  * coloured by their invariants; each round a node's colour becomes a hash
  * of its colour and of the sum of its neighbours' hashed (colour, weight)
  * pairs (a sum, so the order of a row does not matter), and the colours
- * are numbered again by sorting; it stops when no class splits, or after
+ * are numbered again through a hash table; it stops when no class splits, or after
  * WL_ROUNDS rounds.  Nodes that end with the colour of another cannot be
  * told apart by their surroundings, which is what an automorphism needs
  * (not all such nodes have one: a path's halves).  Returns how many nodes
  * outside `skip` share their colour with another one outside it, or -1
- * (out of memory, or a graph of more than WL_MAX_NODES nodes). */
+ * (out of memory, or a graph of more than WL_MAX_NODES nodes: on larger
+ * ones its arrays' first-touch page faults alone cost tens of ms).  Only
+ * whether that is most of the graph matters: the count only falls from
+ * round to round, so the refinement stops once it is below half (real
+ * graphs: after a round or two, facebook 3 ms). */
 #define WL_ROUNDS 32
-#define WL_MAX_NODES 200000
+#define WL_MAX_NODES 50000
 
+/* Open addressing: hash -> colour, numbered in order of first sight. */
 struct wl {
-	uint64_t h;
-	int32_t i;
+	uint64_t *key;
+	int32_t *val;
+	long cap; /* a power of two, at least 2 n */
 };
-
-static int wl_cmp(const void *a, const void *b)
-{
-	const struct wl *x = a, *y = b;
-	if (x->h != y->h)
-		return x->h < y->h ? -1 : 1;
-	return (x->i > y->i) - (x->i < y->i);
-}
 
 static uint64_t mix64(uint64_t z)
 {
@@ -508,17 +514,22 @@ static uint64_t bits(double x)
 	return u;
 }
 
-/* W[0 .. n) sorted by hash: colours numbered in order; returns their count */
-static long wl_number(struct wl *W, long n, int32_t *col)
+/* The nodes' hashes h[0 .. n) numbered as colours; returns their count. */
+static long wl_number(struct wl *T, const uint64_t *h, long n, int32_t *col)
 {
-	qsort(W, (size_t)n, sizeof *W, wl_cmp);
-	long c = -1;
-	for (long t = 0; t < n; t++) {
-		if (t == 0 || W[t].h != W[t - 1].h)
-			c++;
-		col[W[t].i] = (int32_t)c;
+	memset(T->val, 0xff, (size_t)T->cap * sizeof *T->val);
+	long c = 0;
+	for (long i = 0; i < n; i++) {
+		long slot = (long)(h[i] & (uint64_t)(T->cap - 1));
+		while (T->val[slot] >= 0 && T->key[slot] != h[i])
+			slot = (slot + 1) & (T->cap - 1);
+		if (T->val[slot] < 0) {
+			T->key[slot] = h[i];
+			T->val[slot] = (int32_t)c++;
+		}
+		col[i] = T->val[slot];
 	}
-	return c + 1;
+	return c;
 }
 
 static long alike_nodes(const rs_graph *g, const unsigned char *skip)
@@ -526,40 +537,54 @@ static long alike_nodes(const rs_graph *g, const unsigned char *skip)
 	long n = g->n;
 	if (n > WL_MAX_NODES)
 		return -1;
-	struct wl *W = malloc((size_t)n * sizeof *W);
+	struct wl T = {NULL, NULL, 2};
+	while (T.cap < 2 * n)
+		T.cap *= 2;
+	T.key = calloc((size_t)T.cap, sizeof *T.key);
+	T.val = malloc((size_t)T.cap * sizeof *T.val);
+	uint64_t *h = calloc((size_t)n, sizeof *h);
 	int32_t *col = malloc((size_t)n * sizeof *col);
 	long *cnt = calloc((size_t)n, sizeof *cnt);
 	long alike = -1;
-	if (!W || !col || !cnt)
+	if (!T.key || !T.val || !h || !col || !cnt)
 		goto done;
 	for (long i = 0; i < n; i++) {
 		struct inv v;
 		node_inv(g, i, -1, &v);
-		W[i].h = mix64(mix64(mix64((uint64_t)v.nb) ^ bits(v.loop)) ^ bits(v.deg));
-		W[i].i = (int32_t)i;
+		h[i] = mix64(mix64(mix64((uint64_t)v.nb) ^ bits(v.loop)) ^ bits(v.deg));
 	}
-	long classes = wl_number(W, n, col);
+	long classes = wl_number(&T, h, n, col);
 	for (int round = 0; round < WL_ROUNDS && classes < n; round++) {
+		memset(cnt, 0, (size_t)n * sizeof *cnt);
+		for (long i = 0; i < n; i++)
+			cnt[col[i]] += !skip[i];
+		long now = 0;
+		for (long i = 0; i < n; i++)
+			now += !skip[i] && cnt[col[i]] >= 2;
+		if (2 * now < n)
+			break;
 		for (long i = 0; i < n; i++) {
 			uint64_t sum = 0;
 			for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++)
 				if (g->idx[p] != i)
 					sum += mix64(((uint64_t)col[g->idx[p]] << 32) ^ mix64(bits(weight(g, p))));
-			W[i].h = mix64(mix64((uint64_t)col[i]) ^ sum);
-			W[i].i = (int32_t)i;
+			h[i] = mix64(mix64((uint64_t)col[i]) ^ sum);
 		}
-		long more = wl_number(W, n, col);
+		long more = wl_number(&T, h, n, col);
 		if (more == classes)
 			break;
 		classes = more;
 	}
+	memset(cnt, 0, (size_t)n * sizeof *cnt);
 	for (long i = 0; i < n; i++)
 		cnt[col[i]] += !skip[i];
 	alike = 0;
 	for (long i = 0; i < n; i++)
 		alike += !skip[i] && cnt[col[i]] >= 2;
 done:
-	free(W);
+	free(T.key);
+	free(T.val);
+	free(h);
 	free(col);
 	free(cnt);
 	return alike;
@@ -604,7 +629,8 @@ static rs_copies *find_copies(const rs_graph *g, rs_err *e)
 			for (int u = 0; u < q->size; u++) {
 				long i = order[q->start + u];
 				q->nnz += g->ptr[i + 1] - g->ptr[i];
-				node_inv(g, i, q->at, &tmp[u]);
+				S.at = q->at;
+				inv_at(&S, i, &tmp[u]);
 			}
 			qsort(tmp, (size_t)q->size, sizeof *tmp, inv_cmp);
 			uint64_t h = 14695981039346656037ULL;
@@ -667,7 +693,7 @@ static rs_copies *find_copies(const rs_graph *g, rs_err *e)
 		c->nclass++;
 	}
 	/* how symmetric the rest is */
-	c->alike = alike_nodes(g, (const unsigned char *)used);
+	c->alike = alike_nodes(g, used);
 	ok = 1;
 done:
 	free(order);

@@ -35,9 +35,10 @@ typedef struct rs_copies {
 	int32_t *node;
 	long dim;      /* sum of size (count - 1): eigenvectors known       */
 	/* nodes outside the copies that colour refinement cannot tell from
-	 * another one (-1: not computed, on graphs of more than 200,000
-	 * nodes): most of a graph, and it is symmetric (a cycle, a grid),
-	 * with repeated eigenvalues no piece explains */
+	 * another one, exactly when that is most of the graph (a symmetric
+	 * graph: a cycle, a grid, with repeated eigenvalues no piece
+	 * explains), else fewer than half; -1: not computed, on graphs of
+	 * more than 50,000 nodes */
 	long alike;
 } rs_copies;
 
