@@ -1645,6 +1645,24 @@ static void real_files(const char *data)
 	rs_graph_free(g);
 }
 
+/* A random connected graph on nodes 0 .. n-1 as edge lines (a random
+ * tree, then `extra` random pairs, self-loops skipped), in a buffer with
+ * `room` bytes to spare after its *len. */
+static char *random_graph_text(int n, int extra, uint64_t seed, size_t room, size_t *len)
+{
+	char *t = malloc((size_t)(n + extra) * 24 + room);
+	size_t l = 0;
+	for (int i = 1; i < n; i++)
+		l += (size_t)sprintf(t + l, "%d %d\n", (int)(lcg_next(&seed) % (uint64_t)i), i);
+	for (int q = 0; q < extra; q++) {
+		int a = (int)(lcg_next(&seed) % (uint64_t)n), b = (int)(lcg_next(&seed) % (uint64_t)n);
+		if (a != b)
+			l += (size_t)sprintf(t + l, "%d %d\n", a, b);
+	}
+	*len = l;
+	return t;
+}
+
 /* Isomorphic components: classes found (copies relabelled at random,
  * weights and self-loops telling copies apart, and graphs of equal degree
  * sequences that are not copies), every copy's mapping an isomorphism,
@@ -1798,18 +1816,8 @@ static void copies(void)
 	 * edges' value (lambda 0.2217 at relative alpha 0.05) before they were
 	 * known exactly */
 	{
-		size_t cap2 = 1 << 15, len2 = 0;
-		char *t2 = malloc(cap2);
-		uint64_t r2 = 4242;
-		for (int i = 1; i < 300; i++)
-			len2 += (size_t)sprintf(t2 + len2, "%d %d\n", (int)(lcg_next(&r2) % (uint64_t)i), i);
-		for (int q = 0; q < 600; q++) {
-			int a = (int)(lcg_next(&r2) % 300), b = (int)(lcg_next(&r2) % 300);
-			if (len2 + 64 > cap2)
-				t2 = realloc(t2, cap2 *= 2);
-			if (a != b)
-				len2 += (size_t)sprintf(t2 + len2, "%d %d\n", a, b);
-		}
+		size_t len2 = 0;
+		char *t2 = random_graph_text(300, 600, 4242, 4096, &len2);
 		for (int c = 0, b = 300; c < 4; c++, b += 3)
 			len2 += (size_t)sprintf(t2 + len2, "%d %d\n%d %d\n%d %d\n", b, b + 1, b + 1,
 						b + 2, b, b + 2);
@@ -1827,18 +1835,8 @@ static void copies(void)
 	 * 0, three triangles from node 1 (by one corner each), four leaves
 	 * from node 2, of a random 120-node graph */
 	{
-		size_t cap3 = 1 << 14, len3 = 0;
-		char *t3 = malloc(cap3);
-		uint64_t r3 = 99;
-		for (int i = 1; i < 120; i++)
-			len3 += (size_t)sprintf(t3 + len3, "%d %d\n", (int)(lcg_next(&r3) % (uint64_t)i), i);
-		for (int q = 0; q < 240; q++) {
-			int a = (int)(lcg_next(&r3) % 120), b = (int)(lcg_next(&r3) % 120);
-			if (len3 + 64 > cap3)
-				t3 = realloc(t3, cap3 *= 2);
-			if (a != b)
-				len3 += (size_t)sprintf(t3 + len3, "%d %d\n", a, b);
-		}
+		size_t len3 = 0;
+		char *t3 = random_graph_text(120, 240, 99, 4096, &len3);
 		int b = 120;
 		for (int c = 0; c < 5; c++, b += 4)
 			len3 += (size_t)sprintf(t3 + len3, "0 %d\n%d %d\n%d %d\n%d %d\n", b, b, b + 1, b + 1,
