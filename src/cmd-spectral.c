@@ -65,7 +65,7 @@ static void common_fields(rs_session *s, rs_result *r, const rs_spectrum *S)
 	else if (s->verbose)
 		result_note(r, "solved by the %s solver (%s) in %.3g s, worst residual %.2g",
 			    rs_solver_name(S->solver),
-			    S->per_block ? "exact K x K aggregate, Proposition 1" : "LAPACK dsyevr on n x n",
+			    S->per_block ? "exact K x K aggregate, Proposition 1" : "LAPACK on n x n",
 			    S->seconds, S->residual);
 	result_flag_scalars(r, RF_NOTEXT); /* the title says them */
 }
