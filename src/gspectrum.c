@@ -639,13 +639,11 @@ static long ranked_components(const rs_graph *g, const double *d, int32_t *comp,
  * one copy (the rank-one term and the node the copies hang from do not see
  * vectors summing to 0 over the copies), smallest classes first while
  * their dense problems stay within COPIES_FLOPS. */
-static int find_copies(const rs_graph *g, struct gop *G, const double *d, int k, rs_err *e)
+static int find_copies(const rs_graph *g, const rs_copies *cp, struct gop *G, const double *d,
+		       int k, rs_err *e)
 {
-	if (g->bipartite || G->alpha <= 0)
+	if (cp == NULL || G->alpha <= 0)
 		return 0;
-	const rs_copies *cp = rs_graph_copies(g, e);
-	if (cp == NULL)
-		return -1;
 	long nc = 0, nv = 0, nm = 0, most = 0;
 	double flops = 0;
 	while (nc < cp->nclass) {
@@ -967,7 +965,9 @@ out:
 	return rc;
 }
 
-static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_err *e)
+/* cp: the graph's copies (NULL for a bipartite graph) */
+static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const rs_gsolve_opts *o,
+				   rs_err *e)
 {
 	double t0 = now_seconds();
 	long N = g->n + g->m;
@@ -1031,7 +1031,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, r
 		if (G.coef == NULL)
 			goto out;
 	}
-	if (find_copies(g, &G, d, k, e) != 0)
+	if (find_copies(g, cp, &G, d, k, e) != 0)
 		goto out;
 	long ntw = 0; /* eigenvectors known from the copies */
 	for (long c = 0; c < G.nclass; c++)
@@ -1247,8 +1247,9 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 	 * its time */
 	double t0 = now_seconds();
 	long alike = 0;
+	const rs_copies *cp = NULL;
 	if (!g->bipartite) {
-		const rs_copies *cp = rs_graph_copies(g, e);
+		cp = rs_graph_copies(g, e);
 		if (cp == NULL)
 			return NULL;
 		alike = 2 * cp->alike >= g->n ? cp->alike : 0;
@@ -1259,7 +1260,7 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 		S = rs_graph_spectrum_dense(g, o->alpha, o->k, g->n, e);
 	} else {
 		int was = rs_threads_set(rs_threads_for(g->n + g->m, g->nnz));
-		S = graph_spectrum(g, o, e);
+		S = graph_spectrum(g, cp, o, e);
 		rs_threads_set(was);
 	}
 	if (S) {
