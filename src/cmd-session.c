@@ -202,6 +202,8 @@ CMD_FN(info)
 			result_int(r, "last_restarts", s->spec->restarts);
 			result_bool(r, "last_warm_start", s->spec->warm);
 			result_int(r, "last_basis_columns", s->spec->reduced);
+			if (s->spec->alike > 0)
+				result_int(r, "last_rechecks", abs(s->spec->rechecks));
 			if (idle_done(s) > 0)
 				result_int(r, "looked_ahead", idle_done(s));
 		}
@@ -210,7 +212,9 @@ CMD_FN(info)
 		result_note(r, "solver auto: LAPACK (dense) up to 300 nodes, and up to 1000 for a "
 			       "symmetric graph (most nodes alike); above, matrix-free "
 			       "thick-restart Lanczos on the sparse + rank-one operator, with the known "
-			       "eigenspaces deflated; 'set solver dense' cross-checks it");
+			       "eigenspaces deflated (run again, orthogonal to what it found, for a "
+			       "larger symmetric graph's repeated values); 'set solver dense' "
+			       "cross-checks it");
 	if (M != NULL && s->solver == RS_SOLVER_AUTO)
 		result_note(r, "solver auto: the exact aggregate (Proposition 1) for block models, "
 			       "O(n + K^3); 'set solver dense' cross-checks it with LAPACK");

@@ -57,10 +57,14 @@ static void common_fields(rs_session *s, rs_result *r, const rs_spectrum *S)
 		char side[96] = "";
 		if (S->gram_side > 0)
 			snprintf(side, sizeof side, " on M M^T (the smaller side's %ld nodes)", S->gram_side);
-		result_note(r, "solved by thick-restart Lanczos%s%s in %.3g s: %ld operator applications, "
+		char again[96] = "";
+		if (S->rechecks != 0)
+			snprintf(again, sizeof again, ", run %d more times for the copies of repeated values",
+				 abs(S->rechecks));
+		result_note(r, "solved by thick-restart Lanczos%s%s%s in %.3g s: %ld operator applications, "
 			       "%d restarts, worst residual %.2g (tol %g)",
-			    side, S->warm ? " (warm start)" : "", S->seconds, S->matvecs, S->restarts,
-			    S->residual, s->tol);
+			    side, S->warm ? " (warm start)" : "", again, S->seconds, S->matvecs,
+			    S->restarts, S->residual, s->tol);
 	}
 	else if (s->verbose)
 		result_note(r, "solved by the %s solver (%s) in %.3g s, worst residual %.2g",
@@ -96,11 +100,23 @@ static void multiplicity_notes(rs_session *s, rs_result *r, const rs_spectrum *S
 			       "a symmetric graph, whose symmetry repeats eigenvalues of which an "
 			       "iterative solver may find one copy, so LAPACK solved it",
 			    S->alike, S->rows);
-	else if (S->alike > 0)
+	else if (S->alike > 0 && S->rechecks < 0)
 		result_note(r, "%ld of %ld nodes cannot be told from another by colour refinement: "
-			       "a symmetric graph, and an eigenvalue its symmetry repeats may be listed "
-			       "fewer times than it occurs ('set solver dense' is exact up to dense-max "
-			       "nodes)",
+			       "a symmetric graph; Lanczos ran %d more times, each orthogonal to the "
+			       "pairs found before, for the copies of the eigenvalues its symmetry "
+			       "repeats, and the last still found some: a value may be listed fewer "
+			       "times than it occurs ('set solver dense' is exact up to dense-max nodes)",
+			    S->alike, S->rows, -S->rechecks);
+	else if (S->alike > 0 && S->rechecks > 0)
+		result_note(r, "%ld of %ld nodes cannot be told from another by colour refinement: "
+			       "a symmetric graph; Lanczos ran %d more %s, each orthogonal to the pairs "
+			       "found before, for the copies of the eigenvalues its symmetry repeats, "
+			       "until one found none",
+			    S->alike, S->rows, S->rechecks, S->rechecks == 1 ? "time" : "times");
+	else if (S->alike > 0 && S->reduced > 0)
+		result_note(r, "%ld of %ld nodes cannot be told from another by colour refinement: "
+			       "a symmetric graph, whose repeated eigenvalues came from the basis of "
+			       "earlier solves, each made with all the copies it found",
 			    S->alike, S->rows);
 	for (int g = 0; g < S->ngroups; g++) {
 		double v = S->val[g];

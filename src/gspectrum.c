@@ -72,7 +72,12 @@ struct gop {
 	long nclass;
 	long *cp_voff, *cp_moff;
 	double *cp_theta, *cp_vec;
+	/* per class: CP_LEFT_OUT (nodes of degree 0 at alpha = 0: nothing to
+	 * know), CP_PIECES, or CP_COMPONENTS (whole components at alpha = 0,
+	 * whose top pair, theta = 1, is in the components' space already) */
+	unsigned char *cp_kind;
 };
+enum { CP_LEFT_OUT, CP_PIECES, CP_COMPONENTS };
 
 static double row_dot(const rs_graph *g, const long *ptr, const int32_t *idx, const double *val,
 		      long i, const double *x)
@@ -554,6 +559,7 @@ static void gop_free(struct gop *G)
 	free(G->cp_moff);
 	free(G->cp_theta);
 	free(G->cp_vec);
+	free(G->cp_kind);
 	rs_reorder_free(&G->P);
 }
 
@@ -642,7 +648,7 @@ static long ranked_components(const rs_graph *g, const double *d, int32_t *comp,
 static int find_copies(const rs_graph *g, const rs_copies *cp, struct gop *G, const double *d,
 		       int k, rs_err *e)
 {
-	if (cp == NULL || G->alpha <= 0)
+	if (cp == NULL)
 		return 0;
 	long nc = 0, nv = 0, nm = 0, most = 0;
 	double flops = 0;
@@ -651,7 +657,7 @@ static int find_copies(const rs_graph *g, const rs_copies *cp, struct gop *G, co
 		if (flops + 2 * sz * sz * sz > COPIES_FLOPS)
 			break;
 		flops += 2 * sz * sz * sz;
-		long top = cp->size[nc] < k + 1 ? cp->size[nc] : k + 1;
+		long top = cp->size[nc] < k + 2 ? cp->size[nc] : k + 2;
 		nv += top;
 		nm += (long)cp->size[nc] * top;
 		if (cp->size[nc] > most)
@@ -664,21 +670,25 @@ static int find_copies(const rs_graph *g, const rs_copies *cp, struct gop *G, co
 	G->cp_moff = rs_alloc(e, (size_t)nc + 1, sizeof *G->cp_moff, "copies");
 	G->cp_theta = rs_alloc(e, (size_t)nv, sizeof *G->cp_theta, "copies");
 	G->cp_vec = rs_alloc(e, (size_t)nm, sizeof *G->cp_vec, "copies");
+	G->cp_kind = rs_alloc(e, (size_t)nc, sizeof *G->cp_kind, "copies");
 	double *B = rs_alloc(e, (size_t)(most * most), sizeof *B, "copies");
 	double *w = rs_alloc(e, (size_t)most, sizeof *w, "copies");
-	double *Z = rs_alloc(e, (size_t)(most * (k + 1)), sizeof *Z, "copies");
+	double *Z = rs_alloc(e, (size_t)(most * (k + 2)), sizeof *Z, "copies");
 	lapack_int *sup = rs_alloc(e, 2 * (size_t)most, sizeof *sup, "copies");
 	int rc = -1;
-	if (!G->cp_voff || !G->cp_moff || !G->cp_theta || !G->cp_vec || !B || !w || !Z || !sup)
+	if (!G->cp_voff || !G->cp_moff || !G->cp_theta || !G->cp_vec || !G->cp_kind || !B || !w ||
+	    !Z || !sup)
 		goto out;
 	G->cp_voff[0] = 0;
 	G->cp_moff[0] = 0;
 	for (long c = 0; c < nc; c++) {
 		int sz = cp->size[c], top = sz < k + 1 ? sz : k + 1;
 		const int32_t *node = cp->node + cp->off[c];
+		int whole = 1, out = 0;
 		memset(B, 0, (size_t)sz * sz * sizeof *B);
 		for (int q = 0; q < sz; q++) {
 			long i = node[q];
+			out |= !(d[i] > 0);
 			for (long t = g->ptr[i]; t < g->ptr[i + 1]; t++) {
 				/* the copy's own entries (not those to the node it
 				 * hangs from) */
@@ -686,11 +696,22 @@ static int find_copies(const rs_graph *g, const rs_copies *cp, struct gop *G, co
 				int p = 0;
 				while (p < sz && node[p] != j)
 					p++;
-				if (p < sz)
+				if (p < sz && d[i] > 0 && d[j] > 0)
 					B[p + (size_t)q * sz] =
 						(g->val ? g->val[t] : 1.0) / sqrt(d[i] * d[j]);
+				whole &= p < sz;
 			}
 		}
+		G->cp_kind[c] = out ? CP_LEFT_OUT : G->alpha <= 0 && whole ? CP_COMPONENTS : CP_PIECES;
+		if (G->cp_kind[c] == CP_LEFT_OUT) {
+			/* isolated nodes at alpha = 0: left out, no pairs */
+			G->cp_voff[c + 1] = G->cp_voff[c];
+			G->cp_moff[c + 1] = G->cp_moff[c];
+			continue;
+		}
+		/* one more for whole components, whose top one is theta = 1 */
+		if (G->cp_kind[c] == CP_COMPONENTS && top < sz)
+			top++;
 		lapack_int found = 0;
 		lapack_int info = LAPACKE_dsyevr(LAPACK_COL_MAJOR, 'V', 'I', 'U', sz, B, sz, 0, 0,
 						 sz - top + 1, sz, 0.0, &found, w, Z, sz, sup);
@@ -965,6 +986,116 @@ out:
 	return rc;
 }
 
+/* A symmetric graph's repeats (copies.h: alike).  A single-vector Lanczos
+ * run sees one copy of a repeated eigenvalue, the one its start vector
+ * points to, and others only as rounding lets them in.  So the solve is
+ * repeated in the space orthogonal to every pair found so far, from a new
+ * random start, where a copy it missed is now among the largest values.
+ * Such a run needs only the values at or above the last wanted one (the
+ * floor) to the tolerance, and the rest far enough below it; those join
+ * the list (the top need of both; the two are orthogonal), until a run
+ * finds none.  A value of multiplicity m takes m - 1 runs that find
+ * something and one that finds nothing.  L holds the pairs found (need of
+ * them, strict of which meet the tolerance) and receives the merged ones;
+ * *runs counts the extra runs, at most RECHECK_MAX (negative when the last
+ * of them still found a copy), and *all gets the *nall values of every
+ * pair found (the last value's copies beyond the need kept are among
+ * them). */
+#define RECHECK_MAX 16
+static int recheck_repeats(struct gop *G, const rs_lanczos_opts *lo0, rs_project proj,
+			   rs_lanczos_out *L, int *runs, double **all, long *nall, rs_err *e)
+{
+	long n = G->dim;
+	int need = lo0->nev, strict = lo0->nstrict > 0 ? lo0->nstrict : need;
+	int nb = lo0->defl ? lo0->ndefl : 0;
+	long f = need; /* pairs found so far, all deflated in the next run */
+	double *Q = rs_alloc_big(e, (size_t)n * (size_t)(nb + f), sizeof *Q, "deflated vectors");
+	double *th = rs_alloc(e, (size_t)need, sizeof *th, "eigenvalues");
+	double *res = rs_alloc(e, (size_t)need, sizeof *res, "residuals");
+	double *V = rs_alloc_big(e, (size_t)n * (size_t)need, sizeof *V, "eigenvectors");
+	double *vals = rs_alloc(e, (size_t)need, sizeof *vals, "eigenvalues");
+	rs_lanczos_out R = {0};
+	int rc = -1, found = 0; /* found: the last run found something */
+	*runs = 0;
+	if (!Q || !th || !res || !V || !vals)
+		goto out;
+	memcpy(vals, L->theta, (size_t)need * sizeof *vals);
+	if (nb > 0)
+		memcpy(Q, lo0->defl, (size_t)n * (size_t)nb * sizeof *Q);
+	memcpy(Q + (size_t)n * nb, L->vec, (size_t)n * (size_t)need * sizeof *Q);
+	while (*runs < RECHECK_MAX && lo0->space - f >= 1) {
+		rs_lanczos_opts lo = *lo0;
+		lo.nev = lo0->space - f < need ? (int)(lo0->space - f) : need;
+		lo.nstrict = 0;
+		lo.floored = 1;
+		lo.floor = L->theta[strict - 1] - RS_EIG_TIE;
+		lo.start = NULL;
+		lo.seed = lo0->seed + 0x9e3779b97f4a7c15ULL * (uint64_t)(*runs + 1);
+		lo.defl = Q;
+		lo.ndefl = nb + (int)f;
+		lo.space = lo0->space - f;
+		if (rs_lanczos(n, gop_apply, proj, G, &lo, &R, e) != 0)
+			goto out;
+		++*runs;
+		L->matvecs += R.matvecs;
+		L->restarts += R.restarts;
+		int up = 0; /* the run's values at or above the floor */
+		while (up < lo.nev && R.theta[up] >= lo.floor)
+			up++;
+		found = up > 0;
+		if (!found)
+			break;
+		/* the top need of both lists, largest first */
+		for (int c = 0, a = 0, b = 0; c < need; c++) {
+			int fromR = b < up && (a >= need || R.theta[b] > L->theta[a]);
+			const double *src = fromR ? R.vec + (size_t)b * n : L->vec + (size_t)a * n;
+			th[c] = fromR ? R.theta[b] : L->theta[a];
+			res[c] = fromR ? R.resid[b] : L->resid[a];
+			memcpy(V + (size_t)c * n, src, (size_t)n * sizeof *V);
+			if (fromR)
+				b++;
+			else
+				a++;
+		}
+		double *grown = rs_alloc_big(e, (size_t)n * (size_t)(nb + f + up), sizeof *Q,
+					     "deflated vectors");
+		double *more = realloc(vals, (size_t)(f + up) * sizeof *vals);
+		if (more)
+			vals = more;
+		if (grown == NULL || more == NULL) {
+			free(grown);
+			rs_fail(e, RS_ENOMEM, "out of memory for %ld deflated vectors of %ld entries",
+				nb + f + up, n);
+			goto out;
+		}
+		memcpy(grown, Q, (size_t)n * (size_t)(nb + f) * sizeof *Q);
+		free(Q);
+		Q = grown;
+		memcpy(Q + (size_t)n * (size_t)(nb + f), R.vec, (size_t)n * (size_t)up * sizeof *Q);
+		memcpy(vals + f, R.theta, (size_t)up * sizeof *vals);
+		f += up;
+		double *t;
+		t = L->theta, L->theta = th, th = t;
+		t = L->resid, L->resid = res, res = t;
+		t = L->vec, L->vec = V, V = t;
+		rs_lanczos_out_free(&R);
+	}
+	if (found && *runs == RECHECK_MAX)
+		*runs = -*runs;
+	*all = vals;
+	*nall = f;
+	vals = NULL;
+	rc = 0;
+out:
+	rs_lanczos_out_free(&R);
+	free(vals);
+	free(Q);
+	free(th);
+	free(res);
+	free(V);
+	return rc;
+}
+
 /* cp: the graph's copies (NULL for a bipartite graph) */
 static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const rs_gsolve_opts *o,
 				   rs_err *e)
@@ -986,6 +1117,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	double *d = NULL, *vol = NULL, *start = NULL;
 	rs_lanczos_out L = {0};
 	struct pick *picks = NULL, *cand = NULL;
+	double *found = NULL; /* after rechecks: every Lanczos value found */
 	G.g = g;
 	G.N = N;
 	G.dim = N;
@@ -1035,7 +1167,9 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 		goto out;
 	long ntw = 0; /* eigenvectors known from the copies */
 	for (long c = 0; c < G.nclass; c++)
-		ntw += (long)G.cp->size[c] * (G.cp->count[c] - 1);
+		if (G.cp_kind[c] != CP_LEFT_OUT)
+			ntw += (long)(G.cp->size[c] - (G.cp_kind[c] == CP_COMPONENTS)) *
+			       (G.cp->count[c] - 1);
 	long dim = N - zero - G.ncomp - ntw; /* what Lanczos can still find */
 	int need = k + 1 - (int)(G.ncomp < k + 1 ? G.ncomp : k + 1);
 	/* two more than needed, to see whether the last eigenvalue listed
@@ -1047,7 +1181,8 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 		need = (int)dim;
 	if (strict > need)
 		strict = need;
-	int reduced = 0;
+	int reduced = 0, rechecks = 0;
+	long nfound = 0;
 	long tried = 0; /* products spent on a failed try of the basis */
 	if (need > 0) {
 		G.space = dim;
@@ -1055,7 +1190,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 			goto out;
 		/* N_alpha's eigenvalues lie in [-1, 1] (M M^T's in [0, 1]) */
 		rs_lanczos_opts lo = {need, o->ncv, o->tol > 0 ? o->tol : 1e-8, 0, o->seed, NULL,
-				      o->cancel, NULL, 0, strict, RS_EIG_TIE, G.space, 1.0};
+				      o->cancel, NULL, 0, strict, RS_EIG_TIE, G.space, 1.0, 0, 0.0};
 		/* the reduced basis: unipartite graphs at alpha > 0 (every degree
 		 * positive, q the only theta = 1 vector; copies stay out of it) */
 		int use_rb = o->rb && !g->bipartite && alpha > 0 && zero == 0 &&
@@ -1095,6 +1230,10 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 		if (!reduced && (rs_lanczos(G.dim, gop_apply, proj, &G, &lo, &L, e) != 0 ||
 				 (G.gram && gram_lift(&G, &L, need, e) != 0)))
 			goto out;
+		/* a symmetric graph: look for the copies that run missed */
+		if (!reduced && !G.gram && cp && cp->alike > 0 && 2 * cp->alike >= g->n &&
+		    recheck_repeats(&G, &lo, proj, &L, &rechecks, &found, &nfound, e) != 0)
+			goto out;
 		if (join) {
 			if (rs_rbasis_columns(o->rb) == 0 && o->warm && o->warm->rows == N &&
 			    rb_add_warm(&G, o->rb, o->warm, e) != 0)
@@ -1116,7 +1255,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	long nq = G.ncomp < k + 1 ? G.ncomp : k + 1;
 	long ncand = 0;
 	for (long c = 0; c < G.nclass; c++)
-		ncand += G.cp->size[c] < k + 1 ? G.cp->size[c] : k + 1;
+		ncand += G.cp_voff[c + 1] - G.cp_voff[c];
 	cand = rs_alloc(e, (size_t)(ncand > 0 ? ncand : 1), sizeof *cand, "eigenpairs");
 	long npick = nq + (need > 0 ? need : 0) + (ntw < k + 1 ? ntw : k + 1);
 	picks = rs_alloc(e, (size_t)npick, sizeof *picks, "eigenpairs");
@@ -1129,7 +1268,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 		picks[np++] = (struct pick){L.theta[i], 1, i, 0, 0};
 	long nc = 0;
 	for (long c = 0; c < G.nclass; c++)
-		for (long t = 0; t < G.cp_voff[c + 1] - G.cp_voff[c]; t++)
+		for (long t = G.cp_kind[c] == CP_COMPONENTS; t < G.cp_voff[c + 1] - G.cp_voff[c]; t++)
 			cand[nc++] = (struct pick){G.cp_theta[G.cp_voff[c] + t], 2, 0, c, t};
 	qsort(cand, (size_t)nc, sizeof *cand, pick_cmp);
 	for (long a = 0, taken = 0; a < nc && taken < k + 1; a++)
@@ -1149,6 +1288,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	S->twins = ntw;
 	S->warm = start != NULL || reduced > 0;
 	S->reduced = reduced;
+	S->rechecks = rechecks;
 	S->gram_side = G.gram ? G.dim : 0;
 	long *hint = rs_zalloc(e, (size_t)nvec, sizeof *hint, "multiplicities");
 	if (hint == NULL)
@@ -1215,14 +1355,33 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	if (rs_spectrum_group(S, hint, e) != 0) {
 		rs_spectrum_free(S);
 		S = NULL;
-	} else if (nvec < np && picks[nvec - 1].kind == 1) {
-		/* copies of the last value beyond the k + 1 kept: count them in */
+	} else {
+		/* copies of the last value beyond the k + 1 kept: count them in.
+		 * The copies' values carry their class' multiplicity (the first
+		 * Helmert vector: count - 1); Lanczos' are one each, and once its
+		 * rechecks settled, every copy it has of the value is among the
+		 * values found, and there are no more. */
 		double v = picks[nvec - 1].theta;
 		long more = 0;
-		for (long i = nvec; i < np; i++)
-			more += fabs(picks[i].theta - v) <= RS_EIG_TIE;
+		for (long a = 0; a < nc; a++) {
+			if (fabs(cand[a].theta - v) > RS_EIG_TIE)
+				continue;
+			int kept = 0;
+			for (long i = 0; i < nvec && !kept; i++)
+				kept = picks[i].kind == 2 && picks[i].index == 1 &&
+				       picks[i].cls == cand[a].cls && picks[i].sub == cand[a].sub;
+			if (!kept)
+				more += G.cp->count[cand[a].cls] - 1;
+		}
+		for (long i = 0; i < (rechecks > 0 ? nfound : np); i++)
+			more += fabs((rechecks > 0 ? found[i] : picks[i].theta) - v) <= RS_EIG_TIE &&
+				(rechecks > 0 || picks[i].kind == 1);
+		for (long i = 0; i < nvec; i++)
+			more -= fabs(picks[i].theta - v) <= RS_EIG_TIE && picks[i].kind == 1;
 		S->mult[S->ngroups - 1] += more;
-		S->open_mult = nvec + more == np && more > 0;
+		/* Lanczos' list ends on the value: it may have more copies */
+		S->open_mult = rechecks <= 0 && need > 0 && nvec < np &&
+			       fabs(L.theta[need - 1] - v) <= RS_EIG_TIE;
 	}
 	free(hint);
 	if (S)
@@ -1234,6 +1393,7 @@ out:
 	free(start);
 	free(picks);
 	free(cand);
+	free(found);
 	rs_lanczos_out_free(&L);
 	return S;
 }

@@ -238,8 +238,12 @@ static void gs_coef_part(void *arg)
 		if (j > 0)
 			cblas_dgemv(CblasColMajor, CblasTrans, (int)(hi - lo), j, 1.0, J->V + lo, (int)n,
 				    J->wr + lo, 1, 0.0, part, 1);
-		for (int c = 0; c < nq; c++)
-			part[j + c] = block_dot(lo, hi, J->Q + (size_t)c * n, J->wr);
+		if (nq > 2)
+			cblas_dgemv(CblasColMajor, CblasTrans, (int)(hi - lo), nq, 1.0, J->Q + lo, (int)n,
+				    J->wr + lo, 1, 0.0, part + j, 1);
+		else
+			for (int c = 0; c < nq; c++)
+				part[j + c] = block_dot(lo, hi, J->Q + (size_t)c * n, J->wr);
 		part[j + nq] = block_dot(lo, hi, J->wr, J->wr);
 	}
 }
@@ -271,13 +275,17 @@ static void gs_sub_part(void *arg)
 		if (j > 0)
 			cblas_dgemv(CblasColMajor, CblasNoTrans, (int)(hi - lo), j, -1.0, J->V + lo, (int)n,
 				    J->h, 1, 1.0, w + lo, 1);
-		for (int c = 0; c < J->nq; c++) {
-			const double *q = J->Q + (size_t)c * n;
-			double a = J->h[j + c];
+		if (J->nq > 2)
+			cblas_dgemv(CblasColMajor, CblasNoTrans, (int)(hi - lo), J->nq, -1.0, J->Q + lo,
+				    (int)n, J->h + j, 1, 1.0, w + lo, 1);
+		else
+			for (int c = 0; c < J->nq; c++) {
+				const double *q = J->Q + (size_t)c * n;
+				double a = J->h[j + c];
 #pragma omp simd
-			for (long i = lo; i < hi; i++)
-				w[i] -= a * q[i];
-		}
+				for (long i = lo; i < hi; i++)
+					w[i] -= a * q[i];
+			}
 	}
 	J->scratch[t] = hi > lo ? block_dot(lo, hi, w, w) : 0.0;
 }
@@ -549,8 +557,17 @@ static int count_converged(const rs_lanczos_opts *o, const double *th, const dou
 	return conv;
 }
 
+/* A pair below the floor must be at least this close (relative) to an
+ * eigenpair before its value counts as below: a loose bound early on does
+ * not yet say that the largest values have been found. */
+#define FLOOR_RES 1e-4
+
 int rs_lanczos_pair_met(const rs_lanczos_opts *o, const double *th, int c, double res)
 {
+	if (o->floored)
+		return res <= o->tol * fmax(fabs(th[c]), 1e-3) ||
+		       (th[c] < o->floor && o->floor - th[c] > 2 * res + o->apart &&
+			res <= FLOOR_RES * fmax(fabs(th[c]), 1e-3));
 	int strict = o->nstrict > 0 && o->nstrict < o->nev ? o->nstrict : o->nev;
 	return res <= o->tol * fmax(fabs(th[c]), 1e-3) ||
 	       (c >= strict && th[strict - 1] - th[c] > 2 * res + o->apart);

@@ -46,6 +46,10 @@ typedef struct rs_lanczos_opts {
 	double norm;        /* a bound on the operator's norm (0: none):  */
 	                    /* with the values met, the scale against     */
 	                    /* which a breakdown is told                  */
+	int floored;        /* 1: nstrict is not used; a pair at or above */
+	double floor;       /* floor must meet tol, one below it only     */
+	                    /* needs its residual bound (at most 1e-4 of  */
+	                    /* its value) to keep it apart below floor    */
 } rs_lanczos_opts;
 
 typedef struct rs_lanczos_out {

@@ -50,6 +50,10 @@ typedef struct rs_spectrum {
 	int warm;        /* started from a previous solution                  */
 	int reduced;     /* taken from a reduced basis of this many columns   */
 	                 /* (0: solved by Lanczos)                            */
+	int rechecks;    /* Lanczos runs made again, orthogonal to the pairs  */
+	                 /* found, for the copies of a symmetric graph's      */
+	                 /* repeated eigenvalues that a run misses (negative: */
+	                 /* the last still found some, and the runs stopped)  */
 	long gram_side;  /* bipartite: solved as M M^T on this many nodes of   */
 	                 /* the smaller side (0: N on both sides)             */
 	int open_mult;   /* the last multiplicity may be larger (not all copies seen) */
