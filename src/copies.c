@@ -478,13 +478,22 @@ static int ranked_cmp(const void *a, const void *b)
  * told apart by their surroundings, which is what an automorphism needs
  * (not all such nodes have one: a path's halves).  Returns how many nodes
  * outside `skip` share their colour with another one outside it, or -1
- * (out of memory, or a graph of more than WL_MAX_NODES nodes: on larger
- * ones its arrays' first-touch page faults alone cost tens of ms).  Only
- * whether that is most of the graph matters: the count only falls from
- * round to round, so the refinement stops once it is below half (real
- * graphs: after a round or two, facebook 3 ms). */
+ * (out of memory, or a graph of more than WL_SURE_NODES nodes that a
+ * sample says is not symmetric, see below).  Only whether that is most of
+ * the graph matters: the count only falls from round to round, so the
+ * refinement stops once it is below half (real graphs: after a round or
+ * two, facebook 3 ms). */
 #define WL_ROUNDS 32
-#define WL_MAX_NODES 50000
+/* Up to this many nodes the refinement always runs.  On larger graphs
+ * its arrays' first-touch page faults and its first two rounds cost tens
+ * of ms (ego-twitter, 81,306 nodes: 26 ms, 5 % of a solve), so it runs
+ * only when a sample of WL_SAMPLE nodes outside the copies, coloured
+ * after one round, shows at least half of them sharing a colour with
+ * another sampled node (a grid: its inner nodes all do; ego-twitter and
+ * the SBMs: few), up to WL_MAX_NODES. */
+#define WL_SURE_NODES 50000
+#define WL_SAMPLE 1024
+#define WL_MAX_NODES 20000000
 
 /* Open addressing: hash -> colour, numbered in order of first sight. */
 struct wl {
@@ -539,10 +548,64 @@ static long count_alike(const int32_t *col, const unsigned char *skip, long *cnt
 	return alike;
 }
 
+static uint64_t inv_hash(const rs_graph *g, long i)
+{
+	struct inv v;
+	node_inv(g, i, -1, &v);
+	return mix64(mix64(mix64((uint64_t)v.nb) ^ bits(v.loop)) ^ bits(v.deg));
+}
+
+static int u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Whether at least half of WL_SAMPLE nodes outside skip (evenly spaced)
+ * share their colour after one round with another of them.  A class of c
+ * nodes is seen in the sample only when c is a sizeable part of n / 1024:
+ * the symmetric graphs that repeat eigenvalues have large classes after
+ * one round (rotations, translations); pairs swapped by a mirror are
+ * missed, and repeat none. */
+static int sample_alike(const rs_graph *g, const unsigned char *skip)
+{
+	long n = g->n, out = 0;
+	for (long i = 0; i < n; i++)
+		out += !skip[i];
+	if (out < WL_SAMPLE)
+		return 1;
+	uint64_t h[WL_SAMPLE];
+	int s = 0;
+	for (long t = 0, seen = 0, i = 0; i < n && s < WL_SAMPLE; i++) {
+		if (skip[i])
+			continue;
+		/* the t-th of WL_SAMPLE evenly spaced among the nodes outside */
+		if (seen++ == t * out / WL_SAMPLE) {
+			/* a neighbour by its row's length and degree (not its
+			 * loop: that would read its row, a hub's thousands) */
+			uint64_t sum = 0;
+			for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+				long j = g->idx[p];
+				if (j != i)
+					sum += mix64(mix64((uint64_t)(g->ptr[j + 1] - g->ptr[j]) ^
+							   bits(g->deg[j])) ^
+						     mix64(bits(weight(g, p))));
+			}
+			h[s++] = mix64(inv_hash(g, i) ^ sum);
+			t++;
+		}
+	}
+	qsort(h, (size_t)s, sizeof *h, u64_cmp);
+	int shared = 0;
+	for (int a = 0; a < s; a++)
+		shared += (a > 0 && h[a - 1] == h[a]) || (a + 1 < s && h[a + 1] == h[a]);
+	return 2 * shared >= s;
+}
+
 static long alike_nodes(const rs_graph *g, const unsigned char *skip)
 {
 	long n = g->n;
-	if (n > WL_MAX_NODES)
+	if (n > WL_MAX_NODES || (n > WL_SURE_NODES && !sample_alike(g, skip)))
 		return -1;
 	struct wl T = {NULL, NULL, 2};
 	while (T.cap < 2 * n)
@@ -555,11 +618,8 @@ static long alike_nodes(const rs_graph *g, const unsigned char *skip)
 	long alike = -1;
 	if (!T.key || !T.val || !h || !col || !cnt)
 		goto done;
-	for (long i = 0; i < n; i++) {
-		struct inv v;
-		node_inv(g, i, -1, &v);
-		h[i] = mix64(mix64(mix64((uint64_t)v.nb) ^ bits(v.loop)) ^ bits(v.deg));
-	}
+	for (long i = 0; i < n; i++)
+		h[i] = inv_hash(g, i);
 	long classes = wl_number(&T, h, n, col);
 	for (int round = 0; round < WL_ROUNDS && classes < n; round++) {
 		if (2 * count_alike(col, skip, cnt, n) < n)

@@ -37,8 +37,8 @@ typedef struct rs_copies {
 	/* nodes outside the copies that colour refinement cannot tell from
 	 * another one, exactly when that is most of the graph (a symmetric
 	 * graph: a cycle, a grid, with repeated eigenvalues no piece
-	 * explains), else fewer than half; -1: not computed, on graphs of
-	 * more than 50,000 nodes */
+	 * explains), else fewer than half; -1: not computed (on graphs of
+	 * more than 50,000 nodes where a sample of them shows no symmetry) */
 	long alike;
 } rs_copies;
 

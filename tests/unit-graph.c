@@ -1972,6 +1972,26 @@ static void copies(void)
 		rs_graph_free(tor);
 		rs_graph_free(grid);
 		rs_graph_free(mix);
+		/* above 50,000 nodes a sample decides whether refinement runs: a
+		 * cycle of 60,000 is refined (all alike), a random graph of
+		 * 60,000 is not (-1) */
+		char *t9 = malloc(60000 * 16);
+		size_t len9 = 0;
+		for (int i = 0; i < 60000; i++)
+			len9 += (size_t)sprintf(t9 + len9, "%d %d\n", i, (i + 1) % 60000);
+		rs_graph *big = load(write_file("cycle60k.edges", t9), NULL, &info);
+		free(t9);
+		t9 = random_graph_text(60000, 120000, 4321, 16, &len9);
+		rs_graph *rnd = load(write_file("random60k.edges", t9), NULL, &info);
+		free(t9);
+		const rs_copies *cb = big ? rs_graph_copies(big, &e) : NULL;
+		const rs_copies *cr = rnd ? rs_graph_copies(rnd, &e) : NULL;
+		tap_ok(cb && cb->alike == 60000 && cr && cr->alike == -1,
+		       "colour refinement above 50,000 nodes, when a sample shows symmetry: a cycle of "
+		       "60,000 (%ld alike), not a random graph (%ld)",
+		       cb ? cb->alike : -2, cr ? cr->alike : -2);
+		rs_graph_free(big);
+		rs_graph_free(rnd);
 	}
 	long before = cp->dim;
 	rs_graph_add_noise(g, 3, &e);
