@@ -95,29 +95,28 @@ static void multiplicity_notes(rs_session *s, rs_result *r, const rs_spectrum *S
 			       "copies of one another (noise nodes, lone edges, leaves or legs hanging "
 			       "from one node, ...): they sum to 0 over the copies",
 			    S->twins);
+	/* a symmetric graph: how its repeated eigenvalues were found */
+	char how[320] = "";
+	int n = abs(S->rechecks);
 	if (S->alike > 0 && S->solver == RS_SOLVER_DENSE)
-		result_note(r, "%ld of %ld nodes cannot be told from another by colour refinement: "
-			       "a symmetric graph, whose symmetry repeats eigenvalues of which an "
-			       "iterative solver may find one copy, so LAPACK solved it",
-			    S->alike, S->rows);
-	else if (S->alike > 0 && S->rechecks < 0)
-		result_note(r, "%ld of %ld nodes cannot be told from another by colour refinement: "
-			       "a symmetric graph; Lanczos ran %d more times, each orthogonal to the "
-			       "pairs found before, for the copies of the eigenvalues its symmetry "
-			       "repeats, and the last still found some: a value may be listed fewer "
-			       "times than it occurs ('set solver dense' is exact up to dense-max nodes)",
-			    S->alike, S->rows, -S->rechecks);
-	else if (S->alike > 0 && S->rechecks > 0)
-		result_note(r, "%ld of %ld nodes cannot be told from another by colour refinement: "
-			       "a symmetric graph; Lanczos ran %d more %s, each orthogonal to the pairs "
-			       "found before, for the copies of the eigenvalues its symmetry repeats, "
-			       "until one found none",
-			    S->alike, S->rows, S->rechecks, S->rechecks == 1 ? "time" : "times");
+		snprintf(how, sizeof how, ", whose symmetry repeats eigenvalues of which an iterative "
+					  "solver may find one copy, so LAPACK solved it");
+	else if (S->alike > 0 && S->rechecks != 0)
+		snprintf(how, sizeof how,
+			 "; Lanczos ran %d more %s, each orthogonal to the pairs found before, for "
+			 "the copies of the eigenvalues its symmetry repeats, %s",
+			 n, n == 1 ? "time" : "times",
+			 S->rechecks > 0 ? "until one found none"
+					 : "and the last still found some: a value may be listed fewer "
+					   "times than it occurs ('set solver dense' is exact up to "
+					   "dense-max nodes)");
 	else if (S->alike > 0 && S->reduced > 0)
+		snprintf(how, sizeof how, ", whose repeated eigenvalues came from the basis of earlier "
+					  "solves, each made with all the copies it found");
+	if (how[0])
 		result_note(r, "%ld of %ld nodes cannot be told from another by colour refinement: "
-			       "a symmetric graph, whose repeated eigenvalues came from the basis of "
-			       "earlier solves, each made with all the copies it found",
-			    S->alike, S->rows);
+			       "a symmetric graph%s",
+			    S->alike, S->rows, how);
 	for (int g = 0; g < S->ngroups; g++) {
 		double v = S->val[g];
 		long m = S->mult[g];

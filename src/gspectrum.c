@@ -1096,6 +1096,13 @@ out:
 	return rc;
 }
 
+/* How many nodes colour refinement cannot tell apart when that is most of
+ * the graph (a symmetric graph), else 0; cp may be NULL (bipartite). */
+static long symmetric_alike(const rs_graph *g, const rs_copies *cp)
+{
+	return cp && cp->alike > 0 && 2 * cp->alike >= g->n ? cp->alike : 0;
+}
+
 /* cp: the graph's copies (NULL for a bipartite graph) */
 static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const rs_gsolve_opts *o,
 				   rs_err *e)
@@ -1117,7 +1124,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	double *d = NULL, *vol = NULL, *start = NULL;
 	rs_lanczos_out L = {0};
 	struct pick *picks = NULL, *cand = NULL;
-	double *found = NULL; /* after rechecks: every Lanczos value found */
+	double *all_theta = NULL; /* after rechecks: every Lanczos value found */
 	G.g = g;
 	G.N = N;
 	G.dim = N;
@@ -1182,7 +1189,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	if (strict > need)
 		strict = need;
 	int reduced = 0, rechecks = 0;
-	long nfound = 0;
+	long nall = 0;
 	long tried = 0; /* products spent on a failed try of the basis */
 	if (need > 0) {
 		G.space = dim;
@@ -1231,8 +1238,8 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 				 (G.gram && gram_lift(&G, &L, need, e) != 0)))
 			goto out;
 		/* a symmetric graph: look for the copies that run missed */
-		if (!reduced && !G.gram && cp && cp->alike > 0 && 2 * cp->alike >= g->n &&
-		    recheck_repeats(&G, &lo, proj, &L, &rechecks, &found, &nfound, e) != 0)
+		if (!reduced && !G.gram && symmetric_alike(g, cp) > 0 &&
+		    recheck_repeats(&G, &lo, proj, &L, &rechecks, &all_theta, &nall, e) != 0)
 			goto out;
 		if (join) {
 			if (rs_rbasis_columns(o->rb) == 0 && o->warm && o->warm->rows == N &&
@@ -1373,9 +1380,12 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 			if (!kept)
 				more += G.cp->count[cand[a].cls] - 1;
 		}
-		for (long i = 0; i < (rechecks > 0 ? nfound : np); i++)
-			more += fabs((rechecks > 0 ? found[i] : picks[i].theta) - v) <= RS_EIG_TIE &&
-				(rechecks > 0 || picks[i].kind == 1);
+		if (rechecks > 0)
+			for (long i = 0; i < nall; i++)
+				more += fabs(all_theta[i] - v) <= RS_EIG_TIE;
+		else
+			for (long i = 0; i < np; i++)
+				more += picks[i].kind == 1 && fabs(picks[i].theta - v) <= RS_EIG_TIE;
 		for (long i = 0; i < nvec; i++)
 			more -= fabs(picks[i].theta - v) <= RS_EIG_TIE && picks[i].kind == 1;
 		S->mult[S->ngroups - 1] += more;
@@ -1393,7 +1403,7 @@ out:
 	free(start);
 	free(picks);
 	free(cand);
-	free(found);
+	free(all_theta);
 	rs_lanczos_out_free(&L);
 	return S;
 }
@@ -1406,14 +1416,13 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 	/* the copies are found at the first solve on a graph, and counted in
 	 * its time */
 	double t0 = now_seconds();
-	long alike = 0;
 	const rs_copies *cp = NULL;
 	if (!g->bipartite) {
 		cp = rs_graph_copies(g, e);
 		if (cp == NULL)
 			return NULL;
-		alike = 2 * cp->alike >= g->n ? cp->alike : 0;
 	}
+	long alike = symmetric_alike(g, cp);
 	double prep = now_seconds() - t0;
 	rs_spectrum *S;
 	if (alike > 0 && !o->lanczos_only && g->n <= RS_SYMMETRIC_DENSE) {

@@ -564,13 +564,14 @@ static int count_converged(const rs_lanczos_opts *o, const double *th, const dou
 
 int rs_lanczos_pair_met(const rs_lanczos_opts *o, const double *th, int c, double res)
 {
+	double scale = fmax(fabs(th[c]), 1e-3);
+	if (res <= o->tol * scale)
+		return 1;
 	if (o->floored)
-		return res <= o->tol * fmax(fabs(th[c]), 1e-3) ||
-		       (th[c] < o->floor && o->floor - th[c] > 2 * res + o->apart &&
-			res <= FLOOR_RES * fmax(fabs(th[c]), 1e-3));
+		return th[c] < o->floor && o->floor - th[c] > 2 * res + o->apart &&
+		       res <= FLOOR_RES * scale;
 	int strict = o->nstrict > 0 && o->nstrict < o->nev ? o->nstrict : o->nev;
-	return res <= o->tol * fmax(fabs(th[c]), 1e-3) ||
-	       (c >= strict && th[strict - 1] - th[c] > 2 * res + o->apart);
+	return c >= strict && th[strict - 1] - th[c] > 2 * res + o->apart;
 }
 
 /* The basis: the largest array of a solve, streamed once per step, in
