@@ -211,7 +211,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "noise nodes, its total weight, how a loaded file was read ('input': its format, "
 	 "whether directed input was made undirected, duplicates merged, zero weights dropped), "
 	 "alpha in both forms, k, the seed, and the solver with its last timing, residual and "
-	 "(iterative) operator applications and warm start.",
+	 "(iterative) operator applications, warm start and, on a symmetric graph, the extra "
+	 "runs for repeated values (last_rechecks).",
 	 NULL, 0, cmd_info, NULL},
 	{"eig", NULL, 0, 1, "eig [all]", "the eigenvalues of L_alpha x = lambda D_alpha x",
 	 "Print the spectrum with multiplicities, smallest first (fields 'eigenvalues', "
@@ -219,7 +220,10 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "aggregate problem and lambda = 1 with multiplicity n - K; 'all' lists every eigenvalue "
 	 "once per multiplicity (up to 10^6). For a graph it is the k + 1 smallest, with the "
 	 "multiplicities that are known exactly: lambda = 0 once per connected component at alpha "
-	 "= 0, and the eigenvalue of the noise nodes. Repeated eigenvalues are explained: a "
+	 "= 0, and the values of pieces that are copies of one another (noise nodes, leaves, legs "
+	 "of a star); on a graph whose nodes colour refinement mostly cannot tell apart (a "
+	 "cycle, a grid), LAPACK solves it up to 1000 nodes, and above that Lanczos runs again, "
+	 "orthogonal to what it found, until a run finds no further copy. Repeated eigenvalues are explained: a "
 	 "multiple 0 means a disconnected graph, and its eigenvectors are not unique; nodes of "
 	 "degree 0 at alpha = 0 are left out and embedded at 0.",
 	 w_eig, 0, cmd_eig, NULL},
