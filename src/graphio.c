@@ -1156,6 +1156,87 @@ fail:
 
 /* ------------------------------------------------------------ Matrix Market */
 
+/* A dense Matrix Market file ('matrix array', what scipy.io.mmwrite writes
+ * for a numpy array): the size line 'rows cols', then the values column by
+ * column, the lower triangle only when symmetric.  Its nonzero values are
+ * the edges; zeros are not edges, and are not counted as dropped ones. */
+static rs_graph *read_mtx_array(char *p, struct reader *rd, int symmetric, const rs_load_opts *o,
+				rs_load_info *info, rs_err *e)
+{
+	long R = -1, C = -1, total = 0, seen = 0, i = 0, j = 0;
+	rs_edges E = {0};
+	rs_graph *g = NULL;
+	int bip = 0;
+	char *line;
+	while ((line = next_line(&p, rd)) != NULL) {
+		char *s = line;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '%' || *s == '\0')
+			continue;
+		if (R < 0) {
+			char *f[3];
+			int nf = rs_split_fields(s, ' ', f, 3);
+			if (nf != 2 || parse_long(f[0], &R) || parse_long(f[1], &C) || R < 1 || C < 1) {
+				R = -1;
+				FAIL_AT(rd, "expected the size line 'rows cols' of an array file");
+				goto fail;
+			}
+			if (R > MAX_ID || C > MAX_ID || (double)R * (double)C > 4e9) {
+				FAIL_AT(rd, "%ld x %ld: too large for a dense (array) file", R, C);
+				goto fail;
+			}
+			if (o->max_nodes > 0 && R + C > 2 * o->max_nodes) {
+				FAIL_AT(rd, "%ld x %ld: more than the %ld nodes allowed", R, C, o->max_nodes);
+				goto fail;
+			}
+			bip = R != C || o->bipartite;
+			if (bip && symmetric) {
+				FAIL_AT(rd, "a symmetric matrix must be square");
+				goto fail;
+			}
+			total = symmetric ? R * (R + 1) / 2 : R * C;
+			if (symmetric)
+				i = 0; /* column 0 from the diagonal down */
+			continue;
+		}
+		char *q = s, *t;
+		while ((t = next_token(&q)) != NULL) {
+			double w;
+			if (parse_weight(t, &w) || !isfinite(w) || w < 0) {
+				FAIL_AT(rd, "value '%s': weights must be finite numbers >= 0", t);
+				goto fail;
+			}
+			if (++seen > total) {
+				FAIL_AT(rd, "more values than the %ld a %ld x %ld%s array holds", total, R, C,
+					symmetric ? " symmetric" : "");
+				goto fail;
+			}
+			if (w != 0 && rs_edges_push(&E, i, j, o->unweighted ? 1.0 : w, e) != 0)
+				goto fail;
+			if (++i == R) { /* the next column: from its diagonal when symmetric */
+				j++;
+				i = symmetric ? j : 0;
+			}
+		}
+	}
+	if (R < 0) {
+		rs_fail(e, RS_EINVAL, "%s: no size line", rd->path);
+		goto fail;
+	}
+	if (seen < total) {
+		fail_short(rd, total, seen, "values");
+		goto fail;
+	}
+	info->lines = rd->lineno;
+	info->weighted = E.w != NULL;
+	info->symmetrized = !bip && !symmetric;
+	g = rs_graph_build(R, bip ? C : 0, bip, &E, o->merge, &info->merged, &info->dropped, e);
+fail:
+	rs_edges_free(&E);
+	return g;
+}
+
 static rs_graph *read_mtx(char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
 			  rs_err *e)
 {
@@ -1166,13 +1247,17 @@ static rs_graph *read_mtx(char *buf, const char *path, const rs_load_opts *o, rs
 		FAIL_AT(&rd, "not a Matrix Market header (%%%%MatrixMarket matrix coordinate ...)");
 		return NULL;
 	}
-	if (strcasecmp(obj, "matrix") || strcasecmp(fmt, "coordinate")) {
-		FAIL_AT(&rd, "only 'matrix coordinate' files are graphs (got '%s %s')%s", obj, fmt,
-			!strcasecmp(fmt, "array") ? ": scipy.io.mmwrite(F, scipy.sparse.coo_matrix(A)) writes a dense "
-						    "matrix A as one" : "");
+	int array = !strcasecmp(fmt, "array");
+	if (strcasecmp(obj, "matrix") || (strcasecmp(fmt, "coordinate") && !array)) {
+		FAIL_AT(&rd, "only 'matrix coordinate' and 'matrix array' files are graphs (got '%s %s')",
+			obj, fmt);
 		return NULL;
 	}
 	int pattern = !strcasecmp(field, "pattern");
+	if (array && pattern) {
+		FAIL_AT(&rd, "an array file lists values: its field is real or integer, not pattern");
+		return NULL;
+	}
 	if (!pattern && strcasecmp(field, "real") && strcasecmp(field, "integer")) {
 		FAIL_AT(&rd, "field '%s' is not supported (real, integer or pattern)", field);
 		return NULL;
@@ -1182,6 +1267,8 @@ static rs_graph *read_mtx(char *buf, const char *path, const rs_load_opts *o, rs
 		FAIL_AT(&rd, "symmetry '%s' is not supported (general or symmetric)", sym);
 		return NULL;
 	}
+	if (array)
+		return read_mtx_array(p, &rd, symmetric, o, info, e);
 	long R = -1, C = -1, Z = -1, seen = 0;
 	rs_edges E = {0};
 	rs_graph *g = NULL;

@@ -250,6 +250,34 @@ static void readers(void)
 	tap_ok(g && g->bipartite && g->n == 2 && g->m == 3 && g->cdeg[2] == 0.5,
 	       "Matrix Market rectangular: a bipartite graph");
 	rs_graph_free(g);
+	/* dense files, as scipy.io.mmwrite writes a numpy array: column by
+	 * column, the lower triangle alone when symmetric; nonzeros are edges */
+	g = load(write_file("s.mtx", "%%MatrixMarket matrix array integer symmetric\n%\n3 3\n0\n1\n1\n1\n2\n0\n"),
+		 NULL, &info);
+	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 4 && g->loops == 1 && weight(g, 2, 1) == 2 &&
+		       weight(g, 0, 2) == 1 && weight(g, 0, 0) == 0 && !info.symmetrized && info.weighted,
+	       "Matrix Market array symmetric: the lower triangle by columns, zeros are no edges");
+	rs_graph_free(g);
+	g = load(write_file("a.mtx", "%%MatrixMarket matrix array real general\n3 3\n0\n1\n0\n1 0 1\n0\n0\n0\n"),
+		 NULL, &info);
+	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && weight(g, 1, 2) == 1 && info.symmetrized &&
+		       !info.weighted && info.merged == 1,
+	       "Matrix Market array general: an arc where either entry is, 0/1 unweighted");
+	rs_graph_free(g);
+	g = load(write_file("r.mtx", "%%MatrixMarket matrix array real general\n2 3\n0.5\n0\n0\n2\n0\n0\n"),
+		 NULL, &info);
+	tap_ok(g && g->bipartite && g->n == 2 && g->m == 3 && g->deg[0] == 0.5 && g->cdeg[1] == 2 &&
+		       g->cdeg[2] == 0,
+	       "Matrix Market array rectangular: a bipartite graph");
+	rs_graph_free(g);
+	{
+		rs_err e = {0};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
+		g = rs_graph_load(write_file("t.mtx", "%%MatrixMarket matrix array real symmetric\n3 3\n1\n0\n0\n1\n0\n"),
+				  &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "t.mtx:7: 6 values announced, 5 found"),
+		       "a symmetric array's count is the triangle's (%s)", e.msg);
+	}
 	g = load(write_file("g.biedges", "# rows: 3 cols: 2 nnz: 2\n0 1\n2 0 3\n"), NULL, &info);
 	tap_ok(g && g->bipartite && g->n == 3 && g->m == 2 && g->deg[2] == 3 && g->tptr[2] == 2,
 	       ".biedges with its transpose");
