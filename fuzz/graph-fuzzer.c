@@ -27,7 +27,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					       RS_GF_GRAPHML, RS_GF_PAJEK, RS_GF_AUTO, RS_GF_METIS};
 	rs_load_opts o = {fmts[data[0] & 7], (data[0] >> 3) & 1, (data[0] >> 4) & 1,
 			  (data[0] >> 5) & 1 ? RS_MERGE_SUM : RS_MERGE_MAX, -1, -1, 100000, (data[0] >> 6) & 1,
-			  (data[0] >> 7) & 1 ? "label" : NULL, RS_IDS_AUTO};
+			  (data[0] >> 7) & 1 ? "label" : NULL, RS_IDS_AUTO,
+			  (data[0] >> 7) & 1 ? "value" : NULL}; /* with the labels: a weight by name */
 	size_t len = size - 1;
 	char *buf = malloc(len + 1);
 	memcpy(buf, data + 1, len);

@@ -164,7 +164,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 
 CMD_FN(load)
 {
-	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
+	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
 	char *path_owned = cmd_resolve_path(s, argv[1]), *labels_owned = NULL;
 	const char *path = path_owned, *labels_path = NULL;
 	int rc = load_graph(s, argc, argv, out, e, &o, &path, &labels_path, &labels_owned);
@@ -203,6 +203,8 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 			/* no such file: perhaps a node attribute of a GML, GraphML
 			 * or Pajek file (other formats then report the file) */
 			o.label_attr = access(labels_path, F_OK) != 0 ? argv[i] : NULL;
+		} else if (i + 1 < argc && !strcmp(w, "weight")) {
+			o.weight_name = argv[++i];
 		} else if (i + 1 < argc && !strcmp(w, "format")) {
 			if (rs_gformat_parse(argv[++i], &o.format) != 0)
 				return rs_fail(e, RS_EINVAL,
@@ -231,6 +233,9 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 				       w);
 		}
 	}
+	if (o.weight_name && o.unweighted)
+		return rs_fail(e, RS_EINVAL, "'weight %s' reads weights and 'unweighted' ignores them: one or the other",
+			       o.weight_name);
 	double t0 = seconds_now();
 	rs_load_info info;
 	rs_graph *g = rs_graph_load(path, &o, &info, e);
@@ -255,6 +260,10 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 					info.columns[0] ? ": " : "", info.columns);
 	if (info.weight_attr[0] && strcmp(info.weight_attr, "weight") != 0)
 		notes[nn++] = xasprintf("weights from the edge attribute '%s'", info.weight_attr);
+	if (info.unread_attrs[0] && !o.unweighted)
+		notes[nn++] = xasprintf("edge attributes not read: %s (%s)", info.unread_attrs,
+					info.weight_attr[0] ? "'weight NAME' picks another as the weights"
+							    : "'weight NAME' reads one as the weights");
 	if (o.unweighted)
 		notes[nn++] = xstrdup("unweighted: every edge weighs 1, the file's weights are not read");
 	if (info.extra_fields > 0 && !o.unweighted)

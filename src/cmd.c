@@ -17,15 +17,15 @@ static const char *const w_onoff[] = {"on", "off", NULL};
 static const char *const w_cliques[] = {"eps", "theta", "noloops", "random", NULL};
 static const char *const w_bicl[] = {"eps", NULL};
 static const char *const w_eig[] = {"all", NULL};
-static const char *const w_load[] = {"labels", "format", "bipartite", "directed", "merge",
-				     "header", "noheader", "base", "compact", "nocompact", "unweighted",
-				     "nolabels", NULL};
+static const char *const w_load[] = {"labels", "weight", "format", "bipartite", "directed",
+				     "merge", "header", "noheader", "base", "compact", "nocompact",
+				     "unweighted", "nolabels", NULL};
 static const char *const w_formats[] = {"edges", "csv",   "tsv",    "snap",  "mtx",   "biedges", "gml",
 					"graphml", "pajek", "dimacs", "metis", "chaco", "adjlist", NULL};
 static const char *const w_merge[] = {"sum", "max", NULL};
 static const char *const w_base[] = {"0", "1", NULL};
 static const struct rs_complete c_load = {
-	NULL, ARG_FILE_1, {{"labels", NULL, 1}, {"format", w_formats, 0}, {"merge", w_merge, 0}, {"base", w_base, 0}}, {{NULL, NULL, 0}}};
+	NULL, ARG_FILE_1, {{"labels", NULL, 1}, {"weight", NULL, 0}, {"format", w_formats, 0}, {"merge", w_merge, 0}, {"base", w_base, 0}}, {{NULL, NULL, 0}}};
 static const char *const w_labels[] = {"column", "names", NULL};
 static const struct rs_complete c_labels = {NULL, ARG_FILE_1, {{"names", NULL, 1}}, {{NULL, NULL, 0}}};
 static const char *const w_save[] = {"embedding", "graph", "labels", "clusters", NULL};
@@ -90,7 +90,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "sigma, on [0, 2].",
 	 w_bicl, 0, cmd_bicliques, NULL},
 	{"load", NULL, 1, 16,
-	 "load FILE [labels FILE|ATTR] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
+	 "load FILE [labels FILE|ATTR] [weight NAME] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
 	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek (gzip too)",
 	 "Read a graph from FILE. The format comes from the extension or the content, or 'format "
 	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist'. Edge lists: one edge a line, "
@@ -99,7 +99,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "or of a word over a number in the weight column; in a comma, semicolon or tab separated file, "
 	 "two words no later line names as nodes: the note says so; 'header' and 'noheader' decide) "
 	 "whose names pick the "
-	 "columns (source/from/src, target/to/dst, weight/value/count: Gephi's "
+	 "columns (source/from/src, target/to/dst, weight/value/count, or the one 'weight NAME' names: Gephi's "
 	 "'Source,Target,Type,Id,Label,Weight' reads; the other columns are not read and a note lists them), "
 	 "an optional weight column ('unweighted' ignores it and any further "
 	 "columns, say a time stamp: every edge weighs 1, and 'merge sum' then counts repeated "
@@ -125,7 +125,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "listed from both ends. Adjacency lists (.adjlist, networkx's write_adjlist): a node, then its "
 	 "neighbours, a line; a node alone on its line is a node too; integer names are the ids (0-based, "
 	 "1-based when no 0 appears), others names. GML, GraphML and Pajek go through igraph; the weights are a numeric "
-	 "edge attribute named weight (or weights, value, count; in any case; numbers written as strings, as gv2gml writes them, too); a 'value' or 'community' "
+	 "edge attribute named weight (or weights, value, count; in any case; numbers written as strings, as gv2gml writes them, too), or the one 'weight NAME' names (a note lists the numeric ones not read); a 'value' or 'community' "
 	 "node attribute becomes the labels, or the one 'labels ATTR' names where no file ATTR "
 	 "exists (the label file rules: integers keep their values, other values are classes). Any file may be gzip-compressed (bzip2, xz, zstd, zip and UTF-16 files are refused with the command that converts them, GraphViz DOT, Gephi's GEXF and JSON files with the way to a format that reads). The graph is made "
 	 "undirected ('directed' input: an edge where either arc is), duplicates are merged ('merge "

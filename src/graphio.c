@@ -409,21 +409,31 @@ static int header_word(const char *s)
 /* The columns a header line names: the source, the target and the weight
  * (-1: none) among its nf fields.  Names that are not there leave the
  * first two columns the endpoints; a header of two or three columns that
- * puts the endpoints first is the plain layout, an optional weight third.  Writes what was chosen into note (empty
- * when it is the plain source, target[, weight] layout). */
-static int header_columns(char **f, int nf, int *cs, int *ct, int *cw, char *note, size_t size)
+ * puts the endpoints first is the plain layout, an optional weight third.
+ * want names the weights' column ('load ... weight NAME'; NULL: the usual
+ * names); -1 when no column has that name.  Writes what was chosen into
+ * note (empty when it is the plain source, target[, weight] layout). */
+static int header_columns(char **f, int nf, const char *want, int *cs, int *ct, int *cw,
+			  char *note, size_t size)
 {
 	static const char *const src[] = {"source", "src", "from", "node1", "node_1", "id_1", "u",
 					  "i", "row", "source_id", "sourceid", "from_id", NULL};
 	static const char *const dst[] = {"target", "dst", "to", "node2", "node_2", "id_2", "v",
 					  "j", "col", "target_id", "targetid", "to_id", NULL};
 	static const char *const wts[] = {"weight", "weights", "w", "value", "count", NULL};
-	const char *const *lists[3] = {src, dst, wts};
+	const char *const named[] = {want, NULL};
+	const char *const *lists[3] = {src, dst, want ? named : wts};
 	int col[3] = {-1, -1, -1};
+	if (want) /* the weights first: a column named u is then not an endpoint */
+		for (int c = 0; c < nf && col[2] < 0; c++)
+			if (!strcasecmp(f[c], want))
+				col[2] = c;
+	if (want && col[2] < 0)
+		return -1;
 	for (int k = 0; k < 3; k++)
 		for (int c = 0; c < nf && col[k] < 0; c++)
 			for (int i = 0; lists[k][i] && col[k] < 0; i++)
-				if (!strcasecmp(f[c], lists[k][i]) && c != col[0] && c != col[1])
+				if (!strcasecmp(f[c], lists[k][i]) && c != col[0] && c != col[1] && c != col[2])
 					col[k] = c;
 	for (int k = 0; k < 2; k++)
 		for (int c = 0; c < nf && col[k] < 0; c++)
@@ -434,7 +444,7 @@ static int header_columns(char **f, int nf, int *cs, int *ct, int *cw, char *not
 		col[0] = 0;
 		col[1] = 1;
 	}
-	if (nf <= 3 && col[0] + col[1] == 1)
+	if (nf <= 3 && col[0] + col[1] == 1 && !want)
 		col[2] = 2; /* "a,b[,c]": the plain layout, an optional weight third */
 	*cs = col[0];
 	*ct = col[1];
@@ -924,18 +934,33 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 					  ((words >= 2 || table) && !words_reappear(p, delim, f[0], f[1])));
 				if (header && words < 2)
 					header = 2; /* a guess the load's note owns up to */
+				for (int c = 0; o->weight_name && !numeric && c < nf; c++)
+					if (!strcasecmp(f[c], o->weight_name))
+						header = 1; /* it names the column asked for */
 			}
 			if (header) {
 				info->header_skipped = header;
 				if (nf >= 2) {
 					hcols = nf;
-					header_columns(f, nf, &cs, &ct, &cw, info->columns,
-						       sizeof info->columns);
+					if (header_columns(f, nf, o->weight_name, &cs, &ct, &cw, info->columns,
+							   sizeof info->columns) != 0) {
+						char list[256] = "";
+						for (int c = 0; c < nf; c++)
+							rs_list_append(list, sizeof list, ", ", f[c]);
+						FAIL_AT(&rd, "weight %s: no column of the header has that name (its columns: %s)",
+							o->weight_name, list);
+						goto fail;
+					}
 					if (cw >= 0 && cw < nf)
 						snprintf(wname, sizeof wname, "%s", f[cw]);
 				}
 				continue;
 			}
+		}
+		if (o->weight_name && !hcols) {
+			FAIL_AT(&rd, "weight %s: the file has no header line naming its columns%s", o->weight_name,
+				header == 0 ? "" : " ('header' reads the first line as one)");
+			goto fail;
 		}
 		if (nf < 2) {
 			FAIL_AT(&rd, "expected two node ids%s, found %d field%s%s", " and an optional weight",
@@ -1746,40 +1771,73 @@ static void vertex_attrs(const igraph_t *G, char *buf, size_t size)
 	attr_lists_free(&A);
 }
 
-/* The edge attribute that holds the weights: the first numeric one named
- * weight, weights, value (Newman's GML files) or count, in any case
- * (Gephi and Cytoscape write "Weight" as well); "" when none. */
-static void weight_attr(const igraph_t *G, char *out, size_t size, int *strings)
+/* Whether edge attribute name (of type t) holds numbers: numeric, or
+ * strings that all read as numbers, some empty (what gv2gml makes of a DOT
+ * file's weights); *strings says which. */
+static int numeric_attr(const igraph_t *G, const char *name, int t, int *strings)
+{
+	*strings = 0;
+	if (t == IGRAPH_ATTRIBUTE_NUMERIC)
+		return 1;
+	if (t != IGRAPH_ATTRIBUTE_STRING)
+		return 0;
+	int ok = 1, some = 0;
+	for (igraph_integer_t j = 0; ok && j < igraph_ecount(G); j++) {
+		const char *v = EAS(G, name, j);
+		double w;
+		some += v[0] != '\0';
+		ok = v[0] == '\0' || parse_weight(v, &w) == 0;
+	}
+	*strings = 1;
+	return ok && some;
+}
+
+/* The edge attribute that holds the weights, into out ("" none): the one
+ * asked for (want; an error when G has none of that name, or it does not
+ * hold numbers), else the first numeric one named weight, weights, value
+ * (Newman's GML files) or count, in any case (Gephi and Cytoscape write
+ * "Weight" as well).  The other numeric ones go into unread, comma
+ * separated (an edge's "id" is not a weight). */
+static int weight_attr(const igraph_t *G, const char *want, const char *path, char *out,
+		       size_t size, int *strings, char *unread, size_t usize, rs_err *e)
 {
 	static const char *const names[] = {"weight", "weights", "value", "count"};
+	const char *const *list = want ? &want : names;
+	size_t nl = want ? 1 : sizeof names / sizeof names[0];
 	struct attr_lists A;
-	out[0] = '\0';
+	int rc = 0, str;
+	out[0] = unread[0] = '\0';
 	*strings = 0;
 	attr_lists_get(G, &A);
-	for (size_t k = 0; A.ok && !out[0] && k < sizeof names / sizeof names[0]; k++)
-		for (igraph_integer_t i = 0; !out[0] && i < igraph_strvector_size(&A.en); i++) {
+	igraph_integer_t ne = A.ok ? igraph_strvector_size(&A.en) : 0;
+	for (size_t k = 0; !out[0] && k < nl; k++)
+		for (igraph_integer_t i = 0; !out[0] && i < ne; i++) {
 			const char *name = igraph_strvector_get(&A.en, i);
-			if (strcasecmp(name, names[k]))
+			if (strcasecmp(name, list[k]))
 				continue;
-			if (VECTOR(A.et)[i] == IGRAPH_ATTRIBUTE_NUMERIC) {
+			if (numeric_attr(G, name, (int)VECTOR(A.et)[i], &str)) {
 				snprintf(out, size, "%s", name);
-			} else if (VECTOR(A.et)[i] == IGRAPH_ATTRIBUTE_STRING) {
-				/* numbers written as strings, some empty: what
-				 * gv2gml makes of a DOT file's weights */
-				int ok = 1, some = 0;
-				for (igraph_integer_t j = 0; ok && j < igraph_ecount(G); j++) {
-					const char *v = EAS(G, name, j);
-					double w;
-					some += v[0] != '\0';
-					ok = v[0] == '\0' || parse_weight(v, &w) == 0;
-				}
-				if (ok && some) {
-					snprintf(out, size, "%s", name);
-					*strings = 1;
-				}
+				*strings = str;
+			} else if (want) {
+				rc = rs_fail(e, RS_EINVAL, "%s: weight %s: the edge attribute '%s' does not hold numbers",
+					     path, want, name);
+				goto done;
 			}
 		}
+	char all[256] = "";
+	for (igraph_integer_t i = 0; i < ne; i++) {
+		const char *name = igraph_strvector_get(&A.en, i);
+		rs_list_append(all, sizeof all, ", ", name);
+		if (strcmp(name, out) && strcasecmp(name, "id") &&
+		    numeric_attr(G, name, (int)VECTOR(A.et)[i], &str))
+			rs_list_append(unread, usize, ", ", name);
+	}
+	if (want && !out[0])
+		rc = rs_fail(e, RS_EINVAL, "%s: weight %s: no edge attribute of that name (%s%s)", path, want,
+			     all[0] ? "its edge attributes: " : "its edges have no attributes", all);
+done:
 	attr_lists_free(&A);
+	return rc;
 }
 
 /* Ground truth from a node attribute: the one asked for (an error if G has
@@ -1880,10 +1938,12 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	igraph_get_edgelist(&G, &el, 0);
 	char wattr[128];
 	int wstrings;
-	weight_attr(&G, wattr, sizeof wattr, &wstrings);
+	unsigned char *bare = NULL;
+	if (weight_attr(&G, o->unweighted ? NULL : o->weight_name, path, wattr, sizeof wattr, &wstrings,
+			info->unread_attrs, sizeof info->unread_attrs, e) != 0)
+		goto out;
 	int weighted = !o->unweighted && wattr[0];
 	long ne = (long)igraph_ecount(&G);
-	unsigned char *bare = NULL;
 	if (weighted) {
 		snprintf(info->weight_attr, sizeof info->weight_attr, "%s", wattr);
 		if (!wstrings) {
@@ -2080,6 +2140,14 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	rs_graph *g = NULL;
 	if (o->bipartite && f != RS_GF_EDGES && f != RS_GF_BIEDGES && f != RS_GF_MTX) {
 		rs_fail(e, RS_EINVAL, "%s: 'bipartite' applies to edge lists and Matrix Market files", path);
+		return NULL;
+	}
+	if (o->weight_name && !o->unweighted &&
+	    (f == RS_GF_MTX || f == RS_GF_DIMACS || f == RS_GF_METIS || f == RS_GF_ADJLIST)) {
+		rs_fail(e, RS_EINVAL,
+			"%s: weight %s: a %s file's weights have no name (GML, GraphML and Pajek edge "
+			"attributes and the columns of an edge list's header do)",
+			path, o->weight_name, rs_gformat_name(f));
 		return NULL;
 	}
 	switch (f) {

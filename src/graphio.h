@@ -42,6 +42,9 @@ typedef struct rs_load_opts {
 			      where there is one); ignored by other formats  */
 	enum rs_ids ids;   /* edge lists' numeric ids: positions, or labels
 			      to map to 0..n-1 (auto: see 'help load')      */
+	const char *weight_name; /* the weights' edge attribute (GML, GraphML,
+			      Pajek) or header column (edge lists); NULL:
+			      weight, weights, value or count, any case      */
 } rs_load_opts;
 
 typedef struct rs_load_info {
@@ -69,6 +72,7 @@ typedef struct rs_load_info {
 	char label_attr[64]; /* the attribute they came from ("" none)       */
 	char weight_attr[64]; /* GML, GraphML, Pajek: the edge attribute read
 				 as weights ("" none)                        */
+	char unread_attrs[128]; /* ... and the numeric ones that were not    */
 } rs_load_info;
 
 const char *rs_gformat_name(enum rs_gformat f);

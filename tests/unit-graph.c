@@ -34,7 +34,7 @@ static const char *write_file(const char *name, const char *text)
 
 static rs_graph *load(const char *path, rs_load_opts *o, rs_load_info *info)
 {
-	rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
+	rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
 	rs_err e = {0};
 	rs_graph *g = rs_graph_load(path, o ? o : &def, info, &e);
 	if (g == NULL)
@@ -108,13 +108,13 @@ static void readers(void)
 	tap_ok(g && g->deg[2] == 2.5 + 1 + 1 && rs_graph_isolated(g) == 3, "degrees (self-loop counted once), isolated nodes");
 	reorder_check("weighted edge list", g, 0);
 	rs_graph_free(g);
-	rs_load_opts sum = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
+	rs_load_opts sum = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
 	g = load(write_file("b.edges", "0 1 1\n1 0 2\n"), &sum, &info);
 	tap_ok(g && weight(g, 0, 1) == 3 && info.merged == 1, "merge sum adds the weights of duplicates");
 	rs_graph_free(g);
 	/* a temporal list (source, target, time): 'unweighted' reads no weight,
 	 * and a time of 0 is not a zero weight; summed, repeats are counts */
-	rs_load_opts cnt = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 1, NULL, RS_IDS_AUTO};
+	rs_load_opts cnt = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 1, NULL, RS_IDS_AUTO, NULL};
 	g = load(write_file("t.edges", "0 1 1082008561\n1 2 0\n1 0 1082156000\n0 1 17\n"), &cnt, &info);
 	tap_ok(g && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 3 && weight(g, 1, 2) == 1 &&
 		       info.merged == 2 && info.dropped == 0,
@@ -169,7 +169,7 @@ static void readers(void)
 	rs_graph_free(g);
 	{
 		rs_err e = {0};
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
 		g = rs_graph_load(write_file("short.csv", "id,source,target,weight\n0,1,2,1\n1,2\n"), &lo,
 				  &info, &e);
 		tap_ok(g == NULL && strstr(e.msg, "short.csv:3: 2 fields where the header has 4"),
@@ -234,7 +234,7 @@ static void readers(void)
 	rs_graph_free(g);
 	{
 		rs_err e = {0};
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
 		g = rs_graph_load(write_file("n2.edges", "# nodes: 3\n1 2\n2 4\n"), &lo, &info, &e);
 		tap_ok(g == NULL && strstr(e.msg, "n2.edges: node id 4 but the header says 3 nodes (ids read as 0-based)"),
 		       "ids past '# nodes' either way: the error says how they were read (%s)", e.msg);
@@ -272,7 +272,7 @@ static void readers(void)
 	rs_graph_free(g);
 	{
 		rs_err e = {0};
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
 		g = rs_graph_load(write_file("t.mtx", "%%MatrixMarket matrix array real symmetric\n3 3\n1\n0\n0\n1\n0\n"),
 				  &lo, &info, &e);
 		tap_ok(g == NULL && strstr(e.msg, "t.mtx:7: 6 values announced, 5 found"),
@@ -289,6 +289,63 @@ static void readers(void)
 		 NULL, &info);
 	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && !strcmp(info.format, "graphml"), "GraphML through igraph");
 	rs_graph_free(g);
+	{
+		/* 'weight NAME': the weights' edge attribute or header column */
+		static const char gm[] =
+			"<?xml version=\"1.0\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+			"<key id=\"s\" for=\"edge\" attr.name=\"strength\" attr.type=\"double\"/>\n"
+			"<key id=\"t\" for=\"edge\" attr.name=\"kind\" attr.type=\"string\"/>\n"
+			"<graph edgedefault=\"undirected\"><node id=\"a\"/><node id=\"b\"/><node id=\"c\"/>"
+			"<edge source=\"a\" target=\"b\"><data key=\"s\">2.5</data><data key=\"t\">x</data></edge>"
+			"<edge source=\"b\" target=\"c\"><data key=\"s\">4</data><data key=\"t\">y</data></edge>"
+			"</graph></graphml>\n";
+		char gpath[512], cpath[512]; /* write_file's buffer is reused */
+		snprintf(gpath, sizeof gpath, "%s", write_file("w.graphml", gm));
+		rs_err e = {0};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		g = rs_graph_load(gpath, &lo, &info, &e);
+		tap_ok(g && !info.weighted && !strcmp(info.unread_attrs, "strength"),
+		       "an edge attribute of another name is not the weights, and is named as not read (%s)",
+		       info.unread_attrs);
+		rs_graph_free(g);
+		lo.weight_name = "Strength";
+		g = rs_graph_load(gpath, &lo, &info, &e);
+		tap_ok(g && info.weighted && weight(g, 1, 2) == 4 && weight(g, 0, 1) == 2.5 &&
+			       !strcmp(info.weight_attr, "strength") && info.unread_attrs[0] == '\0',
+		       "weight NAME reads that edge attribute (any case)");
+		rs_graph_free(g);
+		lo.weight_name = "kind";
+		g = rs_graph_load(gpath, &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "weight kind: the edge attribute 'kind' does not hold numbers"),
+		       "weight NAME on a string attribute: an error (%s)", e.msg);
+		lo.weight_name = "w";
+		g = rs_graph_load(gpath, &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "w.graphml: weight w: no edge attribute of that name (its edge attributes: strength, kind)"),
+		       "weight NAME that is not there: the error lists the edge attributes (%s)", e.msg);
+		snprintf(cpath, sizeof cpath, "%s", write_file("w.csv", "from,to,when,strength\na,b,3,2.5\nb,c,4,1\n"));
+		lo.weight_name = "strength";
+		g = rs_graph_load(cpath, &lo, &info, &e);
+		tap_ok(g && weight(g, 0, 1) == 2.5 && weight(g, 1, 2) == 1 && strstr(info.columns, "weights from strength") &&
+			       strstr(info.columns, "not read: when"),
+		       "weight NAME picks a header's column (%s)", info.columns);
+		rs_graph_free(g);
+		lo.weight_name = "WHEN";
+		g = rs_graph_load(write_file("w2.csv", "when,strength,u,v\n3,2.5,a,b\n4,1,b,c\n"), &lo, &info, &e);
+		tap_ok(g && weight(g, 0, 1) == 3 && rs_graph_edges(g) == 2 && strstr(info.columns, "nodes from u and v"),
+		       "... wherever it is (%s)", info.columns);
+		rs_graph_free(g);
+		lo.weight_name = "weight";
+		g = rs_graph_load(cpath, &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "w.csv:1: weight weight: no column of the header has that name (its columns: from, to, when, strength)"),
+		       "weight NAME that no column has: an error at the header (%s)", e.msg);
+		g = rs_graph_load(write_file("w.edges", "0 1 2\n1 2 3\n"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "w.edges:1: weight weight: the file has no header line"),
+		       "weight NAME on an edge list without a header: an error (%s)", e.msg);
+		g = rs_graph_load(write_file("w.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 3\n"), &lo,
+				  &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "weights have no name"), "weight NAME on Matrix Market: an error (%s)",
+		       e.msg);
+	}
 	/* labels from a node attribute: a string one by name, a numeric one
 	 * with a missing value (NaN: unlabelled), a name that is not there */
 	{
@@ -301,7 +358,7 @@ static void readers(void)
 			"<data key=\"v\">3</data></node><node id=\"b\"><data key=\"c\">blue</data></node>"
 			"<node id=\"c\"><data key=\"c\">red</data><data key=\"v\">0</data></node>"
 			"<edge source=\"a\" target=\"b\"/><edge source=\"b\" target=\"c\"/></graph></graphml>\n");
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "club", RS_IDS_AUTO};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "club", RS_IDS_AUTO, NULL};
 		g = load(gm, &lo, &info);
 		rs_labels *L = g ? info.labels : NULL;
 		tap_ok(L && L->nclass == 2 && L->y[0] == 0 && L->y[1] == 1 && L->y[2] == 0 && L->class_names &&
@@ -371,7 +428,7 @@ static void readers(void)
 	       "names in braces stay names (a third field is a dict only when it closes the line)");
 	rs_graph_free(g);
 	{
-		rs_load_opts uw = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 1, NULL, RS_IDS_AUTO};
+		rs_load_opts uw = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 1, NULL, RS_IDS_AUTO, NULL};
 		g = load(write_file("nxbad.edgelist", "0 1 {'weight' 3}\n1 2 {'weight': 'x'}\n"), &uw, &info);
 		tap_ok(g && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 1 && info.attr_weights == 0,
 		       "networkx edge list, unweighted: the dicts are not read");
@@ -395,7 +452,7 @@ static void readers(void)
 	{
 		/* 1-based with no edges: no largest id to shift (the columns'
 		 * count came out -1, and the build wrote before its arrays) */
-		rs_load_opts b1 = {RS_GF_BIEDGES, 0, 0, RS_MERGE_MAX, -1, 1, 0, 0, NULL, RS_IDS_AUTO};
+		rs_load_opts b1 = {RS_GF_BIEDGES, 0, 0, RS_MERGE_MAX, -1, 1, 0, 0, NULL, RS_IDS_AUTO, NULL};
 		g = load(write_file("empty.biedges", "# rows: 2\n"), &b1, &info);
 		tap_ok(g && g->n == 2 && g->m == 0 && rs_graph_edges(g) == 0,
 		       "an empty bipartite list read as 1-based: its declared rows, no columns");
@@ -425,7 +482,7 @@ static void readers(void)
 		tap_ok(g && g->n == 20 && info.compacted == 20 && info.id_top == 9499 && g->names &&
 			       !strcmp(g->names[0], "0") && !strcmp(g->names[19], "9499") && rs_graph_edges(g) == 10,
 		       "ids of which most never appear (9,480 of 9,500) are compacted");
-		rs_load_opts keep = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_KEEP};
+		rs_load_opts keep = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_KEEP, NULL};
 		rs_graph_free(g);
 		g = load(write_file("sparse.edges", big), &keep, &info);
 		tap_ok(g && g->n == 9500 && info.compacted == 0 && g->names == NULL, "nocompact keeps ids as positions");
@@ -447,7 +504,7 @@ static void readers(void)
 	tap_ok(g && g->n == 7 && info.compacted == 0, "a few ids missing stay isolated nodes");
 	rs_graph_free(g);
 	{
-		rs_load_opts cmp = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_COMPACT};
+		rs_load_opts cmp = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_COMPACT, NULL};
 		g = load(write_file("c.edges", "7 3 2\n9 7\n"), &cmp, &info);
 		tap_ok(g && g->n == 3 && info.compacted == 3 && !strcmp(g->names[0], "3") && !strcmp(g->names[2], "9") &&
 			       weight(g, 0, 1) == 2 && weight(g, 1, 2) == 1,
@@ -475,7 +532,7 @@ static void readers(void)
 	       "adjacency list with names: an isolated name is kept");
 	rs_graph_free(g);
 	{
-		rs_load_opts fa = {RS_GF_ADJLIST, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
+		rs_load_opts fa = {RS_GF_ADJLIST, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
 		g = load(write_file("d.txt", "0 1 2 3\n1 2\n"), &fa, &info);
 		tap_ok(g && g->n == 4 && rs_graph_edges(g) == 4, "format adjlist reads any file as an adjacency list");
 		rs_graph_free(g);
@@ -540,7 +597,7 @@ static void readers(void)
 						       {"PK\x03\x04", "a zip archive"},
 						       {"\xff\xfe" "0 1", "UTF-16 text"}};
 		for (int t = 0; t < 4; t++) {
-			rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
+			rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
 			const char *path = write_file("c.edges", heads[t][0]);
 			if (t == 1) {
 				FILE *f = fopen(path, "a");
@@ -714,7 +771,7 @@ static void subgraphs(void)
 	rs_labels_free(S);
 	rs_labels_free(L);
 	/* bipartite: rows 0-1 with columns 0-1, row 2 with column 2 */
-	rs_load_opts bo = {RS_GF_AUTO, 1, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
+	rs_load_opts bo = {RS_GF_AUTO, 1, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
 	g = load(write_file("sub.biedges", "0 0\n0 1 2\n1 1\n2 2\n"), &bo, &info);
 	if (g == NULL || !g->bipartite) {
 		tap_ok(0, "bipartite subgraph fixture loads");
@@ -939,7 +996,7 @@ static void reduced_basis(void)
 	tap_ok(rs_rbasis_bind(rb, h, 7) == 0 && rs_rbasis_columns(rb) == 0,
 	       "reduced basis: bound to another graph, it starts empty");
 	rs_load_info info;
-	rs_load_opts bo = {RS_GF_AUTO, 1, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO};
+	rs_load_opts bo = {RS_GF_AUTO, 1, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
 	rs_graph *b = load(write_file("rb.biedges", "0 0\n0 1\n1 1\n2 0\n"), &bo, &info);
 	tap_ok(b && b->bipartite && rs_rbasis_bind(rb, b, 2) == 1, "reduced basis: not for bipartite graphs");
 	rs_graph_free(b);
