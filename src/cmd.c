@@ -104,7 +104,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "an optional weight column ('unweighted' ignores it and any further "
 	 "columns, say a time stamp: every edge weighs 1, and 'merge sum' then counts repeated "
 	 "edges; in a blank-separated list, fields after the weight are skipped and counted, as in "
-	 "KONECT's 'u v w time' lines; a semicolon-separated one may write decimal commas, 0,5; "
+	 "KONECT's 'u v w time' lines; a semicolon-separated one may write decimal commas, 0,5; empty fields after the last column, as a trailing tab leaves, are not columns; "
 	 "networkx's write_edgelist lines, 'u v {'weight': 2.0}', take the weight from the dict, 1 without one), numeric ids (0-based; 1-based when no id "
 	 "0 appears, but under a '# nodes: N' comment only when the ids reach N; 'base 0|1' decides; "
 	 "whole numbers written as decimals, 3.0 or numpy.savetxt's 3.000000000000000000e+00, are ids too) "

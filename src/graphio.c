@@ -968,6 +968,10 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 				nf == 1 ? " (an adjacency list, each node then its neighbours? 'format adjlist')" : "");
 			goto fail;
 		}
+		/* empty fields past the last column (a trailing tab or comma, as
+		 * some spreadsheet exports leave) are not columns */
+		while (delim != ' ' && nf > (hcols > 3 ? hcols : 3) && f[nf - 1][0] == '\0')
+			nf--;
 		if (hcols > 3 && (nf <= cs || nf <= ct || (cw >= 0 && nf <= cw && !o->unweighted))) {
 			FAIL_AT(&rd, "%d field%s where the header has %d", nf, nf == 1 ? "" : "s", hcols);
 			goto fail;

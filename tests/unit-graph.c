@@ -239,6 +239,10 @@ static void readers(void)
 		tap_ok(g == NULL && strstr(e.msg, "n2.edges: node id 4 but the header says 3 nodes (ids read as 0-based)"),
 		       "ids past '# nodes' either way: the error says how they were read (%s)", e.msg);
 	}
+	g = load(write_file("tt.tsv", "a\tb\t1\t\nb\tc\t2\t\t\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && weight(g, 1, 2) == 2 && info.extra_fields == 0,
+	       "empty fields after the weight (trailing tabs) are not columns");
+	rs_graph_free(g);
 	g = load(write_file("d.tsv", "1\t2\n2\t3\n"), NULL, &info);
 	tap_ok(g && g->n == 3 && info.one_based, "TSV with ids from 1 read as 1-based");
 	rs_graph_free(g);
