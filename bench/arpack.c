@@ -98,10 +98,15 @@ int main(int argc, char **argv)
 	Alpha = rs_graph_rel_to_abs(g, atof(argv[2]));
 	U = malloc((size_t)n * sizeof *U);
 	T = malloc((size_t)n * sizeof *T);
-	for (long i = 0; i < g->n; i++)
-		U[i] = 1 / sqrt(g->deg[i] + (double)(g->bipartite ? g->m : g->n) * Alpha);
-	for (long j = 0; j < g->m; j++)
-		U[g->n + j] = 1 / sqrt(g->cdeg[j] + (double)g->n * Alpha);
+	/* a node of degree 0 (isolated, at alpha = 0) gets 0, as in regspec */
+	for (long i = 0; i < g->n; i++) {
+		double d = g->deg[i] + (double)(g->bipartite ? g->m : g->n) * Alpha;
+		U[i] = d > 0 ? 1 / sqrt(d) : 0.0;
+	}
+	for (long j = 0; j < g->m; j++) {
+		double d = g->cdeg[j] + (double)g->n * Alpha;
+		U[g->n + j] = d > 0 ? 1 / sqrt(d) : 0.0;
+	}
 	int ncv = 2 * nev + 1 > 20 ? 2 * nev + 1 : 20; /* scipy's default, */
 	if (ncv > n)
 		ncv = n; /* at most n, like scipy */

@@ -83,7 +83,9 @@ def operator(A, alpha_rel):
     products: (op, matvec, count, d), count[0] the products so far."""
     A, alpha, d = regularized(A, alpha_rel)
     n = A.shape[0]
-    u = 1.0 / np.sqrt(d)
+    # a node of degree 0 (isolated, at alpha = 0) gets 0, as in regspec
+    u = np.zeros(n)
+    u[d > 0] = 1.0 / np.sqrt(d[d > 0])
     count = [0]
 
     def matvec(x):

@@ -17,6 +17,8 @@
 #   WARM_STEPS='1.001 1.01 1.1' sh bench/sparse.sh quick
 #                                   (the warm start after several alpha steps)
 #   K=20 TOL=1e-6 (defaults)       (the number of eigenpairs, the tolerance)
+#   ALPHA=1 (default)               (the relative alpha of the solves compared;
+#                                    ALPHA=0 for the unregularized operator)
 #   SWEEP_POINTS=25 (default)       (the sweep command: sweep alpha 1 4 25 log,
 #                                    cold against coarse to fine with the basis)
 #   SWEEP_UP=8 (default)            (the sweep table: 8 steps of 10 % up, then
@@ -33,6 +35,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 K=${K:-20}
 TOL=${TOL:-1e-6}
+ALPHA=${ALPHA:-1}
 REPS=${REPS:-3}
 WARM_STEPS=${WARM_STEPS:-1.1}
 SWEEP_UP=${SWEEP_UP:-8}
@@ -76,12 +79,12 @@ for entry in $graphs; do
 	: >"$tmp/arp.all"
 	r=0
 	while [ "$r" -lt "$REPS" ]; do
-		/usr/bin/time -f '%M' -o "$tmp/rss" "$R" -c "load $file nolabels; set tol $TOL; k $K; alpha 1 rel; eig; set format json; info; save embedding $tmp/emb.csv" >"$tmp/rs.out"
+		/usr/bin/time -f '%M' -o "$tmp/rss" "$R" -c "load $file nolabels; set tol $TOL; k $K; alpha $ALPHA rel; eig; set format json; info; save embedding $tmp/emb.csv" >"$tmp/rs.out"
 		printf '%s %s\n' "$(cat "$tmp/rss")" "$(grep '"command":"info"' "$tmp/rs.out")" >>"$tmp/rs.all"
 		check=
 		[ "$r" -eq 0 ] && check=$tmp/emb.csv
-		"$PY" "$here/peer_sparse.py" "$file" 1 $K $TOL $check >>"$tmp/peer.all"
-		"$tmp/arpack" "$file" 1 $K $TOL >>"$tmp/arp.all"
+		"$PY" "$here/peer_sparse.py" "$file" "$ALPHA" $K $TOL $check >>"$tmp/peer.all"
+		"$tmp/arpack" "$file" "$ALPHA" $K $TOL >>"$tmp/arp.all"
 		r=$((r + 1))
 	done
 	"$PY" - "$name" "$tmp/rs.all" "$tmp/peer.all" "$tmp/arp.all" <<'PYEOF'
