@@ -4,8 +4,10 @@
 # and type (its look-ahead, src/idle.h), against the same step in a script
 # (warm-started from the previous eigenvectors, no idle time) and cold
 # ('set warm off').  Relative alpha 1 -> 1.1, k = 20, tol 1e-6.  Prints each
-# step's solve time, operator applications and where its pairs came from,
-# the idle time the prompt needed, and the speedups over the cold solve.
+# step's solve time, operator applications and where its pairs came from
+# (ahead: the look-ahead's solution for that alpha, taken as it is; its
+# products were spent while the prompt waited), the idle time the prompt
+# needed, and the speedups over the cold solve.
 #   sh bench/prompt.sh [EDGES ...]  (default: the 2e5-node SBM of
 #                                    bench/sparse.sh, generated; facebook)
 #   IDLE=4 sh bench/prompt.sh       (type the step after 4 s, whatever the
@@ -30,7 +32,8 @@ fi
 field() { grep "^$1 " "$2" | tail -1 | awk '{print $2}'; }
 # source FILE: where the last solve's pairs came from
 source_of() {
-	if [ "$(field last_basis_columns "$1")" != 0 ]; then echo basis
+	if [ "$(field last_solved_ahead "$1")" = yes ]; then echo ahead
+	elif [ "$(field last_basis_columns "$1")" != 0 ]; then echo basis
 	elif [ "$(field last_warm_start "$1")" = yes ]; then echo warm
 	else echo cold; fi
 }
@@ -92,7 +95,7 @@ for f in "$@"; do
 	for run in cold warm prompt; do
 		s=$(field last_seconds "$tmp/$run")
 		p=$(field last_matvecs "$tmp/$run")
-		printf '%-22s %-7s %10.3f %9s %-6s %8.1fx\n' "$name" "$run" "$s" "$p" "$(source_of "$tmp/$run")" \
+		printf '%-22s %-7s %10.6f %9s %-6s %8.1fx\n' "$name" "$run" "$s" "$p" "$(source_of "$tmp/$run")" \
 			"$(echo "$cold $s" | awk '{print $1 / $2}')"
 	done
 	how="polled every $gap s"

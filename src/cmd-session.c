@@ -202,6 +202,7 @@ CMD_FN(info)
 			result_int(r, "last_restarts", s->spec->restarts);
 			result_bool(r, "last_warm_start", s->spec->warm);
 			result_int(r, "last_basis_columns", s->spec->reduced);
+			result_bool(r, "last_solved_ahead", s->spec->ahead);
 			if (s->spec->alike > 0)
 				result_int(r, "last_rechecks", abs(s->spec->rechecks));
 			if (idle_done(s) > 0)

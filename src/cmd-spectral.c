@@ -45,7 +45,14 @@ static void common_fields(rs_session *s, rs_result *r, const rs_spectrum *S)
 		result_int(r, "matvecs", S->matvecs);
 		result_num(r, "residual", S->residual);
 	}
-	if (s->verbose && S->solver == RS_SOLVER_LANCZOS && S->reduced > 0) {
+	if (s->verbose && S->solver == RS_SOLVER_LANCZOS && S->ahead) {
+		result_note(r, "solved ahead, while the prompt waited for this line (%s, %ld operator "
+			       "applications in %.3g s, worst residual %.2g, tol %g): taken in %.3g s",
+			    S->reduced > 0 ? "from the basis of earlier solves"
+			    : S->warm      ? "thick-restart Lanczos, warm start"
+					   : "thick-restart Lanczos",
+			    S->matvecs, S->ahead_seconds, S->residual, s->tol, S->seconds);
+	} else if (s->verbose && S->solver == RS_SOLVER_LANCZOS && S->reduced > 0) {
 		result_note(r, "taken from the %d-column basis of earlier solves along alpha in %.3g s: "
 			       "%ld operator applications (one per pair, to check it), worst residual %.2g (tol %g)",
 			    S->reduced, S->seconds, S->matvecs, S->residual, s->tol);

@@ -310,11 +310,11 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Right/Left move alpha by 10 %, PgUp/PgDn by a factor 2, 0 sets it to 0, = types it, a "
 	 "switches absolute/relative, Up/Down change k, e/E change eps, x/y the scatter's columns, "
 	 "? shows the keys, q returns to the prompt with alpha and k where they were moved. "
-	 "Graphs are solved in the background, warm-started (the status line says 'basis' when "
-	 "the pairs came from earlier solves, 'warm' or 'cold' when Lanczos ran), and keys "
+	 "Graphs are solved in the background, warm-started (the status line says 'ahead' when "
+	 "the alpha was solved before the key asked for it, 'basis' when the pairs came from earlier solves, 'warm' or 'cold' when Lanczos ran), and keys "
 	 "pressed meanwhile coalesce to the latest alpha. While idle the view looks ahead: it "
-	 "solves alpha x 1.1 and alpha / 1.1 for the basis (the status says 'ready+ahead'), so "
-	 "that the next Right or Left is answered from it; a key cancels the look-ahead, or takes "
+	 "solves alpha x 1.1 and alpha / 1.1 (the status says 'ready+ahead') and keeps what it finds, "
+	 "so that the next Right or Left is answered at once (solutions over 256 MB only join the basis); a key cancels the look-ahead, or takes "
 	 "it over when it asks for that alpha ('set warm off' turns it off). Needs a terminal of at least 80x24; NO_COLOR turns colours off, "
 	 "REGSPEC_ASCII=1 draws with ASCII only. Refused when input or output is not a terminal.",
 	 NULL, CMD_UNSAFE, cmd_watch, NULL},
@@ -351,8 +351,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "a graph first tries the Rayleigh-Ritz pairs of a basis of its earlier solutions along "
 	 "alpha, kept when their residuals meet tol, else starts Lanczos from them or from the "
 	 "previous eigenvectors; off for cold-solve timings, and no look-ahead in 'watch' or "
-	 "at the prompt, which otherwise solves alpha x 1.1 and / 1.1 for the basis while it "
-	 "waits for a line). 'set' "
+	 "at the prompt, which otherwise solves alpha x 1.1 and / 1.1 while it waits for a line, "
+	 "for the basis and for the step that asks for one of them: that step takes it at once, and "
+	 "'info' says last_solved_ahead). 'set' "
 	 "alone lists them.",
 	 NULL, 0, cmd_set, &c_set},
 	{"echo", NULL, 1, 1, "echo on|off", "print each command before it runs (for demos)",

@@ -28,8 +28,10 @@ struct rs_idle {
 	int bit[2];      /* and their bits */
 	int na;
 	int done;        /* bits done, written by the thread, read after join */
+	rs_spectrum *keep[2]; /* what they found, for the session to keep */
 	volatile sig_atomic_t cancel;
 };
+
 
 static void *idle_main(void *arg)
 {
@@ -43,9 +45,12 @@ static void *idle_main(void *arg)
 		rs_spectrum *S = rs_graph_spectrum(w->g, &o, &e);
 		int in_play = rs_rbasis_offers(w->rb) != offers;
 		if (S != NULL)
-			w->done |= w->bit[i]; /* in the basis, or answered by it */
-		rs_spectrum_free(S);
-		if (!in_play) {
+			w->done |= w->bit[i]; /* kept, in the basis, or answered by it */
+		if (S != NULL && rs_ahead_keepable(S))
+			w->keep[i] = S;
+		else
+			rs_spectrum_free(S);
+		if (!in_play && w->keep[i] == NULL) {
 			w->done |= NO_GAIN;
 			break;
 		}
@@ -113,6 +118,9 @@ void idle_stop(rs_session *s, rs_idle *w)
 		return;
 	w->cancel = 1;
 	pthread_join(w->th, NULL);
+	for (int i = 0; i < w->na; i++)
+		if (w->keep[i])
+			session_keep_ahead(s, w->keep[i], w->a[i], w->k);
 	s->ahead_done |= w->done;
 	s->ahead_alpha = s->spec_alpha;
 	free(w);

@@ -4,10 +4,12 @@
  * result and typing the next line goes to the reduced basis (rbasis.h): a
  * background thread solves alpha x 1.1 and alpha / 1.1 (the last direction
  * of alpha first), as the live view does between key presses, so that a
- * 10 % step of alpha at the prompt is answered from the basis (its pairs
- * checked on the operator, a few products) instead of by a Lanczos solve.
- * What a look-ahead finds goes to the basis only: nothing is printed and
- * nothing else in the session changes.  The line typed cancels what still
+ * 10 % step of alpha at the prompt is answered without a Lanczos solve:
+ * by the look-ahead's own solution, which the session keeps for the step
+ * that asks for that alpha under the same settings (session_keep_ahead;
+ * up to RS_AHEAD_KEEP_BYTES each), and for the values in between by the
+ * basis (its pairs checked on the operator, a few products).  Nothing is
+ * printed and nothing else in the session changes.  The line typed cancels what still
  * runs (within one operator application); what finished stays, and is not
  * solved again.  At the prompt only (a script has no idle time, and its
  * results must not depend on how fast it is typed), with 'set warm on',

@@ -56,6 +56,14 @@ typedef struct rs_session {
 	unsigned long ahead_serial; /* the prompt's look-ahead (idle.h):  */
 	int ahead_done;             /* for which solution, what is done,  */
 	double ahead_alpha;         /* around which alpha                 */
+	struct rs_kept {            /* its solutions, kept for the step   */
+		rs_spectrum *spec;  /* that asks for their alpha, with the */
+		double alpha, tol;  /* settings they were solved under     */
+		long k;
+		int ncv, solver;
+		unsigned long seed;
+	} kept[2];
+	int kept_next;              /* the slot the next one goes to      */
 	int32_t *clusters;    /* the last clustering (nodes), or NULL */
 	long *sbm_sizes;      /* how the graph was generated, when by sbm: */
 	double *sbm_P;        /* experiments draw new instances from it    */
@@ -106,6 +114,10 @@ void session_invalidate(rs_session *s);
 /* Drop the cached and previous solutions and the reduced basis (the graph
  * or the problem changed). */
 void session_forget_solutions(rs_session *s);
+/* Keep S, a look-ahead's solution at absolute alpha solved under the
+ * session's current settings (k, tol, ncv, solver, seed), for the step
+ * that asks for that alpha; the session owns S from now on. */
+void session_keep_ahead(rs_session *s, rs_spectrum *S, double alpha, long k);
 /* The session's reduced basis (created on first use), or NULL with 'set
  * warm off'. */
 rs_rbasis *session_rbasis(rs_session *s);

@@ -57,6 +57,9 @@ typedef struct rs_spectrum {
 	long gram_side;  /* bipartite: solved as M M^T on this many nodes of   */
 	                 /* the smaller side (0: N on both sides)             */
 	int open_mult;   /* the last multiplicity may be larger (not all copies seen) */
+	int ahead;       /* solved ahead, while the prompt or the live view    */
+	                 /* waited: seconds is then the wait for it (about 0), */
+	double ahead_seconds; /* and this the solve's own time               */
 } rs_spectrum;
 
 /* Allocate an empty spectrum with nvec vectors of rows entries. */

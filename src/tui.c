@@ -42,10 +42,11 @@ enum { C_OK = 1, C_BAD, C_HEAD, C_MU, C_LAMBDA, C_DIM, C_CLASS0 };
 
 /* Look-ahead: while the view is idle, the worker solves the values the
  * arrow keys lead to (alpha x and / RS_AHEAD_STEP, the last direction
- * first) for the reduced basis, so that the next press is answered from
- * the basis (its pairs checked on the operator: a few products) instead
- * of a Lanczos solve.  A request for what is being looked ahead takes
- * that solve over; any other cancels it. */
+ * first) and keeps them, so that the next press is answered at once by
+ * what was found (kept, up to RS_AHEAD_KEEP_BYTES each), or from the
+ * reduced basis they joined (its pairs checked on the operator: a few
+ * products) instead of a Lanczos solve.  A request for what is being
+ * looked ahead takes that solve over; any other cancels it. */
 
 struct worker {
 	pthread_t th;
@@ -71,6 +72,9 @@ struct worker {
 	rs_spectrum *out;  /* a copy for the screen, or NULL                */
 	double out_alpha;
 	long out_k;
+	rs_spectrum *kept[2]; /* look-aheads' solutions, for the request    */
+	double kept_a[2];  /* that asks for their alpha (and k): no solve   */
+	int kept_k[2], kept_next;
 	char err[512];
 	int has_err;
 };
@@ -90,6 +94,35 @@ static void queue_ahead(struct worker *w, double a, int k)
 static int same_alpha(double a, double b)
 {
 	return fabs(a - b) <= 1e-12 * fmax(fabs(a), fabs(b));
+}
+
+static double now_ms(void);
+
+/* A kept look-ahead for (a, k), handed over, or NULL (the mutex held). */
+static rs_spectrum *take_kept(struct worker *w, double a, int k)
+{
+	for (int i = 0; i < 2; i++)
+		if (w->kept[i] && same_alpha(a, w->kept_a[i]) && k == w->kept_k[i]) {
+			rs_spectrum *S = w->kept[i];
+			w->kept[i] = NULL;
+			return S;
+		}
+	return NULL;
+}
+
+/* Keep a look-ahead's S for the request that asks for (a, k); 0 when it is
+ * too large (the caller keeps it then). */
+static int keep(struct worker *w, rs_spectrum *S, double a, int k)
+{
+	if (!rs_ahead_keepable(S))
+		return 0;
+	int i = w->kept_next;
+	w->kept_next = (i + 1) % 2;
+	rs_spectrum_free(w->kept[i]);
+	w->kept[i] = S;
+	w->kept_a[i] = a;
+	w->kept_k[i] = k;
+	return 1;
 }
 
 static void *worker_main(void *arg)
@@ -120,23 +153,35 @@ static void *worker_main(void *arg)
 		w->run_ahead = ahead;
 		w->promoted = 0;
 		w->cancel = 0;
-		pthread_mutex_unlock(&w->mu);
+		double t0 = now_ms();
+		rs_spectrum *S = ahead ? NULL : take_kept(w, a, k);
+		int in_play = 0;
 		rs_err e = {0};
-		const rs_spectrum *warm = w->prev && w->prev->solver == RS_SOLVER_LANCZOS ? w->prev : NULL;
-		long offers = w->rb ? rs_rbasis_offers(w->rb) : 0;
-		rs_gsolve_opts o = {a, k, w->tol, w->ncv, w->seed, warm, &w->cancel, w->rb, ahead,
-				    w->lanczos_only};
-		rs_spectrum *S = rs_graph_spectrum(w->g, &o, &e);
-		/* the basis took part (the graph and alpha allow one) */
-		int in_play = S && w->rb && rs_rbasis_offers(w->rb) != offers;
-		pthread_mutex_lock(&w->mu);
+		if (S != NULL) { /* solved ahead: no solve */
+			S->ahead = 1;
+			S->ahead_seconds = S->seconds;
+			S->seconds = 1e-3 * (now_ms() - t0);
+		} else {
+			pthread_mutex_unlock(&w->mu);
+			const rs_spectrum *warm = w->prev && w->prev->solver == RS_SOLVER_LANCZOS ? w->prev : NULL;
+			long offers = w->rb ? rs_rbasis_offers(w->rb) : 0;
+			rs_gsolve_opts o = {a, k, w->tol, w->ncv, w->seed, warm, &w->cancel, w->rb, ahead,
+					    w->lanczos_only};
+			S = rs_graph_spectrum(w->g, &o, &e);
+			/* the basis took part (the graph and alpha allow one) */
+			in_play = S && w->rb && rs_rbasis_offers(w->rb) != offers;
+			pthread_mutex_lock(&w->mu);
+		}
 		int shown = !ahead || w->promoted;
 		rs_spectrum *copy = S && shown ? rs_spectrum_copy(S, &e) : NULL;
 		w->running = 0;
 		if (!shown) {
-			rs_spectrum_free(S); /* what it found is in the basis */
-			if (!in_play)
-				w->nahead = 0; /* no basis here: nothing to gain */
+			/* what it found is in the basis, and kept for a request */
+			int kept = S && keep(w, S, a, k);
+			if (!kept)
+				rs_spectrum_free(S);
+			if (!in_play && !kept)
+				w->nahead = 0; /* neither: nothing to gain */
 		} else if (S && copy) {
 			rs_spectrum_free(w->out);
 			w->out = copy;
@@ -144,7 +189,7 @@ static void *worker_main(void *arg)
 			w->out_k = k;
 			rs_spectrum_free(w->prev);
 			w->prev = S;
-			if (!w->pending && in_play)
+			if (!w->pending && (in_play || rs_ahead_keepable(S)))
 				queue_ahead(w, a, k);
 		} else {
 			rs_spectrum_free(S);
@@ -675,7 +720,7 @@ static void draw(struct view *v)
 		mvprintw(LINES - 1, COLS - 34, "%-33.33s", v->msg);
 	else if (!v->busy && v->last_ms >= 0 && S1 && S1->solver == RS_SOLVER_LANCZOS)
 		mvprintw(LINES - 1, COLS - 34, "%5ld products, %s, %5.0f ms", S1->matvecs,
-			 S1->reduced ? "basis" : S1->warm ? "warm" : "cold",
+			 S1->ahead ? "ahead" : S1->reduced ? "basis" : S1->warm ? "warm" : "cold",
 			 v->last_ms);
 	else if (!v->busy && v->last_ms >= 0)
 		mvprintw(LINES - 1, COLS - 22, "updated in %.0f ms", v->last_ms);
@@ -932,6 +977,8 @@ int tui_run(rs_session *s, rs_err *e)
 		collect(&v);
 		rs_spectrum_free(w.out);
 		rs_spectrum_free(w.prev);
+		rs_spectrum_free(w.kept[0]);
+		rs_spectrum_free(w.kept[1]);
 		pthread_mutex_destroy(&w.mu);
 		pthread_cond_destroy(&w.cv);
 	}

@@ -101,19 +101,34 @@ $T send-keys -t $S 'seed 1; sbm 20*50 0.3 0.002; set verbose on; alpha 1 rel; ei
 wait_for 'smallest of 1000 eigenvalues'
 pause=0.5
 [ -n "${REGSPEC_WRAP:-}" ] && pause=5
-i=0
-while [ $i -lt 20 ]; do
-	sleep $pause
-	$T send-keys -t $S 'info' Enter
-	sleep 0.3
-	$T capture-pane -p -t $S >"$tmp/screen"
-	grep -q 'looked_ahead  *2' "$tmp/screen" && break
-	i=$((i + 1))
-done
-check "the prompt looks ahead while it waits (info: looked_ahead 2)" $(grep -q 'looked_ahead  *2' "$tmp/screen"; echo $?)
+# poll with info until both look-aheads are done
+looked_ahead() {
+	i=0
+	while [ $i -lt 20 ]; do
+		sleep $pause
+		$T send-keys -t $S C-l 'info' Enter
+		sleep 0.3
+		$T capture-pane -p -t $S >"$tmp/screen"
+		grep -q 'looked_ahead  *2' "$tmp/screen" && return 0
+		i=$((i + 1))
+	done
+	return 1
+}
+looked_ahead
+check "the prompt looks ahead while it waits (info: looked_ahead 2)" $?
 $T send-keys -t $S C-l 'alpha 1.1 rel; eig' Enter
+wait_for 'solved ahead, while the prompt waited'
+check "a 10 % step of alpha at the prompt is the look-ahead's solution, taken at once" $?
+$T send-keys -t $S C-l 'info' Enter
+wait_for 'last_solved_ahead  *yes'
+check "info says so (last_solved_ahead yes)" $?
+looked_ahead
+$T send-keys -t $S C-l 'set tol 1e-7; alpha 1.21 rel; eig' Enter
+wait_for 'note: \(solved by\|taken from\)'
+check "a look-ahead solved under another tolerance is not taken" $?
+$T send-keys -t $S C-l 'set tol 1e-6; alpha 1.05 rel; eig' Enter
 wait_for 'taken from the [0-9]*-column basis'
-check "a 10 % step of alpha at the prompt is taken from the basis" $?
+check "a step between solved values is taken from the basis (tol 1e-6)" $?
 $T send-keys -t $S C-l 'set warm off; alpha 2 rel; eig' Enter
 wait_for 'smallest of 1000 eigenvalues'
 sleep $pause
