@@ -314,7 +314,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "the alpha was solved before the key asked for it, 'basis' when the pairs came from earlier solves, 'warm' or 'cold' when Lanczos ran), and keys "
 	 "pressed meanwhile coalesce to the latest alpha. While idle the view looks ahead: it "
 	 "solves alpha x 1.1 and alpha / 1.1 (the status says 'ready+ahead') and keeps what it finds, "
-	 "so that the next Right or Left is answered at once (solutions over 256 MB only join the basis); a key cancels the look-ahead, or takes "
+	 "so that the next Right or Left is answered at once (solutions over 128 MB only join the basis); a key cancels the look-ahead, or takes "
 	 "it over when it asks for that alpha ('set warm off' turns it off). Needs a terminal of at least 80x24; NO_COLOR turns colours off, "
 	 "REGSPEC_ASCII=1 draws with ASCII only. Refused when input or output is not a terminal.",
 	 NULL, CMD_UNSAFE, cmd_watch, NULL},

@@ -60,8 +60,9 @@ typedef struct rs_gsolve_opts {
 
 /* A look-ahead's solution is kept, for the step that asks for its alpha,
  * when its eigenvectors take at most this many bytes (a 2 10^5-node graph
- * at k = 20: 34 MB; 10^6 nodes: 168 MB); larger ones only join the basis. */
-#define RS_AHEAD_KEEP_BYTES (256.0 * 1024 * 1024)
+ * at k = 20: 34 MB; 10^6 nodes, 168 MB, is not kept: two of them would
+ * add a third to the session), larger ones only join the basis. */
+#define RS_AHEAD_KEEP_BYTES (128.0 * 1024 * 1024)
 static inline int rs_ahead_keepable(const rs_spectrum *S)
 {
 	return (double)S->rows * (double)S->nvec * sizeof(double) <= RS_AHEAD_KEEP_BYTES;
