@@ -958,8 +958,7 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			}
 		}
 		if (o->weight_name && !hcols) {
-			FAIL_AT(&rd, "weight %s: the file has no header line naming its columns%s", o->weight_name,
-				header == 0 ? "" : " ('header' reads the first line as one)");
+			FAIL_AT(&rd, "weight %s: the file has no header line naming its columns", o->weight_name);
 			goto fail;
 		}
 		if (nf < 2) {
@@ -1225,8 +1224,6 @@ static rs_graph *read_mtx_array(char *p, struct reader *rd, int symmetric, const
 				goto fail;
 			}
 			total = symmetric ? R * (R + 1) / 2 : R * C;
-			if (symmetric)
-				i = 0; /* column 0 from the diagonal down */
 			continue;
 		}
 		char *q = s, *t;

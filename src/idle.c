@@ -32,7 +32,6 @@ struct rs_idle {
 	volatile sig_atomic_t cancel;
 };
 
-
 static void *idle_main(void *arg)
 {
 	rs_idle *w = arg;
