@@ -45,6 +45,7 @@ struct rs_rbasis {
 	long offers; /* solves bound since the last clear */
 	double solve_cost, add_cost; /* the latest noted (0: none yet) */
 	double pays;                 /* 0: RS_RBASIS_PAYS                */
+	int failed;                  /* tries in a row that did not meet tol */
 };
 
 rs_rbasis *rs_rbasis_new(void)
@@ -487,7 +488,7 @@ oom:
 	return nomem(e);
 }
 
-int rs_rbasis_ritz(rs_rbasis *rb, double alpha, int want, double *theta, double *X, rs_err *e)
+int rs_rbasis_ritz(rs_rbasis *rb, double alpha, int want, double *theta, double *Z, rs_err *e)
 {
 	int p = rb->p, cap = rb->cap;
 	if (rb->U == NULL || p < want + 1 || !(alpha > 0))
@@ -495,9 +496,8 @@ int rs_rbasis_ritz(rs_rbasis *rb, double alpha, int want, double *theta, double 
 	double *H = malloc((size_t)p * (size_t)p * sizeof *H);
 	double *B = malloc((size_t)p * (size_t)p * sizeof *B);
 	double *w = malloc((size_t)p * sizeof *w);
-	double *Cs = malloc((size_t)p * (size_t)want * sizeof *Cs);
 	int rc = 1;
-	if (!H || !B || !w || !Cs) {
+	if (!H || !B || !w) {
 		rc = nomem(e);
 		goto out;
 	}
@@ -514,11 +514,25 @@ int rs_rbasis_ritz(rs_rbasis *rb, double alpha, int want, double *theta, double 
 		goto out;
 	for (int c = 0; c < want; c++) {
 		theta[c] = w[p - 2 - c];
-		memcpy(Cs + (size_t)c * p, H + (size_t)(p - 2 - c) * p, (size_t)p * sizeof *Cs);
+		memcpy(Z + (size_t)c * p, H + (size_t)(p - 2 - c) * p, (size_t)p * sizeof *Z);
 	}
-	ab(rb->n, p, want, rb->U, Cs, p, 1.0, 0.0, X);
 	rc = 0;
 out:
-	free(H), free(B), free(w), free(Cs);
+	free(H), free(B), free(w);
 	return rc;
+}
+
+void rs_rbasis_lift(const rs_rbasis *rb, const double *Z, int q, double *X)
+{
+	ab(rb->n, rb->p, q, rb->U, Z, rb->p, 1.0, 0.0, X);
+}
+
+void rs_rbasis_note_try(rs_rbasis *rb, int met)
+{
+	rb->failed = met ? 0 : rb->failed + 1;
+}
+
+int rs_rbasis_failing(const rs_rbasis *rb)
+{
+	return rb->failed >= 2;
 }

@@ -37,10 +37,21 @@ int rs_rbasis_columns(const rs_rbasis *rb);
 int rs_rbasis_bind(rs_rbasis *rb, const rs_graph *g, int want);
 
 /* The top `want` Rayleigh-Ritz pairs at absolute alpha after the trivial
- * one (theta = 1, x = 1): theta descending, X (n x want, column-major)
- * with x^T D_alpha x = 1.  Returns 0, 1 when the basis is too small to
- * say anything (fewer than want + 1 columns), -1 on error (e). */
-int rs_rbasis_ritz(rs_rbasis *rb, double alpha, int want, double *theta, double *X, rs_err *e);
+ * one (theta = 1, x = 1): theta descending, and their coordinates Z in
+ * the basis (p x want, column-major, p = rs_rbasis_columns), scaled so
+ * that x^T D_alpha x = 1 for x = U z.  Returns 0, 1 when the basis is too
+ * small to say anything (fewer than want + 1 columns), -1 on error (e).
+ * Only O(p^3): the vectors themselves are rs_rbasis_lift's. */
+int rs_rbasis_ritz(rs_rbasis *rb, double alpha, int want, double *theta, double *Z, rs_err *e);
+/* X = U Z for q columns of coordinates (p x q): n x q, column-major (one
+ * column when checking a pair, or a combination of them). */
+void rs_rbasis_lift(const rs_rbasis *rb, const double *Z, int q, double *X);
+/* Whether a try of the basis' pairs met the tolerance (its user says),
+ * and whether the last two did not: a user may then check one pair before
+ * forming the others (where tries fail and succeed in turn, as along a
+ * sweep coarse to fine, forming all at once is cheaper). */
+void rs_rbasis_note_try(rs_rbasis *rb, int met);
+int rs_rbasis_failing(const rs_rbasis *rb);
 
 /* Add the span of the q columns of X (n x q, any scaling, x coordinates):
  * the part already in the basis is left out. */
