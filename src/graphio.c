@@ -421,8 +421,7 @@ static int header_columns(char **f, int nf, const char *want, int *cs, int *ct, 
 	static const char *const dst[] = {"target", "dst", "to", "node2", "node_2", "id_2", "v",
 					  "j", "col", "target_id", "targetid", "to_id", NULL};
 	static const char *const wts[] = {"weight", "weights", "w", "value", "count", NULL};
-	const char *const named[] = {want, NULL};
-	const char *const *lists[3] = {src, dst, want ? named : wts};
+	const char *const *lists[3] = {src, dst, wts};
 	int col[3] = {-1, -1, -1};
 	if (want) /* the weights first: a column named u is then not an endpoint */
 		for (int c = 0; c < nf && col[2] < 0; c++)

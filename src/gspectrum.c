@@ -916,13 +916,6 @@ static int rb_add_warm(const struct gop *G, rs_rbasis *rb, const rs_spectrum *W,
 	return rc;
 }
 
-/* The reduced basis' Rayleigh-Ritz pairs at this alpha, checked on the
- * operator itself (one application each) by Lanczos' own rule (lo): 0 and
- * L filled when every pair meets it, 1 when they do not (*start: their
- * sum, a better start than the previous solution) or the basis is too
- * small, -1 on error.  (Adding the residuals to the basis as new directions
- * was tried: 0.7 s a step on the 2e5-node SBM, and no more steps taken from
- * the basis.) */
 /* A Rayleigh-Ritz vector x of the basis as a vector of the operator:
  * d^1/2 x, the copies' known directions projected out, unit length. */
 static void rb_vector(struct gop *G, const double *d, double *v)
@@ -951,9 +944,13 @@ static int rb_check(struct gop *G, const rs_lanczos_opts *lo, const double *v, d
 	return rs_lanczos_pair_met(lo, th, c, res[c]);
 }
 
-/* Try the reduced basis at o->alpha: 0 with its pairs in L when every one
- * meets the tolerance; 1 with *start, a start vector made of them, when
- * one does not; -1 on error.  The pairs are checked until one fails: the
+/* The reduced basis' Rayleigh-Ritz pairs at this alpha, checked on the
+ * operator itself (one application each) by Lanczos' own rule (lo): 0 and
+ * L filled when every pair meets it, 1 when they do not (*start: their
+ * sum, a better start than the previous solution) or the basis is too
+ * small, -1 on error.  (Adding the residuals to the basis as new directions
+ * was tried: 0.7 s a step on the 2e5-node SBM, and no more steps taken from
+ * the basis.)  The pairs are checked until one fails: the
  * last strict pair first (the extra pairs' rule measures against its
  * value), then the extra ones and the rest from the bottom up, where a
  * step along alpha hurts most.  After two tries that failed, the first
@@ -1021,31 +1018,21 @@ static int rb_try(struct gop *G, const rs_gsolve_opts *o, const rs_lanczos_opts 
 			rc = -1;
 			goto out;
 		}
-		if (V) {
-			weighted_sum(*start, V, 0, need, N, NULL, o->seed);
-		} else {
-			/* the same sum, formed in the basis: each pair's x has
-			 * x^T D_alpha x = 1, so its vector's length is 1 but for
-			 * what the projection takes (the copies stay out of the
-			 * basis: nothing) */
-			double *zs = rs_zalloc(e, (size_t)p, sizeof *zs, "coordinates");
-			if (zs == NULL) {
-				rc = -1;
-				goto out;
-			}
-			rs_rng rng;
-			rs_rng_seed(&rng, o->seed + 7);
-			for (int c = 0; c < need; c++) {
-				double a = 1.0 + 0.1 * rs_rng_uniform(&rng);
-				for (int i = 0; i < p; i++)
-					zs[i] += a * Z[i + (size_t)c * p];
-			}
-			rs_rbasis_lift(o->rb, zs, 1, *start);
-			free(zs);
-			for (long i = 0; i < N; i++)
-				(*start)[i] *= sqrt(d[i]);
-			gop_project(G, *start);
+		/* the sum formed in the basis' coordinates, then lifted: each
+		 * pair's x has x^T D_alpha x = 1, so its vector d^1/2 x is of
+		 * length 1 but for what the projection takes (the copies stay out
+		 * of the basis: nothing) */
+		double *zs = rs_zalloc(e, (size_t)p, sizeof *zs, "coordinates");
+		if (zs == NULL) {
+			rc = -1;
+			goto out;
 		}
+		weighted_sum(zs, Z, 0, need, p, NULL, o->seed);
+		rs_rbasis_lift(o->rb, zs, 1, *start);
+		free(zs);
+		for (long i = 0; i < N; i++)
+			(*start)[i] *= sqrt(d[i]);
+		gop_project(G, *start);
 		rc = 1;
 		goto out;
 	}
