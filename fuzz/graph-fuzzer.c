@@ -1,7 +1,7 @@
 /* graph-fuzzer.c: libFuzzer harness for the graph and label readers.  The
  * first byte picks the format (edge list, Matrix Market, biedges, GML,
- * GraphML, Pajek, METIS, or found from the content, DIMACS included;
- * bipartite or not), the rest is the file's text; a graph
+ * GraphML, Pajek, METIS, dense matrix, adjacency list, or found from the
+ * content, DIMACS included; bipartite or not), the rest is the file's text; a graph
  * that loads is then read for labels from the same bytes and embedded. */
 #include <config.h>
 
@@ -29,6 +29,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			  (data[0] >> 5) & 1 ? RS_MERGE_SUM : RS_MERGE_MAX, -1, -1, 100000, (data[0] >> 6) & 1,
 			  (data[0] >> 7) & 1 ? "label" : NULL, RS_IDS_AUTO,
 			  (data[0] >> 7) & 1 ? "value" : NULL}; /* with the labels: a weight by name */
+	/* 'bipartite' is refused with these formats: the bit picks others */
+	if (o.bipartite && o.format == RS_GF_METIS)
+		o.format = RS_GF_MATRIX; /* a dense matrix, read as a biadjacency */
+	else if (o.bipartite && (o.format == RS_GF_PAJEK || o.format == RS_GF_GRAPHML))
+		o.format = o.format == RS_GF_PAJEK ? RS_GF_MATRIX : RS_GF_ADJLIST, o.bipartite = 0;
 	size_t len = size - 1;
 	char *buf = malloc(len + 1);
 	memcpy(buf, data + 1, len);

@@ -244,7 +244,13 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	rs_labels *L = info.labels;
 	char *notes[24]; /* 16 places add one: room to spare */
 	int nn = 0;
-	notes[nn++] = xasprintf("read %s as %s%s", path, info.format,
+	char shape[160] = "";
+	if (!strcmp(info.format, "matrix"))
+		snprintf(shape, sizeof shape, " (a dense adjacency matrix, %ld x %ld%s)", g->n, g->bipartite ? g->m : g->n,
+			 g->bipartite ? ": its rows and its columns are the two sides of a bipartite graph" : "");
+	notes[nn++] = xasprintf("read %s as %s%s%s%s", path, info.format, shape,
+				info.nx_multiline ? " (networkx's multiline form: 'NODE COUNT', then a neighbour a line)"
+						  : "",
 				info.one_based ? " (ids start at 1: read as 1-based)" : "");
 	if (info.konect)
 		notes[nn++] = xasprintf("KONECT header '%% %s': %s%s",
@@ -273,15 +279,18 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 					info.konect ? "KONECT's fourth column is a time stamp"
 						    : "a time stamp? an adjacency list, node then neighbours: "
 						      "'format adjlist'");
-	if (info.attr_lines > 0 && !o.unweighted)
+	if (info.attr_lines > 0 && !o.unweighted) {
+		const char *nx = info.nx_multiline ? "networkx's multiline adjacency list" : "networkx's edge list";
 		notes[nn++] = info.attr_weights == info.attr_lines
-				      ? xstrdup("edge attributes in braces (networkx's edge list): weights from 'weight'")
+				      ? xasprintf("edge attributes in braces (%s): weights from 'weight'", nx)
 			      : info.attr_weights == 0
-				      ? xstrdup("edge attributes in braces (networkx's edge list), none named "
-						"'weight': every edge weighs 1")
-				      : xasprintf("edge attributes in braces (networkx's edge list): %ld of %ld "
-						  "have a 'weight', the other edges weigh 1",
-						  info.attr_weights, info.attr_lines);
+				      ? xasprintf("edge attributes in braces (%s), none named 'weight': every "
+						  "edge weighs 1",
+						  nx)
+				      : xasprintf("edge attributes in braces (%s): %ld of %ld have a 'weight', "
+						  "the other edges weigh 1",
+						  nx, info.attr_weights, info.attr_lines);
+	}
 	if (info.symmetrized)
 		notes[nn++] = xstrdup("directed input: made undirected (an edge where either arc is)");
 	if (info.merged > 0 && info.symmetrized)

@@ -25,7 +25,7 @@
 const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
-					    "graphml", "pajek", "dimacs", "metis", "adjlist"};
+					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix"};
 	return names[f];
 }
 
@@ -39,7 +39,7 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"mtx", RS_GF_MTX},	      {"mm", RS_GF_MTX},      {"biedges", RS_GF_BIEDGES},
 		   {"gml", RS_GF_GML},	      {"graphml", RS_GF_GRAPHML}, {"pajek", RS_GF_PAJEK},
 		   {"net", RS_GF_PAJEK},      {"dimacs", RS_GF_DIMACS}, {"metis", RS_GF_METIS},
-		   {"chaco", RS_GF_METIS},    {"adjlist", RS_GF_ADJLIST}};
+		   {"chaco", RS_GF_METIS},    {"adjlist", RS_GF_ADJLIST}, {"matrix", RS_GF_MATRIX}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -975,8 +975,9 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			goto fail;
 		}
 		if (hcols <= 3 && nf > 3 && delim != ' ' && !o->unweighted) {
-			FAIL_AT(&rd, "more than 3 fields (source, target, weight): a header line naming "
-				     "the columns picks them, 'unweighted' reads the first two");
+			FAIL_AT(&rd, "%d fields, more than 3 (source, target, weight): a header line naming "
+				     "the columns picks them, 'unweighted' reads the first two%s",
+				nf, nf > 3 ? ", 'format matrix' reads a dense adjacency matrix" : "");
 			goto fail;
 		}
 		if (hcols <= 3 && nf > 3)
@@ -1569,11 +1570,43 @@ fail:
 
 /* ------------------------------------------------------------ adjacency lists */
 
+/* networkx's write_multiline_adjlist: a line 'NODE COUNT', then COUNT lines
+ * 'NEIGHBOUR {attributes}', a Python dict on every one.  1 when s starts
+ * that way: 'NODE COUNT' lines, then a neighbour with its dict (a plain
+ * adjacency list has no dicts).  A later line out of shape is the reader's
+ * error, with its line. */
+static int nx_multiline(const char *s)
+{
+	int header = 1;
+	for (int lines = 0; *s && lines < 1000; lines++) {
+		const char *end = s + strcspn(s, "\n"), *t = s + strspn(s, " \t\r");
+		const char *next = *end ? end + 1 : end;
+		const char *z = end;
+		while (z > t && (z[-1] == ' ' || z[-1] == '\t' || z[-1] == '\r'))
+			z--;
+		s = next;
+		if (t >= z || *t == '#')
+			continue;
+		const char *b = t + strcspn(t, " \t\r\n"); /* the first field's end */
+		b += strspn(b, " \t\r");                    /* what follows it */
+		if (!header) /* the first neighbour line */
+			return b < z && *b == '{' && z[-1] == '}';
+		char *stop = NULL;
+		long c = b < z && isdigit((unsigned char)*b) ? strtol(b, &stop, 10) : -1;
+		if (c < 0 || stop != z)
+			return 0;
+		header = c == 0;
+	}
+	return 0;
+}
+
 /* An adjacency list, as networkx's write_adjlist writes one: each line a
  * node, then its neighbours, blanks between; '#' comments; a node alone on
  * its line is a node all the same (isolated, or its edges listed before).
  * Names are taken in order of appearance; when every one is an integer the
- * integers are the ids, 0-based, or 1-based when no 0 appears ('base'). */
+ * integers are the ids, 0-based, or 1-based when no 0 appears ('base').
+ * networkx's multiline form (nx_multiline) reads too: each node's line
+ * says how many neighbour lines follow, and their dicts give the weights. */
 static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o,
 			      rs_load_info *info, rs_err *e)
 {
@@ -1582,14 +1615,71 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 	rs_namemap nm = {0};
 	long *id = NULL;
 	rs_graph *g = NULL;
-	int numeric = 1;
-	long entries = 0;
+	int numeric = 1, multi = nx_multiline(buf);
+	long entries = 0, owner = -1, left = 0; /* multi: the node whose neighbours follow */
 	char *p = buf, *line;
+	info->nx_multiline = multi;
 	while ((line = next_line(&p, &rd)) != NULL) {
 		char *q = line + strspn(line, " \t"), *tok;
 		if (*q == '#' || *q == '%')
 			continue;
 		long u = -1, t;
+		if (multi && *q != '\0') {
+			tok = next_token(&q);
+			if (numeric && (parse_long(tok, &t) != 0 || t < 0 || t > MAX_ID))
+				numeric = 0;
+			long v = rs_nm_intern(&nm, tok, strlen(tok), 1, e);
+			if (v < 0)
+				goto fail;
+			char *rest = q + strspn(q, " \t");
+			if (left == 0) {
+				char *cnt = next_token(&q);
+				if (cnt == NULL || parse_long(cnt, &left) != 0 || left < 0 || next_token(&q) != NULL) {
+					FAIL_AT(&rd, "'%.40s%s%.40s%s' is not a line 'NODE COUNT' (networkx's multiline "
+						     "adjacency list: a node and its number of neighbours, then one "
+						     "neighbour a line)",
+						tok, *rest ? " " : "", rest, strlen(rest) > 40 ? "..." : "");
+					goto fail;
+				}
+				owner = v;
+				continue;
+			}
+			double w = 1;
+			if (*rest != '\0') {
+				size_t l = strlen(rest);
+				while (l > 0 && (rest[l - 1] == ' ' || rest[l - 1] == '\t'))
+					rest[--l] = '\0';
+				char fw[64];
+				int r = rest[0] != '{' || rest[l - 1] != '}' ? -1 : o->unweighted ? 0
+												  : dict_weight(rest, fw, sizeof fw);
+				if (r < 0) {
+					FAIL_AT(&rd, "'%.40s%s' after neighbour %s is not a Python dict as networkx "
+						     "writes them",
+						rest, l > 40 ? "..." : "", tok);
+					goto fail;
+				}
+				info->attr_lines++;
+				if (r > 0) {
+					info->attr_weights++;
+					if (parse_weight(fw, &w) != 0) {
+						FAIL_AT(&rd, "weight '%s' (the edge attribute 'weight') is not a number; "
+							     "'unweighted' reads the edges without weights",
+							fw);
+						goto fail;
+					}
+					if (!isfinite(w) || w < 0) {
+						FAIL_AT(&rd, "weight %s: weights must be finite and >= 0", fw);
+						goto fail;
+					}
+				}
+			}
+			left--;
+			if (++entries % 1048576 == 0 && memory_refused(&rd, nm.count, (double)entries))
+				goto fail;
+			if (rs_edges_push(&E, owner, v, w, e) != 0)
+				goto fail;
+			continue;
+		}
 		while ((tok = next_token(&q)) != NULL) {
 			if (numeric && (parse_long(tok, &t) != 0 || t < 0 || t > MAX_ID))
 				numeric = 0;
@@ -1605,6 +1695,11 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 			if (rs_edges_push(&E, u, v, 1.0, e) != 0)
 				goto fail;
 		}
+	}
+	if (left > 0) {
+		FAIL_AT(&rd, "node %s announced %ld more neighbour line%s than the file holds (truncated file?)",
+			nm.names[owner], left, left == 1 ? "" : "s");
+		goto fail;
 	}
 	long n = nm.count;
 	if (n == 0) {
@@ -1643,6 +1738,7 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 		goto fail;
 	}
 	info->lines = rd.lineno;
+	info->weighted = info->attr_weights > 0;
 	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
 	if (g != NULL && !numeric) {
 		g->names = nm.names;
@@ -1653,6 +1749,402 @@ fail:
 	free(id);
 	rs_edges_free(&E);
 	rs_nm_free(&nm);
+	return g;
+}
+
+/* ------------------------------------------------------------ dense matrices */
+
+/* A dense matrix's delimiter, from its first line: a semicolon, a tab, a
+ * comma, else blanks (numpy.savetxt's default). */
+static char matrix_delim(const char *line, size_t len)
+{
+	return memchr(line, ';', len) ? ';' : memchr(line, '\t', len) ? '\t' : memchr(line, ',', len) ? ',' : ' ';
+}
+
+/* A matrix entry: a number >= 0 ("0,5" with a decimal comma where
+ * semicolons separate); an empty field, a blank spreadsheet cell, is 0.
+ * 0 when f reads, -1 when it is not a number. */
+static int matrix_value(const char *f, char delim, double *w)
+{
+	if (*f == '\0') {
+		*w = 0;
+		return 0;
+	}
+	return parse_weight(f, w) == 0 || (delim == ';' && decimal_comma(f, w)) ? 0 : -1;
+}
+
+/* The fields of line[0..len) of a matrix, split in a copy (*copy, to free)
+ * into a growing *f of *cap entries: the count, or -1 out of memory. */
+static int matrix_fields(const char *line, size_t len, char delim, char **copy, char ***f, size_t *cap)
+{
+	free(*copy);
+	*copy = malloc(len + 1);
+	size_t need = len / 2 + 2; /* fields are at least one character and a delimiter, or empty */
+	if (*copy == NULL)
+		return -1;
+	if (need > *cap) {
+		char **nf = realloc(*f, (len + 2) * sizeof *nf);
+		if (nf == NULL)
+			return -1;
+		*f = nf;
+		*cap = len + 2;
+	}
+	memcpy(*copy, line, len);
+	(*copy)[len] = '\0';
+	if (len > 0 && (*copy)[len - 1] == '\r')
+		(*copy)[len - 1] = '\0';
+	return rs_split_fields(*copy, delim, *f, (int)(*cap < INT_MAX ? *cap : INT_MAX));
+}
+
+/* The next line of s that is not blank or a '#' or '%' comment, its length
+ * in *len; NULL at the end. */
+static const char *matrix_line(const char **s, size_t *len)
+{
+	while (**s) {
+		const char *l = *s, *nl = strchr(l, '\n');
+		*len = nl ? (size_t)(nl - l) : strlen(l);
+		*s = nl ? nl + 1 : l + *len;
+		const char *t = l + strspn(l, " \t\r");
+		if (t < l + *len && *t != '#' && *t != '%')
+			return l;
+	}
+	return NULL;
+}
+
+/* A dense adjacency matrix, as people keep one in a spreadsheet or write
+ * one with pandas or numpy: lines of numbers, under a line of names and
+ * each led by its row's name, or not.  Told from an edge list by its
+ * shape: the rows' names are the columns' in the same order; or rows led
+ * by words under an empty corner, with three columns or more, the first
+ * two not named as an edge list's ends (source, target, a, b...); or, without row names, N >= 3 rows of N numbers whose
+ * first row equals the first column (the triangle '0 1 1 / 1 2 1 / 2 0 1'
+ * is an edge list). */
+static int matrix_like(const char *buf)
+{
+	const char *s = buf, *h, *l, *x;
+	size_t hl, ll, xl;
+	if ((h = matrix_line(&s, &hl)) == NULL || (l = matrix_line(&s, &ll)) == NULL)
+		return 0;
+	const char *rest = s; /* the lines after the second */
+	long lines = 2;
+	for (const char *t = rest; matrix_line(&t, &xl) != NULL;)
+		lines++;
+	char delim = matrix_delim(h, hl), *hc = NULL, *lc = NULL, **hf = NULL, **lf = NULL;
+	size_t hcap = 0, lcap = 0;
+	int H = matrix_fields(h, hl, delim, &hc, &hf, &hcap);
+	int F = matrix_fields(l, ll, delim, &lc, &lf, &lcap);
+	int yes = 0;
+	double w, *row = NULL;
+	if (H < 2 || F < 2)
+		goto done;
+	int words = 0; /* the header's fields after the first that are not numbers */
+	for (int i = 1; i < H; i++)
+		words += hf[i][0] == '\0' || matrix_value(hf[i], delim, &w) != 0;
+	/* rows led by names: one field more than the header, or as many
+	 * under an empty corner */
+	int rowname = (F == H + 1 && words == H - 1 && matrix_value(hf[0], delim, &w) != 0) ||
+		      (F == H && H >= 3 && hf[0][0] == '\0');
+	int K = F - rowname;
+	for (int i = rowname; i < F; i++)
+		if (matrix_value(lf[i], delim, &w) != 0)
+			goto done;
+	if (rowname) {
+		/* under an empty corner, rows led by words and columns none of
+		 * an edge list's words (source, target, weight...): a matrix,
+		 * square or not (davis.csv: 18 women by 14 events) */
+		int words_only = H >= 4 && hf[0][0] == '\0' && matrix_value(lf[0], delim, &w) != 0 &&
+				 !header_word(hf[1]) && !header_word(hf[2]);
+		if (words_only) {
+			yes = 1;
+			goto done;
+		}
+		int off = H - K;
+		if (lines - 1 != K || strcmp(lf[0], hf[off]) != 0)
+			goto done;
+		const char *t = rest;
+		for (int r = 1; r < K; r++) {
+			x = matrix_line(&t, &xl);
+			if (x == NULL || matrix_fields(x, xl, delim, &lc, &lf, &lcap) < 1 ||
+			    strcmp(lf[0], hf[off + r]) != 0)
+				goto done;
+		}
+		yes = 1;
+		goto done;
+	}
+	/* N rows of N numbers, under a header of N names or not */
+	int header = words > 0 || matrix_value(hf[0], delim, &w) != 0;
+	if (K < 3 || H != K || lines - header != K)
+		goto done;
+	if (header && (header_word(hf[0]) || header_word(hf[1])))
+		goto done; /* 'source,target,weight' over three edges */
+	if ((row = malloc((size_t)K * sizeof *row)) == NULL)
+		goto done;
+	const char *t = header ? rest : l;
+	for (int i = 0; i < K; i++)
+		if (matrix_value((header ? lf : hf)[i], delim, &row[i]) != 0)
+			goto done;
+	for (int r = 1; r < K; r++) {
+		x = matrix_line(&t, &xl);
+		if (x == NULL || matrix_fields(x, xl, delim, &lc, &lf, &lcap) != K ||
+		    matrix_value(lf[0], delim, &w) != 0 || w != row[r])
+			goto done;
+	}
+	yes = 1;
+done:
+	free(row);
+	free(hc);
+	free(lc);
+	free(hf);
+	free(lf);
+	return yes;
+}
+
+static int cmp_uv(const void *a, const void *b, void *ctx)
+{
+	const rs_edges *E = ctx;
+	long i = *(const long *)a, j = *(const long *)b;
+	if (E->u[i] != E->u[j])
+		return E->u[i] < E->u[j] ? -1 : 1;
+	return E->v[i] < E->v[j] ? -1 : E->v[i] > E->v[j];
+}
+
+static int cmp_vu(const void *a, const void *b, void *ctx)
+{
+	const rs_edges *E = ctx;
+	long i = *(const long *)a, j = *(const long *)b;
+	if (E->v[i] != E->v[j])
+		return E->v[i] < E->v[j] ? -1 : 1;
+	return E->u[i] < E->u[j] ? -1 : E->u[i] > E->u[j];
+}
+
+/* Whether the entries E of a square matrix are symmetric: sorted by (row,
+ * column) and by (column, row), the two orders must list the same values.
+ * -1 out of memory. */
+static int matrix_symmetric(const rs_edges *E)
+{
+	size_t m = (size_t)(E->count > 0 ? E->count : 1);
+	long *a = malloc(m * sizeof *a), *b = malloc(m * sizeof *b);
+	int same = a && b ? 1 : -1;
+	for (long i = 0; same > 0 && i < E->count; i++)
+		a[i] = b[i] = i;
+	if (same > 0) {
+		qsort_r(a, (size_t)E->count, sizeof *a, cmp_uv, (void *)E);
+		qsort_r(b, (size_t)E->count, sizeof *b, cmp_vu, (void *)E);
+	}
+	for (long k = 0; same > 0 && k < E->count; k++)
+		same = E->u[a[k]] == E->v[b[k]] && E->v[a[k]] == E->u[b[k]] &&
+		       (E->w ? E->w[a[k]] == E->w[b[k]] : 1);
+	free(a);
+	free(b);
+	return same;
+}
+
+/* Whether names[0..n) are 0..n-1 or 1..n in order (then the positions are
+ * the ids and the names are dropped): 0 or 1 for the base, -1 otherwise. */
+static int names_are_ids(char **names, long n)
+{
+	for (int base = 0; base <= 1; base++) {
+		long i = 0, t;
+		while (i < n && parse_long(names[i], &t) == 0 && t == i + base)
+			i++;
+		if (i == n)
+			return base;
+	}
+	return -1;
+}
+
+/* A dense adjacency matrix (matrix_like; 'format matrix' for any): a line
+ * of column names or not, rows led by their names or not, entries >= 0
+ * (an empty one 0).  Square: a graph, made undirected where the matrix is
+ * not symmetric; rows named in any order of the columns' names.
+ * Rectangular, or with 'bipartite': the biadjacency of a bipartite graph. */
+static rs_graph *read_matrix(char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
+			     rs_err *e)
+{
+	struct reader rd = {path, 0, e};
+	rs_edges E = {0};
+	rs_namemap cols = {0}, rows = {0};
+	rs_graph *g = NULL;
+	char **f = NULL, *line, *p = buf, delim = 0;
+	size_t cap = 0;
+	long K = -1, R = 0, stranger = 0; /* the first row not named as a column */
+	int F = -1, rowname = 0, header = -1, H = 0;
+	char **hdr = NULL, *hcopy = NULL; /* the line of names, until the first row */
+	while ((line = next_line(&p, &rd)) != NULL) {
+		char *s = line + strspn(line, " \t");
+		if (*s == '#' || *s == '%' || *s == '\0')
+			continue;
+		size_t len = strlen(line);
+		if (delim == 0)
+			delim = matrix_delim(line, len);
+		if (len + 2 > cap) {
+			char **nf = realloc(f, (len + 2) * sizeof *nf);
+			if (nf == NULL) {
+				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+				goto fail;
+			}
+			f = nf;
+			cap = len + 2;
+		}
+		int n = rs_split_fields(line, delim, f, (int)(cap < INT_MAX ? cap : INT_MAX));
+		double w;
+		if (header < 0) {
+			/* the first line: names when a field after the first is
+			 * not a number, or the first (the corner) is empty */
+			int words = 0;
+			for (int i = 1; i < n; i++)
+				words += f[i][0] == '\0' || matrix_value(f[i], delim, &w) != 0;
+			header = words > 0 || f[0][0] == '\0';
+			if (header) {
+				hcopy = malloc(len + 1);
+				hdr = malloc((size_t)n * sizeof *hdr);
+				if (hcopy == NULL || hdr == NULL) {
+					rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+					goto fail;
+				}
+				memcpy(hcopy, line, len + 1); /* the fields, NUL-separated */
+				for (int i = 0; i < n; i++)
+					hdr[i] = hcopy + (f[i] - line);
+				H = n;
+				continue;
+			}
+		}
+		if (F < 0) { /* the first row decides the layout */
+			F = n;
+			int word = matrix_value(f[0], delim, &w) != 0;
+			rowname = header ? F == H + 1 || (F == H && (hdr[0][0] == '\0' || word)) : word;
+			K = F - rowname;
+			if (K < 1 || (header && !(rowname ? F == H || F == H + 1 : F == H))) {
+				FAIL_AT(&rd, "%d fields, where the line of column names has %d (a matrix's rows hold "
+					     "a value for each column, after the row's name if it has one)",
+					F, H);
+				goto fail;
+			}
+			for (int i = (int)(H - K); header && i < H; i++) {
+				long id = rs_nm_intern(&cols, hdr[i], strlen(hdr[i]), 1, e);
+				if (id < 0)
+					goto fail;
+				if (id != cols.count - 1 || cols.count != i - (H - K) + 1) {
+					FAIL_AT(&rd, "the column name '%s' appears twice", hdr[i]);
+					goto fail;
+				}
+			}
+			if (o->max_nodes > 0 && K > o->max_nodes) {
+				FAIL_AT(&rd, "%ld columns, more than the %ld nodes allowed", K, o->max_nodes);
+				goto fail;
+			}
+		}
+		if (n != F) {
+			FAIL_AT(&rd, "%d fields where the first row has %d", n, F);
+			goto fail;
+		}
+		if (rowname) {
+			long id = rs_nm_intern(&rows, f[0], strlen(f[0]), 1, e);
+			if (id < 0)
+				goto fail;
+			if (id != R) {
+				FAIL_AT(&rd, "the row name '%s' appears twice", f[0]);
+				goto fail;
+			}
+			if (header && stranger == 0 && rs_nm_intern(&cols, f[0], strlen(f[0]), 0, e) < 0)
+				stranger = rd.lineno; /* an error if the matrix is square */
+		}
+		for (int i = rowname; i < F; i++) {
+			if (matrix_value(f[i], delim, &w) != 0) {
+				FAIL_AT(&rd, "'%s' (column %d) is not a number", f[i], i + 1);
+				goto fail;
+			}
+			if (!isfinite(w) || w < 0) {
+				FAIL_AT(&rd, "%s (column %d): weights must be finite and >= 0", f[i], i + 1);
+				goto fail;
+			}
+			if (w == 0)
+				continue;
+			if (rs_edges_push(&E, R, i - rowname, o->unweighted ? 1.0 : w, e) != 0)
+				goto fail;
+			if (E.count % 1048576 == 0 && memory_refused(&rd, K, (double)E.count))
+				goto fail;
+		}
+		if (++R > MAX_ID) {
+			FAIL_AT(&rd, "more than %ld rows", MAX_ID);
+			goto fail;
+		}
+	}
+	if (R == 0) {
+		rs_fail(e, RS_EINVAL, "%s: no rows in the matrix", path);
+		goto fail;
+	}
+	int bip = o->bipartite || R != K;
+	if (!bip && rowname && header) {
+		/* a square matrix's rows are its columns, named in any order */
+		long *to = malloc((size_t)R * sizeof *to);
+		if (to == NULL) {
+			rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+			goto fail;
+		}
+		for (long r = 0; r < R; r++)
+			if ((to[r] = rs_nm_intern(&cols, rows.names[r], strlen(rows.names[r]), 0, e)) < 0) {
+				rd.lineno = stranger;
+				FAIL_AT(&rd, "the row '%s' is not one of the columns' names (a square matrix names "
+					     "its rows as its columns; 'bipartite' reads rows and columns as two sides)",
+					rows.names[r]);
+				free(to);
+				goto fail;
+			}
+		for (long i = 0; i < E.count; i++)
+			E.u[i] = (int32_t)to[E.u[i]];
+		free(to);
+	}
+	int symmetric = bip ? 0 : matrix_symmetric(&E);
+	if (symmetric < 0) {
+		rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+		goto fail;
+	}
+	if (symmetric) { /* each edge once: the entries on and above the diagonal */
+		long k = 0;
+		for (long i = 0; i < E.count; i++)
+			if (E.u[i] <= E.v[i]) {
+				E.u[k] = E.u[i];
+				E.v[k] = E.v[i];
+				if (E.w)
+					E.w[k] = E.w[i];
+				k++;
+			}
+		E.count = k;
+	}
+	info->lines = rd.lineno;
+	info->weighted = E.w != NULL;
+	info->symmetrized = !bip && !symmetric;
+	g = rs_graph_build(R, bip ? K : 0, bip, &E, o->merge, &info->merged, &info->dropped, e);
+	if (g == NULL)
+		goto fail;
+	/* names, unless they are the positions (0..n-1, or 1..n) */
+	rs_namemap *rn = rowname && (bip || !header) ? &rows : NULL, *cn = header ? &cols : NULL;
+	if (!bip && cn == NULL)
+		cn = rn, rn = NULL;
+	if (rn && names_are_ids(rn->names, R) < 0) {
+		g->names = rn->names;
+		rn->names = NULL;
+		rn->count = 0;
+	}
+	if (cn) {
+		int base = names_are_ids(cn->names, K);
+		if (base >= 0 && !bip) {
+			info->one_based = base;
+		} else if (base < 0) {
+			*(bip ? &g->cnames : &g->names) = cn->names;
+			cn->names = NULL;
+			cn->count = 0;
+		}
+	}
+	info->relabeled = g->names != NULL;
+fail:
+	free(f);
+	free(hdr);
+	free(hcopy);
+	rs_edges_free(&E);
+	rs_nm_free(&cols);
+	rs_nm_free(&rows);
 	return g;
 }
 
@@ -2107,6 +2599,10 @@ static enum rs_gformat guess(const char *path, const char *buf)
 		return RS_GF_BIEDGES;
 	if (dimacs_like(s))
 		return RS_GF_DIMACS;
+	if (nx_multiline(s))
+		return RS_GF_ADJLIST;
+	if (matrix_like(s))
+		return RS_GF_MATRIX;
 	return RS_GF_EDGES;
 }
 
@@ -2138,12 +2634,13 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	enum rs_gformat f = o->format == RS_GF_AUTO ? guess(path, buf) : o->format;
 	info->format = rs_gformat_name(f);
 	rs_graph *g = NULL;
-	if (o->bipartite && f != RS_GF_EDGES && f != RS_GF_BIEDGES && f != RS_GF_MTX) {
-		rs_fail(e, RS_EINVAL, "%s: 'bipartite' applies to edge lists and Matrix Market files", path);
+	if (o->bipartite && f != RS_GF_EDGES && f != RS_GF_BIEDGES && f != RS_GF_MTX && f != RS_GF_MATRIX) {
+		rs_fail(e, RS_EINVAL, "%s: 'bipartite' applies to edge lists, Matrix Market files and dense matrices",
+			path);
 		return NULL;
 	}
 	if (o->weight_name && !o->unweighted &&
-	    (f == RS_GF_MTX || f == RS_GF_DIMACS || f == RS_GF_METIS || f == RS_GF_ADJLIST)) {
+	    (f == RS_GF_MTX || f == RS_GF_DIMACS || f == RS_GF_METIS || f == RS_GF_ADJLIST || f == RS_GF_MATRIX)) {
 		rs_fail(e, RS_EINVAL,
 			"%s: weight %s: a %s file's weights have no name (GML, GraphML and Pajek edge "
 			"attributes and the columns of an edge list's header do)",
@@ -2156,6 +2653,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_METIS: g = read_metis(buf, path, o, info, e); break;
 	case RS_GF_BIEDGES: g = read_edgelist(buf, path, o, 1, info, e); break;
 	case RS_GF_ADJLIST: g = read_adjlist(buf, path, o, info, e); break;
+	case RS_GF_MATRIX: g = read_matrix(buf, path, o, info, e); break;
 	case RS_GF_GML:
 	case RS_GF_GRAPHML:
 	case RS_GF_PAJEK:

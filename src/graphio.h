@@ -21,7 +21,7 @@
 #define RS_MAX_COLUMNS 64
 
 enum rs_gformat { RS_GF_AUTO, RS_GF_EDGES, RS_GF_MTX, RS_GF_BIEDGES, RS_GF_GML, RS_GF_GRAPHML,
-		  RS_GF_PAJEK, RS_GF_DIMACS, RS_GF_METIS, RS_GF_ADJLIST };
+		  RS_GF_PAJEK, RS_GF_DIMACS, RS_GF_METIS, RS_GF_ADJLIST, RS_GF_MATRIX };
 
 /* What an edge list's numeric ids are: RS_IDS_AUTO decides (labels when a
  * SNAP header's node count or most ids never appearing says so). */
@@ -62,6 +62,7 @@ typedef struct rs_load_info {
 	long id_top;       /* ... and the largest id                         */
 	long attr_lines;   /* edges with a networkx attribute dict ("{...}") */
 	long attr_weights; /* ... of which the dict had a 'weight'           */
+	int nx_multiline;  /* an adjacency list in networkx's multiline form */
 	char columns[200];  /* the columns a header chose, when not the plain
 			       source, target[, weight] ("" otherwise)      */
 	int one_based;

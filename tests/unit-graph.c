@@ -535,6 +535,122 @@ static void readers(void)
 		       g->ptr[4] == g->ptr[3],
 	       "adjacency list with names: an isolated name is kept");
 	rs_graph_free(g);
+	/* networkx's write_multiline_adjlist, by its extension or its shape */
+	{
+		const char *ml = "#/usr/bin/python3\n# GMT Thu Nov 26 2026\n#\nMyriel 2\nNapoleon {'weight': 1}\n"
+				 "Baptistine {'weight': 8.5, 'color': 'red'}\nNapoleon 0\nBaptistine 1\nCravatte {}\n"
+				 "Cravatte 0\nGeborand 0\n";
+		g = load(write_file("m.adjlist", ml), NULL, &info);
+		tap_ok(g && g->n == 5 && rs_graph_edges(g) == 3 && info.nx_multiline && info.weighted &&
+			       info.attr_lines == 3 && info.attr_weights == 2 && weight(g, 0, 2) == 8.5 &&
+			       weight(g, 0, 1) == 1 && weight(g, 2, 3) == 1 && !strcmp(g->names[4], "Geborand") &&
+			       g->ptr[5] == g->ptr[4],
+		       "networkx's multiline adjacency list: counts, dicts' weights, a node with no line of its own");
+		rs_graph_free(g);
+		g = load(write_file("m.txt", ml), NULL, &info);
+		tap_ok(g && rs_graph_edges(g) == 3 && !strcmp(info.format, "adjlist") && info.nx_multiline,
+		       "networkx's multiline adjacency list found by its shape, whatever its extension");
+		rs_graph_free(g);
+		g = load(write_file("m2.txt", "0 2\n1 {}\n2 {}\n1 1\n2 {}\n2 0\n"), NULL, &info);
+		tap_ok(g && g->n == 3 && rs_graph_edges(g) == 3 && !info.weighted && !info.relabeled,
+		       "networkx's multiline adjacency list of integers: they are the ids");
+		rs_graph_free(g);
+		rs_load_opts uw = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 1, NULL, RS_IDS_AUTO, NULL};
+		g = load(write_file("m3.txt", "a 1\nb {'weight': 'x'}\n"), &uw, &info);
+		tap_ok(g && rs_graph_edges(g) == 1 && !info.weighted, "'unweighted' reads a multiline list without its dicts");
+		rs_graph_free(g);
+		rs_err e = {0};
+		uw.unweighted = 0;
+		g = rs_graph_load(write_file("m4.txt", "a 1\nb {'weight': 'x'}\n"), &uw, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "m4.txt:2: weight 'x'"), "a word for a weight in a multiline list (%s)",
+		       e.msg);
+		g = rs_graph_load(write_file("m5.adjlist", "a 2\nb {}\nc 1 {}\n"), &uw, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "m5.adjlist:3: '1 {}' after neighbour c"), "neither name nor dict (%s)",
+		       e.msg);
+		g = rs_graph_load(write_file("m6.adjlist", "a 1\nb {}\nc d\n"), &uw, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "m6.adjlist:3: 'c d' is not a line 'NODE COUNT'"),
+		       "a count that is not a number (%s)", e.msg);
+		g = load(write_file("p.adjlist", "a 1\nb 2\n"), NULL, &info);
+		tap_ok(g && g->n == 4 && rs_graph_edges(g) == 2 && !info.nx_multiline,
+		       "a plain adjacency list whose lines are two names stays plain");
+		rs_graph_free(g);
+	}
+	/* dense adjacency matrices, by their shape */
+	g = load(write_file("m.csv", ",a,b,c,d\na,0,2.5,1,0\nb,2.5,0,0,0\nc,1,0,1,0\nd,0,0,0,0\n"), NULL, &info);
+	tap_ok(g && g->n == 4 && rs_graph_edges(g) == 3 && g->loops == 1 && !strcmp(info.format, "matrix") &&
+		       !info.symmetrized && info.merged == 0 && weight(g, 0, 1) == 2.5 && weight(g, 2, 2) == 1 &&
+		       g->names && !strcmp(g->names[3], "d") && g->ptr[4] == g->ptr[3],
+	       "a named symmetric matrix (pandas' to_csv): each edge once, a loop, an isolated node, names");
+	rs_graph_free(g);
+	{
+		rs_load_opts fm = {RS_GF_MATRIX, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		/* rows cy, ann, bob: cy-ann and cy-bob, symmetric once the rows are matched to the columns */
+		const char *rc = "\"\",\"ann\",\"bob\",\"cy\"\n\"cy\",1,1,0\n\"ann\",0,0,1\n\"bob\",0,0,1\n";
+		g = load(write_file("m2.csv", rc), NULL, &info);
+		tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && !info.symmetrized && weight(g, 0, 2) == 1 &&
+			       weight(g, 1, 2) == 1 && weight(g, 0, 1) == 0 && !strcmp(g->names[2], "cy") &&
+			       !strcmp(info.format, "matrix"),
+		       "rows named in another order (R's write.csv, quoted) matched to the columns");
+		rs_graph_free(g);
+		g = load(write_file("dir.txt", "0 1 0\n0 0 1\n1 1 0\n"), &fm, &info);
+		tap_ok(g && g->n == 3 && rs_graph_edges(g) == 3 && info.symmetrized && info.merged == 1 &&
+			       g->names == NULL,
+		       "format matrix: an asymmetric one is made undirected, the pair listed both ways merged");
+		rs_graph_free(g);
+		fm.bipartite = 1;
+		g = load(write_file("sq.csv", ",x,y\nx,1,0\ny,1,1\n"), &fm, &info);
+		tap_ok(g && g->bipartite && g->n == 2 && g->m == 2 && g->nnz == 3 && g->cnames &&
+			       !strcmp(g->cnames[1], "y"),
+		       "format matrix bipartite: a square matrix as a biadjacency");
+		rs_graph_free(g);
+	}
+	g = load(write_file("davis.csv", ",E1,E2,E3\nEvelyn,1,1,0\nLaura,1,0,1\n"), NULL, &info);
+	tap_ok(g && g->bipartite && g->n == 2 && g->m == 3 && g->nnz == 4 && !strcmp(g->names[1], "Laura") &&
+		       !strcmp(g->cnames[2], "E3") && !strcmp(info.format, "matrix"),
+	       "a rectangular matrix of named rows and columns: a bipartite graph");
+	rs_graph_free(g);
+	g = load(write_file("np.txt", "0.000000000000000000e+00 5.000000000000000000e-01 1.000000000000000000e+00\n"
+				      "5.000000000000000000e-01 0.000000000000000000e+00 0.000000000000000000e+00\n"
+				      "1.000000000000000000e+00 0.000000000000000000e+00 0.000000000000000000e+00\n"),
+		 NULL, &info);
+	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 0.5 && g->names == NULL &&
+		       !strcmp(info.format, "matrix"),
+	       "numpy.savetxt's matrix, no names: the positions are the ids");
+	rs_graph_free(g);
+	g = load(write_file("semi.csv", "x;y;z\n0;0,5;1\n0,5;0;0\n1;0;0\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && weight(g, 0, 1) == 0.5 && !strcmp(g->names[2], "z") && !strcmp(info.format, "matrix"),
+	       "a spreadsheet's matrix: semicolons, decimal commas, a line of names over the rows");
+	rs_graph_free(g);
+	g = load(write_file("ids.csv", ",1,2,3\n1,0,1,1\n2,1,0,0\n3,1,0,0\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && g->names == NULL && info.one_based && rs_graph_edges(g) == 2,
+	       "a matrix named 1..n: the names are the ids, 1-based");
+	rs_graph_free(g);
+	g = load(write_file("tri.edges", "0 1 1\n1 2 1\n2 0 1\n"), NULL, &info);
+	tap_ok(g && rs_graph_edges(g) == 3 && !strcmp(info.format, "edges"), "a weighted triangle stays an edge list");
+	rs_graph_free(g);
+	g = load(write_file("st.csv", "source,target,weight\n0,1,1\n1,2,1\n1,0,1\n"), NULL, &info);
+	tap_ok(g && rs_graph_edges(g) == 2 && !strcmp(info.format, "edges"),
+	       "an edge list under 'source,target,weight' whose first row is its first column stays one");
+	rs_graph_free(g);
+	g = load(write_file("pd.csv", ",source,target,weight\n0,1,2,1\n1,2,3,1\n2,3,1,1\n"), NULL, &info);
+	tap_ok(g && rs_graph_edges(g) == 3 && !strcmp(info.format, "edges"), "pandas' edge list with its index stays one");
+	rs_graph_free(g);
+	{
+		rs_err e = {0};
+		rs_load_opts lo = {RS_GF_MATRIX, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		g = rs_graph_load(write_file("m3.csv", ",a,b\na,0,1\nb,1,0,1\n"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "m3.csv:3: 4 fields where the first row has 3"), "a long row (%s)", e.msg);
+		g = rs_graph_load(write_file("m4.csv", ",a,b\na,0,1\na,1,0\n"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "m4.csv:3: the row name 'a' appears twice"), "a repeated row (%s)", e.msg);
+		g = rs_graph_load(write_file("m5.csv", ",a,a\nx,0,1\ny,1,0\n"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "m5.csv:2: the column name 'a' appears twice"), "a repeated column (%s)",
+		       e.msg);
+		g = rs_graph_load(write_file("m6.csv", "0 1\n1 nan\n"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "m6.csv:2: nan (column 2): weights must be finite"), "NaN (%s)", e.msg);
+		lo.weight_name = "w";
+		g = rs_graph_load(write_file("m7.csv", "0 1\n1 0\n"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "weights have no name"), "weight NAME on a matrix (%s)", e.msg);
+	}
 	{
 		rs_load_opts fa = {RS_GF_ADJLIST, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
 		g = load(write_file("d.txt", "0 1 2 3\n1 2\n"), &fa, &info);
@@ -1486,13 +1602,15 @@ static int same_graph(const rs_graph *a, const rs_graph *b)
 /* The same random graph written in every format 'load' reads (blank,
  * CSV with names, 1-based TSV listing both directions, Matrix Market
  * symmetric and general, GML, GraphML, Pajek, METIS, DIMACS, networkx's
- * adjacency list when unweighted) loads as the same graph. */
+ * adjacency list when unweighted and its multiline form, dense matrices
+ * with and without names, found by their shape) loads as the same graph. */
 static void format_round_trip(void)
 {
 	uint64_t r = 11232026;
 #define NEXT() lcg_next(&r)
-	static const char *const files[] = {"rt.edges", "rt.csv",     "rt.tsv", "rt-s.mtx", "rt-g.mtx",
-					    "rt.gml",   "rt.graphml", "rt.net", "rt.graph", "rt.gr", "rt.adjlist"};
+	static const char *const files[] = {"rt.edges",   "rt.csv",	"rt.tsv",  "rt-s.mtx", "rt-g.mtx",
+					    "rt.gml",	  "rt.graphml", "rt.net",  "rt.graph", "rt.gr",
+					    "rt.adjlist", "rt-m.csv",	"rt-m.txt", "rt-ml.txt"};
 	const int nf = (int)(sizeof files / sizeof files[0]);
 	int graphs = 0, bad = 0;
 	for (int gi = 0; gi < 40; gi++) {
@@ -1522,8 +1640,8 @@ static void format_round_trip(void)
 			continue;
 		}
 		graphs++;
-		FILE *f[11];
-		char path[11][300];
+		FILE *f[14];
+		char path[14][300];
 		for (int k = 0; k < nf; k++) {
 			snprintf(path[k], sizeof path[k], "%s/%s", dir, files[k]);
 			f[k] = fopen(path[k], "w");
@@ -1601,6 +1719,34 @@ static void format_round_trip(void)
 					fprintf(f[10], " %d", ev[e]);
 			fprintf(f[10], "\n");
 		}
+		/* a dense matrix with names, as pandas writes one, and without,
+		 * blank-separated as numpy.savetxt writes one; networkx's
+		 * multiline adjacency list with its attribute dicts */
+		double *dense = calloc((size_t)n * (size_t)n, sizeof *dense);
+		for (int e = 0; e < m; e++)
+			dense[eu[e] * n + ev[e]] = dense[ev[e] * n + eu[e]] = ew[e];
+		for (int i = 0; i < n; i++)
+			fprintf(f[11], ",v%d%s", i, i == n - 1 ? "\n" : "");
+		for (int i = 0; i < n; i++) {
+			fprintf(f[11], "v%d", i);
+			for (int j = 0; j < n; j++) {
+				fprintf(f[11], ",%g", dense[i * n + j]);
+				fprintf(f[12], "%.18e%s", dense[i * n + j], j == n - 1 ? "\n" : " ");
+			}
+			fprintf(f[11], "\n");
+			int c = 0;
+			for (int e = 0; e < m; e++)
+				c += eu[e] == i;
+			fprintf(f[13], "%d %d\n", i, c);
+			for (int e = 0; e < m; e++)
+				if (eu[e] == i) {
+					if (w)
+						fprintf(f[13], "%d {'weight': %g}\n", ev[e], ew[e]);
+					else
+						fprintf(f[13], "%d {}\n", ev[e]);
+				}
+		}
+		free(dense);
 		for (int k = 0; k < nf; k++)
 			fclose(f[k]);
 		rs_load_info info;
@@ -1610,16 +1756,20 @@ static void format_round_trip(void)
 				continue; /* names: isolated nodes are not in an edge list */
 			if (k == 10 && w)
 				continue; /* an adjacency list has no weights */
+			if (k == 12 && n < 3)
+				continue; /* too small to tell from an edge list without names */
 			rs_graph *g = load(path[k], NULL, &info);
 			if (!same_graph(ref, g) && ++bad <= 5)
 				printf("# graph %d (%d nodes, %d edges): %s differs\n", gi, n, m, files[k]);
+			else if (k >= 11 && g && strcmp(info.format, k == 13 ? "adjlist" : "matrix") && ++bad <= 5)
+				printf("# graph %d (%d nodes): %s read as %s\n", gi, n, files[k], info.format);
 			rs_graph_free(g);
 		}
 		rs_graph_free(ref);
 		free(eu), free(ev), free(ew), free(deg);
 	}
 #undef NEXT
-	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 11 formats load as the same graph (%d differ)", graphs,
+	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 14 formats load as the same graph (%d differ)", graphs,
 	       bad);
 }
 
