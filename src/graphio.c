@@ -976,8 +976,9 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 		}
 		if (hcols <= 3 && nf > 3 && delim != ' ' && !o->unweighted) {
 			FAIL_AT(&rd, "%d fields, more than 3 (source, target, weight): a header line naming "
-				     "the columns picks them, 'unweighted' reads the first two%s",
-				nf, nf > 3 ? ", 'format matrix' reads a dense adjacency matrix" : "");
+				     "the columns picks them, 'unweighted' reads the first two, 'format matrix' "
+				     "reads a dense adjacency matrix",
+				nf);
 			goto fail;
 		}
 		if (hcols <= 3 && nf > 3)
@@ -1779,10 +1780,9 @@ static int matrix_fields(const char *line, size_t len, char delim, char **copy, 
 {
 	free(*copy);
 	*copy = malloc(len + 1);
-	size_t need = len / 2 + 2; /* fields are at least one character and a delimiter, or empty */
 	if (*copy == NULL)
 		return -1;
-	if (need > *cap) {
+	if (len + 2 > *cap) { /* at most len + 1 fields: each a delimiter after the first */
 		char **nf = realloc(*f, (len + 2) * sizeof *nf);
 		if (nf == NULL)
 			return -1;
@@ -1968,6 +1968,7 @@ static rs_graph *read_matrix(char *buf, const char *path, const rs_load_opts *o,
 	char **f = NULL, *line, *p = buf, delim = 0;
 	size_t cap = 0;
 	long K = -1, R = 0, stranger = 0; /* the first row not named as a column */
+	long hline = 0;                   /* the line of column names */
 	int F = -1, rowname = 0, header = -1, H = 0;
 	char **hdr = NULL, *hcopy = NULL; /* the line of names, until the first row */
 	while ((line = next_line(&p, &rd)) != NULL) {
@@ -2006,6 +2007,7 @@ static rs_graph *read_matrix(char *buf, const char *path, const rs_load_opts *o,
 				for (int i = 0; i < n; i++)
 					hdr[i] = hcopy + (f[i] - line);
 				H = n;
+				hline = rd.lineno;
 				continue;
 			}
 		}
@@ -2014,7 +2016,11 @@ static rs_graph *read_matrix(char *buf, const char *path, const rs_load_opts *o,
 			int word = matrix_value(f[0], delim, &w) != 0;
 			rowname = header ? F == H + 1 || (F == H && (hdr[0][0] == '\0' || word)) : word;
 			K = F - rowname;
-			if (K < 1 || (header && !(rowname ? F == H || F == H + 1 : F == H))) {
+			if (K < 1) {
+				FAIL_AT(&rd, "'%s': a row name and no values", f[0]);
+				goto fail;
+			}
+			if (header && !(rowname ? F == H || F == H + 1 : F == H)) {
 				FAIL_AT(&rd, "%d fields, where the line of column names has %d (a matrix's rows hold "
 					     "a value for each column, after the row's name if it has one)",
 					F, H);
@@ -2025,14 +2031,19 @@ static rs_graph *read_matrix(char *buf, const char *path, const rs_load_opts *o,
 				if (id < 0)
 					goto fail;
 				if (id != cols.count - 1 || cols.count != i - (H - K) + 1) {
+					long at = rd.lineno;
+					rd.lineno = hline;
 					FAIL_AT(&rd, "the column name '%s' appears twice", hdr[i]);
+					rd.lineno = at;
 					goto fail;
 				}
 			}
-			if (o->max_nodes > 0 && K > o->max_nodes) {
-				FAIL_AT(&rd, "%ld columns, more than the %ld nodes allowed", K, o->max_nodes);
+			if (size_refused(&rd, K, (double)K, o))
 				goto fail;
-			}
+		}
+		if (o->max_nodes > 0 && R + 1 > o->max_nodes) {
+			FAIL_AT(&rd, "more than the %ld nodes allowed", o->max_nodes);
+			goto fail;
 		}
 		if (n != F) {
 			FAIL_AT(&rd, "%d fields where the first row has %d", n, F);
