@@ -38,6 +38,8 @@ for f in "$top"/tests/good/*label* "$top"/tests/bad/*label* "$top"/../shared/dat
 	done
 done
 printf '\001a1 x\na2 y\na3 -1\n# c\n' >corpus-labels/seed-named
+printf '\001{"a1": "x", "a2": 1,\n "a3": null}' >corpus-labels/seed-json
+printf '\000["x", 2, null, "\\u00e9"]' >corpus-labels/seed-json-list
 { printf '\000'; printf '%s\n' 0 1 2 -1; } >corpus-labels/seed-lines
 status=0
 # inputs that once failed are replayed first

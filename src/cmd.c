@@ -148,7 +148,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "line ('node,label', 'id class'). A table under a header line (Gephi's node table "
 	 "'Id,Label,modularity_class') gives the labels of the column 'column NAME' names, else of "
 	 "its one class word (class, community, group, cluster, modularity_class, ...; else a lone "
-	 "'label'); the node is in its 'id' or 'node' column, else the first. Integer classes keep their numbers, -1 or an empty line is unlabelled; other tokens "
+	 "'label'); the node is in its 'id' or 'node' column, else the first. JSON: an object {\"node\": class, ...} (a partition as json.dump writes a dict; "
+	 "nodes it leaves out are unlabelled) or a list [class, ...] (node i the i-th), classes numbers, "
+	 "strings or null (unlabelled). Integer classes keep their numbers, -1 or an empty line is unlabelled; other tokens "
 	 "become classes in order of appearance. A file that does not match the graph (too few or "
 	 "too many lines, an unknown node, a node given twice) is an error that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
 	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels},

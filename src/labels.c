@@ -6,6 +6,7 @@
 #include "namemap.h"
 
 #include "graphio.h"
+#include "jsonlabels.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -357,6 +358,28 @@ rs_labels *rs_labels_read_column(const char *path, const rs_graph *g, const char
 	return rs_labels_parse_column(buf, path, g, column, e);
 }
 
+/* An error at "path:K: ..." of the text made from a JSON file names the
+ * JSON's line instead: line[K - 1] (the list ends with a 0). */
+static void json_relocate(rs_err *e, const char *path, const long *line)
+{
+	size_t pl = strlen(path);
+	char *end;
+	if (e == NULL || strncmp(e->msg, path, pl) != 0 || e->msg[pl] != ':')
+		return;
+	long k = strtol(e->msg + pl + 1, &end, 10), lines = 0;
+	while (line[lines] != 0)
+		lines++;
+	if (end == e->msg + pl + 1 || *end != ':' || k < 1 || k > lines)
+		return;
+	char out[2 * sizeof e->msg];
+	int n = snprintf(out, sizeof out, "%.*s:%ld%s", (int)pl, e->msg, line[k - 1], end);
+	if (n < 0)
+		return;
+	size_t len = (size_t)n < sizeof e->msg ? (size_t)n : sizeof e->msg - 1;
+	memcpy(e->msg, out, len);
+	e->msg[len] = '\0';
+}
+
 rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_err *e)
 {
 	return rs_labels_parse_column(buf, path, g, NULL, e);
@@ -365,6 +388,20 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g, const char *column,
 				  rs_err *e)
 {
+	/* JSON ({"node": class} or [class, ...]): the same as text, whose
+	 * line numbers are then the JSON's */
+	const char *j = buf + (strncmp(buf, "\xef\xbb\xbf", 3) ? 0 : 3);
+	long *json_line = NULL;
+	j += strspn(j, " \t\r\n");
+	if (*j == '{' || *j == '[') {
+		char *t = column ? NULL : rs_json_labels_text(buf, path, &json_line, e);
+		if (column)
+			rs_fail(e, RS_EINVAL, "%s: column '%s': a JSON file of labels has no columns", path, column);
+		free(buf);
+		if (t == NULL)
+			return NULL;
+		buf = t;
+	}
 	long n = g->orig_n;
 	rs_labels *L = labels_new(n, e);
 	/* names of classes; while reading, a node of a named class c holds
@@ -397,9 +434,10 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 			s++;
 		if (*s == '#' || *s == '%')
 			continue;
-		/* tab, comma (quoted names as in CSV) or blank separated */
+		/* tab, comma (quoted names as in CSV) or blank separated; a line
+		 * that opens a quote is CSV too ("Mr. Hi" alone) */
 		char *tok[RS_MAX_COLUMNS];
-		int nt = rs_split_fields(s, strchr(s, '\t') ? '\t' : strchr(s, ',') ? ',' : ' ', tok,
+		int nt = rs_split_fields(s, strchr(s, '\t') ? '\t' : strchr(s, ',') || *s == '"' ? ',' : ' ', tok,
 					 RS_MAX_COLUMNS);
 		if (nt == 1 && *tok[0] == '\0')
 			nt = 0;
@@ -509,12 +547,16 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 	if (settle(L, &classes, e) != 0)
 		goto fail;
 	free(line_of);
+	free(json_line);
 	rs_nm_free(&classes);
 	nodes_free(&N);
 	free(buf);
 	return L;
 fail:
+	if (json_line)
+		json_relocate(e, path, json_line);
 	free(line_of);
+	free(json_line);
 	rs_nm_free(&classes);
 	nodes_free(&N);
 	free(buf);

@@ -771,6 +771,26 @@ static void readers(void)
 	L = rs_labels_read(write_file("h1.labels", "Class\nred\nblue\n\nred\n"), g, &e);
 	tap_ok(L && L->nclass == 2 && L->labelled == 3 && L->y[0] == L->y[3], "one label a line under a header");
 	rs_labels_free(L);
+	/* JSON: a partition as json.dump writes a dict, a list of classes */
+	L = rs_labels_read(write_file("j.json", "\xef\xbb\xbf{\"3\": 1, \"0\": 0,\n \"2\": null}"), g, &e);
+	tap_ok(L && L->y[3] == 1 && L->y[0] == 0 && L->y[2] == -1 && L->y[1] == -1 && L->labelled == 2,
+	       "JSON {node: class}: null unlabelled, a node left out unlabelled");
+	rs_labels_free(L);
+	L = rs_labels_read(write_file("j2.json", "[\"red\", \"blu\\u00e9\", null, \"red\"]\n"), g, &e);
+	tap_ok(L && L->nclass == 2 && L->y[0] == L->y[3] && L->y[2] == -1 && L->class_names &&
+		       !strcmp(L->class_names[L->y[1]], "blu\xc3\xa9"),
+	       "JSON [class, ...]: string classes, a \\u escape as UTF-8");
+	rs_labels_free(L);
+	L = rs_labels_read(write_file("j3.json", "{\"0\": 1,\n \"1\": 0,\n \"7\": 1}"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "j3.json:3: node '7' is not in the graph"),
+	       "JSON: an unknown node, at its line of the JSON (%s)", e.msg);
+	L = rs_labels_read(write_file("j4.json", "{\"0\": {\"club\": 1}}"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "j4.json:1: a class is an object or a list"), "JSON: a nested value (%s)",
+	       e.msg);
+	L = rs_labels_read(write_file("j5.json", "[0, 1, 0, 1"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "j5.json:1: a ',' or ']' is missing"), "JSON cut short (%s)", e.msg);
+	L = rs_labels_read(write_file("j6.json", "[0, 1]"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "2 labels for 4 nodes"), "a JSON list too short (%s)", e.msg);
 	L = rs_labels_read(write_file("o.labels", "9 1\n0 0\n"), g, &e);
 	tap_ok(L == NULL && strstr(e.msg, "o.labels:1: node '9' is not in the graph"),
 	       "pairs naming an unknown node first: an error, not a header: %s", e.msg);
