@@ -586,10 +586,18 @@ CMD_FN(save)
 		if (s->graph == NULL && (built = model_graph(s->model, e)) == NULL)
 			return -1;
 		const rs_graph *g = built ? built : s->graph;
-		rc = rs_graph_save(g, path, e);
-		if (rc == 0 && g->names)
+		/* GraphML and GML hold the names, the labels and the clusters */
+		rs_node_attr at[2];
+		int na = 0;
+		if (s->labels)
+			at[na++] = (rs_node_attr){"class", s->labels->y, s->labels->n, s->labels->class_names,
+						  s->labels->nclass};
+		if (s->clusters)
+			at[na++] = (rs_node_attr){"cluster", s->clusters, s->nclustered, NULL, 0};
+		rc = rs_graph_save_attrs(g, path, at, na, e);
+		if (rc == 0 && g->names && !rs_markup_kind(path))
 			rc = save_names(path, ".node_names", g->names, g->n, out, e);
-		if (rc == 0 && g->bipartite && g->cnames)
+		if (rc == 0 && g->bipartite && g->cnames && !rs_markup_kind(path))
 			rc = save_names(path, ".col_names", g->cnames, g->m, out, e);
 		rs_graph_free(built);
 	} else

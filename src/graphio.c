@@ -2348,7 +2348,46 @@ done:
  * there is one.  Numbers, strings and booleans; integers keep their values,
  * NaN and '' are unlabelled, other values are classes in order of
  * appearance (the label file rules). */
-static int igraph_labels(const igraph_t *G, const char *path, const char *want, rs_load_info *info,
+/* A copy of a GML string with its numeric character references, '&#233;'
+ * and '&#xE9;' (how GML, which is ASCII, writes other characters; igraph
+ * decodes only the named ones), as UTF-8; NULL out of memory. */
+static char *gml_decoded(const char *s)
+{
+	char *out = malloc(strlen(s) + 1), *w = out; /* a reference is longer than its bytes */
+	if (out == NULL)
+		return NULL;
+	while (*s) {
+		char *end;
+		int hex = s[0] == '&' && s[1] == '#' && (s[2] == 'x' || s[2] == 'X');
+		unsigned long c = s[0] == '&' && s[1] == '#' && (hex ? isxdigit((unsigned char)s[3]) : isdigit((unsigned char)s[2]))
+					  ? strtoul(s + 2 + hex, &end, hex ? 16 : 10)
+					  : 0;
+		if (c == 0 || *end != ';' || c > 0x10FFFF || (c >= 0xD800 && c < 0xE000)) {
+			*w++ = *s++;
+			continue;
+		}
+		s = end + 1;
+		if (c < 0x80) {
+			*w++ = (char)c;
+		} else if (c < 0x800) {
+			*w++ = (char)(0xC0 | c >> 6);
+			*w++ = (char)(0x80 | (c & 0x3F));
+		} else if (c < 0x10000) {
+			*w++ = (char)(0xE0 | c >> 12);
+			*w++ = (char)(0x80 | ((c >> 6) & 0x3F));
+			*w++ = (char)(0x80 | (c & 0x3F));
+		} else {
+			*w++ = (char)(0xF0 | c >> 18);
+			*w++ = (char)(0x80 | ((c >> 12) & 0x3F));
+			*w++ = (char)(0x80 | ((c >> 6) & 0x3F));
+			*w++ = (char)(0x80 | (c & 0x3F));
+		}
+	}
+	*w = '\0';
+	return out;
+}
+
+static int igraph_labels(const igraph_t *G, const char *path, const char *want, int gml, rs_load_info *info,
 			 rs_err *e)
 {
 	const char *attr = want;
@@ -2372,12 +2411,18 @@ static int igraph_labels(const igraph_t *G, const char *path, const char *want, 
 	long n = (long)igraph_vcount(G);
 	const char **v = rs_zalloc(e, (size_t)(n > 0 ? n : 1), sizeof *v, "labels");
 	char *num = rs_alloc(e, (size_t)(n > 0 ? n : 1), 32, "labels");
+	char **dec = gml && type == IGRAPH_ATTRIBUTE_STRING ? rs_zalloc(e, (size_t)(n > 0 ? n : 1), sizeof *dec, "labels")
+							    : NULL;
 	int rc = -1;
-	if (v == NULL || num == NULL)
+	if (v == NULL || num == NULL || (gml && type == IGRAPH_ATTRIBUTE_STRING && dec == NULL))
 		goto out;
 	for (long i = 0; i < n; i++) {
 		if (type == IGRAPH_ATTRIBUTE_STRING) {
 			v[i] = VAS(G, attr, i);
+			if (dec && (v[i] = dec[i] = gml_decoded(v[i])) == NULL) {
+				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+				goto out;
+			}
 		} else {
 			double x = type == IGRAPH_ATTRIBUTE_BOOLEAN ? (double)VAB(G, attr, i)
 								   : VAN(G, attr, i);
@@ -2398,6 +2443,9 @@ static int igraph_labels(const igraph_t *G, const char *path, const char *want, 
 	snprintf(info->label_attr, sizeof info->label_attr, "%s", attr);
 	rc = 0;
 out:
+	for (long i = 0; dec && i < n; i++)
+		free(dec[i]);
+	free(dec);
 	free(v);
 	free(num);
 	return rc;
@@ -2496,9 +2544,9 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	if (nattr) {
 		g->names = calloc((size_t)n, sizeof *g->names);
 		for (long i = 0; g->names && i < n; i++)
-			g->names[i] = strdup(VAS(&G, nattr, i));
+			g->names[i] = fmt == RS_GF_GML ? gml_decoded(VAS(&G, nattr, i)) : strdup(VAS(&G, nattr, i));
 	}
-	if (igraph_labels(&G, path, o->label_attr, info, e) != 0) {
+	if (igraph_labels(&G, path, o->label_attr, fmt == RS_GF_GML, info, e) != 0) {
 		rs_graph_free(g);
 		g = NULL;
 	}
@@ -2823,8 +2871,39 @@ char rs_path_separator(const char *path)
 
 int rs_graph_save(const rs_graph *g, const char *path, rs_err *e)
 {
-	size_t l = strlen(path);
-	int mtx = l > 4 && !strcasecmp(path + l - 4, ".mtx");
+	return rs_graph_save_attrs(g, path, NULL, 0, e);
+}
+
+int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr *attrs, int nattrs, rs_err *e)
+{
+	/* a name 'load' would read as a format this does not write: refused,
+	 * rather than an edge list 'load' cannot read back */
+	static const char *const unwritten[][2] = {
+		{".col", "DIMACS"},   {".clq", "DIMACS"},	{".gr", "DIMACS"},	{".dimacs", "DIMACS"},
+		{".max", "DIMACS"},   {".graph", "METIS"},	{".metis", "METIS"},	{".chaco", "METIS"},
+		{".adjlist", "adjacency list"}, {".gexf", "GEXF"}, {".json", "JSON"},	{".dot", "DOT"},
+		{".gv", "DOT"}};
+	char dot[32];
+	file_extension(path, dot, sizeof dot);
+	for (size_t i = 0; i < sizeof unwritten / sizeof unwritten[0]; i++)
+		if (!strcasecmp(dot, unwritten[i][0]))
+			return rs_fail(e, RS_EINVAL,
+				       "%s: regspec does not write %s files; it writes edge lists (.edges, or any "
+				       "other name), .csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml) "
+				       "and Pajek (.net)",
+				       path, unwritten[i][1]);
+	if (!strcasecmp(dot, ".biedges") && !g->bipartite)
+		return rs_fail(e, RS_EINVAL, "%s: a .biedges file holds a bipartite graph; this one is not (.edges)",
+			       path);
+	int kind = rs_markup_kind(path);
+	if (kind) {
+		rs_atomic a;
+		if (rs_atomic_open(&a, path, e) != 0)
+			return -1;
+		rs_graph_write_markup(g, a.f, kind, attrs, nattrs);
+		return rs_atomic_commit(&a, e);
+	}
+	int mtx = !strcasecmp(dot, ".mtx") || !strcasecmp(dot, ".mm");
 	/* a .csv or .tsv name gets that separator and a header line, so that a
 	 * spreadsheet reads it; the reader takes all three back */
 	char sep = rs_path_separator(path) ? rs_path_separator(path) : ' ';

@@ -11,6 +11,7 @@
 #define RS_GRAPHIO_H
 
 #include "graph.h"
+#include "graphxml.h"
 #include "labels.h"
 #include "rs-err.h"
 
@@ -126,5 +127,9 @@ char rs_path_separator(const char *path);
  * a pipe or device), where no companion file can sit beside it. */
 int rs_path_is_stream(const char *path);
 int rs_graph_save(const rs_graph *g, const char *path, rs_err *e);
+/* The same, and for a .graphml or .gml name (graphxml.h) the node names
+ * and the attributes attrs[0..nattrs) inside the file (other formats
+ * leave the attributes out). */
+int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr *attrs, int nattrs, rs_err *e);
 
 #endif

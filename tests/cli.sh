@@ -136,6 +136,14 @@ $R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; save em
 check "GraphML ids as names, and a class column in save embedding; info keeps how the file was read" \
 	$(grep -q '^node,label,class,x_2,x_3$' "$tmp/p.csv" && grep -q '^alice,0,red,' "$tmp/p.csv" && grep -q '^frank,1,blue,' "$tmp/p.csv" &&
 		grep -q '^input  *graphml, undirected; 0 duplicates merged' "$tmp/out"; echo $?)
+# ... and the graph saved as GraphML and GML for Gephi: names, the ground
+# truth and the clusters as node attributes, no companion file of names
+$R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; cluster 2; save graph $tmp/pg.graphml; save graph $tmp/pg.gml" \
+	-c "load $tmp/pg.graphml labels cluster; load $tmp/pg.gml labels class" >"$tmp/out" 2>&1
+check "save graph g.graphml and g.gml: names, classes and clusters inside, read back" \
+	$(grep -q '<data key="label">alice</data><data key="a0">red</data><data key="a1">[01]</data>' "$tmp/pg.graphml" &&
+		grep -q 'label "alice" class "red" cluster [01]' "$tmp/pg.gml" && [ ! -e "$tmp/pg.node_names" ] &&
+		grep -q 'labels: 2 classes, 6 labelled' "$tmp/out" && [ "$(grep -c 'labels: 2 classes' "$tmp/out")" -ge 3 ]; echo $?)
 printf 'alpha 1\303\n\033[2J\n' | $R >"$tmp/out" 2>"$tmp/err"
 check "typed bytes that are not UTF-8, and escapes, come back as '?' in errors" \
 	$(grep -q "'1?' is not a number" "$tmp/err" && grep -q "unknown command '?\[2J'" "$tmp/err"; echo $?)

@@ -710,6 +710,60 @@ static void readers(void)
 	tap_ok(h && h->n == 5 && h->nnz == g->nnz && memcmp(h->idx, g->idx, (size_t)g->nnz * 4) == 0,
 	       "Matrix Market read back: the same graph");
 	rs_graph_free(h);
+	/* GraphML and GML written with names and classes, read back */
+	{
+		rs_graph *w = load(write_file("nm.csv", "source,target,weight\n\"caf\xc3\xa9 & <bar>\",b\"q,2.5\n"
+							"b\"q,\xff\xfe,1\nd,d,3\n"),
+				   NULL, &info);
+		int32_t cls[4] = {1, 0, -1, 1}, clu[2] = {7, 8};
+		char *cn[2] = {"red", "bl\xc3\xbc"};
+		rs_node_attr at[2] = {{"class", cls, 4, cn, 2}, {"cluster", clu, 2, NULL, 0}};
+		static const char *const ext[] = {"graphml", "gml", "net"};
+		for (int x = 0; x < 3; x++) {
+			char path[300];
+			snprintf(path, sizeof path, "%s/out.%s", dir, ext[x]);
+			int ok = w && rs_graph_save_attrs(w, path, at, 2, &e) == 0;
+			rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, x < 2 ? "class" : NULL, RS_IDS_AUTO, NULL};
+			rs_graph *r = ok ? load(path, &lo, &info) : NULL;
+			ok = ok && r && r->n == 4 && rs_graph_edges(r) == 3 && r->loops == 1 && r->names &&
+			     !strcmp(r->names[0], "caf\xc3\xa9 & <bar>") && !strcmp(r->names[1], x < 2 ? "b\"q" : "b'q") &&
+			     !strcmp(r->names[2], "\xef\xbf\xbd\xef\xbf\xbd") && weight(r, 0, 1) == 2.5 && weight(r, 3, 3) == 3;
+			if (x == 2) {
+				tap_ok(ok, "Pajek written (names, a quote as a single one, a loop) and read back");
+				rs_graph_free(r);
+				continue;
+			}
+			ok = ok && info.labels && info.labels->nclass == 2 && info.labels->y[2] == -1 &&
+			     info.labels->y[0] == info.labels->y[3] && info.labels->y[0] != info.labels->y[1];
+			tap_ok(ok, "%s written (names with markup, a byte that is not UTF-8, classes by name, a loop) "
+				   "and read back",
+			       ext[x]);
+			rs_labels_free(info.labels);
+			rs_graph_free(r);
+			lo.label_attr = "cluster";
+			r = load(path, &lo, &info);
+			tap_ok(r && info.labels && info.labels->y[0] == 7 && info.labels->y[1] == 8 &&
+				       info.labels->y[2] == -1 && info.labels->labelled == 2,
+			       "%s: the clusters as a numbered attribute, nodes past them without one", ext[x]);
+			rs_labels_free(info.labels);
+			rs_graph_free(r);
+		}
+		rs_graph_free(w);
+		rs_graph *b = load(write_file("bp.biedges", "# rows: 2 cols: 3 nnz: 3\n0 0\n0 2 2\n1 1\n"), NULL, &info);
+		char path[300];
+		snprintf(path, sizeof path, "%s/bp.graphml", dir);
+		rs_graph *r = b && rs_graph_save(b, path, &e) == 0 ? load(path, NULL, &info) : NULL;
+		tap_ok(r && r->n == 5 && rs_graph_edges(r) == 3 && weight(r, 0, 4) == 2,
+		       "a bipartite graph as GraphML: rows then columns, one graph");
+		rs_graph_free(r);
+		rs_graph_free(b);
+		r = load(write_file("ent.gml", "graph [ node [ id 0 label \"Zo&#235;\" ] node [ id 1 label \"&#x5317;&#0;&#99999999;\" ]"
+					      " edge [ source 0 target 1 ] ]\n"),
+			 NULL, &info);
+		tap_ok(r && r->names && !strcmp(r->names[0], "Zo\xc3\xab") && !strcmp(r->names[1], "\xe5\x8c\x97&#0;&#99999999;"),
+		       "GML: numeric character references in names decoded (networkx writes them), bad ones kept");
+		rs_graph_free(r);
+	}
 	/* other compressions and UTF-16 are named, not called binary data */
 	{
 		static const char *const heads[][2] = {{"BZh91AY&SY", "bzip2-compressed"},

@@ -1,0 +1,243 @@
+/* graphxml.c: writing a graph as GraphML or GML, the formats Gephi,
+ * Cytoscape, igraph and networkx open, with node names and classes
+ * (ground truth, clusters) as node attributes; and as Pajek, with names. */
+#include <config.h>
+
+#include "graphxml.h"
+
+#include "numparse.h"
+
+#include <string.h>
+#include <strings.h>
+
+int rs_markup_kind(const char *path)
+{
+	size_t l = strlen(path);
+	if (l > 8 && !strcasecmp(path + l - 8, ".graphml"))
+		return RS_MARKUP_GRAPHML;
+	if (l > 4 && !strcasecmp(path + l - 4, ".gml"))
+		return RS_MARKUP_GML;
+	if ((l > 4 && !strcasecmp(path + l - 4, ".net")) || (l > 6 && !strcasecmp(path + l - 6, ".pajek")))
+		return RS_MARKUP_PAJEK;
+	return 0;
+}
+
+/* The length of the UTF-8 sequence at p, 0 when it is not one. */
+static size_t utf8_len(const unsigned char *p)
+{
+	size_t n = p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC2 && p[0] < 0xE0 ? 2 : 0;
+	if (p[0] >= 0xF5)
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+	return n;
+}
+
+/* s as text of the markup: the characters it reserves as entities, a
+ * control character as '?', a byte that is not UTF-8 as U+FFFD (a node
+ * name from any file must leave the document well formed); GML, which is
+ * ASCII, writes every other character as an entity '&#N;'; Pajek, which
+ * has no escapes, a double quote as a single one (xml < 0). */
+static void text(FILE *f, const char *s, int xml)
+{
+	if (xml < 0) {
+		for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+			size_t n = *p >= 0x80 ? utf8_len(p) : 1;
+			if (n == 0)
+				fputs("\xef\xbf\xbd", f);
+			else if (n > 1)
+				fwrite(p, 1, n, f), p += n - 1;
+			else
+				fputc(*p == '"' ? '\'' : *p < 0x20 || *p == 0x7F ? '?' : *p, f);
+		}
+		return;
+	}
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p >= 0x80) {
+			size_t n = utf8_len(p);
+			unsigned long c = 0xFFFD;
+			if (n > 0) {
+				c = n == 2 ? p[0] & 0x1Fu : n == 3 ? p[0] & 0x0Fu : p[0] & 0x07u;
+				for (size_t i = 1; i < n; i++)
+					c = c << 6 | (p[i] & 0x3Fu);
+				p += n - 1;
+			}
+			if (!xml)
+				fprintf(f, "&#%lu;", c);
+			else if (n == 0)
+				fputs("\xef\xbf\xbd", f);
+			else
+				fwrite(p - (n - 1), 1, n, f);
+		} else if (*p == '&') {
+			fputs("&amp;", f);
+		} else if (*p == '"') {
+			fputs("&quot;", f);
+		} else if (xml && *p == '<') {
+			fputs("&lt;", f);
+		} else if (xml && *p == '>') {
+			fputs("&gt;", f);
+		} else if (*p < 0x20 || *p == 0x7F) {
+			fputc('?', f);
+		} else {
+			fputc(*p, f);
+		}
+	}
+}
+
+/* Node i's value of attribute a: 1 when it has one (its class name in
+ * *name, or NULL for a number in *v). */
+static int attr_value(const rs_node_attr *a, long i, const char **name, long *v)
+{
+	if (i >= a->count || a->v[i] < 0)
+		return 0;
+	*v = a->v[i];
+	*name = a->class_names && a->v[i] < a->nclass ? a->class_names[a->v[i]] : NULL;
+	return 1;
+}
+
+/* The attribute names and node names as written: 'class', 'cluster'; a
+ * name of a node ('label' in both formats). */
+static const char *node_name(const rs_graph *g, long i, char *buf, size_t size)
+{
+	if (i < g->n)
+		return g->names ? g->names[i] : (snprintf(buf, size, "%ld", i), buf);
+	return g->cnames ? g->cnames[i - g->n] : (snprintf(buf, size, "%ld", i - g->n), buf);
+}
+
+static void write_graphml(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
+{
+	long N = g->n + (g->bipartite ? g->m : 0);
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- written by regspec -->\n"
+	      "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+	      "  <key id=\"label\" for=\"node\" attr.name=\"label\" attr.type=\"string\"/>\n",
+	      f);
+	if (g->bipartite)
+		fputs("  <key id=\"bipartite\" for=\"node\" attr.name=\"bipartite\" attr.type=\"int\"/>\n", f);
+	for (int k = 0; k < na; k++) {
+		fprintf(f, "  <key id=\"a%d\" for=\"node\" attr.name=\"", k);
+		text(f, a[k].name, 1);
+		fprintf(f, "\" attr.type=\"%s\"/>\n", a[k].class_names ? "string" : "int");
+	}
+	if (g->val)
+		fputs("  <key id=\"weight\" for=\"edge\" attr.name=\"weight\" attr.type=\"double\"/>\n", f);
+	fputs("  <graph id=\"G\" edgedefault=\"undirected\">\n", f);
+	for (long i = 0; i < N; i++) {
+		char b[32];
+		fprintf(f, "    <node id=\"%c%ld\"><data key=\"label\">", i < g->n ? 'n' : 'c', i < g->n ? i : i - g->n);
+		text(f, node_name(g, i, b, sizeof b), 1);
+		fputs("</data>", f);
+		if (g->bipartite)
+			fprintf(f, "<data key=\"bipartite\">%d</data>", i >= g->n);
+		for (int k = 0; k < na; k++) {
+			const char *name;
+			long v;
+			if (!attr_value(&a[k], i, &name, &v))
+				continue;
+			fprintf(f, "<data key=\"a%d\">", k);
+			if (name)
+				text(f, name, 1);
+			else
+				fprintf(f, "%ld", v);
+			fputs("</data>", f);
+		}
+		fputs("</node>\n", f);
+	}
+	for (long i = 0; i < g->n; i++)
+		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+			long j = g->idx[p];
+			if (!g->bipartite && j > i)
+				continue; /* each edge once */
+			fprintf(f, "    <edge source=\"n%ld\" target=\"%c%ld\"", i, g->bipartite ? 'c' : 'n', j);
+			if (g->val) {
+				char wb[32];
+				fprintf(f, "><data key=\"weight\">%s</data></edge>\n",
+					rs_format_exact(wb, sizeof wb, g->val[p]));
+			} else {
+				fputs("/>\n", f);
+			}
+		}
+	fputs("  </graph>\n</graphml>\n", f);
+}
+
+static void write_gml(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
+{
+	long N = g->n + (g->bipartite ? g->m : 0);
+	fputs("Creator \"regspec\"\ngraph [\n  directed 0\n", f);
+	for (long i = 0; i < N; i++) {
+		char b[32];
+		fprintf(f, "  node [ id %ld label \"", i);
+		text(f, node_name(g, i, b, sizeof b), 0);
+		fputc('"', f);
+		if (g->bipartite)
+			fprintf(f, " bipartite %d", i >= g->n);
+		for (int k = 0; k < na; k++) {
+			const char *name;
+			long v;
+			if (!attr_value(&a[k], i, &name, &v))
+				continue;
+			fprintf(f, " %s ", a[k].name);
+			if (name) {
+				fputc('"', f);
+				text(f, name, 0);
+				fputc('"', f);
+			} else {
+				fprintf(f, "%ld", v);
+			}
+		}
+		fputs(" ]\n", f);
+	}
+	for (long i = 0; i < g->n; i++)
+		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+			long j = g->idx[p] + (g->bipartite ? g->n : 0);
+			if (!g->bipartite && j > i)
+				continue;
+			fprintf(f, "  edge [ source %ld target %ld", i, j);
+			if (g->val) {
+				char wb[32];
+				fprintf(f, " weight %s", rs_format_exact(wb, sizeof wb, g->val[p]));
+			}
+			fputs(" ]\n", f);
+		}
+	fputs("]\n", f);
+}
+
+/* Pajek: the nodes numbered from 1 with their names (a two-mode network's
+ * rows first, '*Vertices N ROWS'), then the edges; no attributes. */
+static void write_pajek(const rs_graph *g, FILE *f)
+{
+	long N = g->n + (g->bipartite ? g->m : 0);
+	fputs("% written by regspec\n", f);
+	if (g->bipartite)
+		fprintf(f, "*Vertices %ld %ld\n", N, g->n);
+	else
+		fprintf(f, "*Vertices %ld\n", N);
+	for (long i = 0; i < N; i++) {
+		char b[32];
+		fprintf(f, "%ld \"", i + 1);
+		text(f, node_name(g, i, b, sizeof b), -1);
+		fputs("\"\n", f);
+	}
+	fputs("*Edges\n", f);
+	for (long i = 0; i < g->n; i++)
+		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+			long j = g->idx[p] + (g->bipartite ? g->n : 0);
+			if (!g->bipartite && j > i)
+				continue;
+			char wb[32];
+			if (g->val)
+				fprintf(f, "%ld %ld %s\n", i + 1, j + 1, rs_format_exact(wb, sizeof wb, g->val[p]));
+			else
+				fprintf(f, "%ld %ld\n", i + 1, j + 1);
+		}
+}
+
+void rs_graph_write_markup(const rs_graph *g, FILE *f, int kind, const rs_node_attr *a, int na)
+{
+	if (kind == RS_MARKUP_GRAPHML)
+		write_graphml(g, f, a, na);
+	else if (kind == RS_MARKUP_GML)
+		write_gml(g, f, a, na);
+	else
+		write_pajek(g, f);
+}
