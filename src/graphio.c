@@ -648,6 +648,28 @@ static void fail_short(struct reader *rd, long announced, long found, const char
 	FAIL_AT(rd, "%ld %s announced, %ld found (truncated file?)", announced, what, found);
 }
 
+/* An edge's attribute dict read (dict_weight's result r, the weight's
+ * text fw when r > 0): counted in info, the weight into *w; an error at
+ * rd's line when it is not a number >= 0. */
+static int dict_weight_value(struct reader *rd, int r, const char *fw, double *w, rs_load_info *info)
+{
+	info->attr_lines++;
+	if (r <= 0)
+		return 0;
+	info->attr_weights++;
+	if (parse_weight(fw, w) != 0) {
+		FAIL_AT(rd, "weight '%s' (the edge attribute 'weight') is not a number; 'unweighted' reads the "
+			    "edges without weights",
+			fw);
+		return -1;
+	}
+	if (!isfinite(*w) || *w < 0) {
+		FAIL_AT(rd, "weight %s: weights must be finite and >= 0", fw);
+		return -1;
+	}
+	return 0;
+}
+
 /* The next line of a buffer, NUL-terminated in place without its CR, or
  * NULL at the end; counts lines in rd. */
 static char *next_line(char **p, struct reader *rd)
@@ -1012,7 +1034,6 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			}
 		}
 		if (dict) {
-			info->attr_lines++;
 			char fw[64];
 			int r = o->unweighted ? 0 : dict_weight(dict, fw, sizeof fw);
 			if (r < 0) {
@@ -1021,19 +1042,8 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 					dict, strlen(dict) > 40 ? "..." : "");
 				goto fail;
 			}
-			if (r > 0) {
-				info->attr_weights++;
-				if (parse_weight(fw, &w) != 0) {
-					FAIL_AT(&rd, "weight '%s' (the edge attribute 'weight') is not a number; "
-						     "'unweighted' reads the edges without weights",
-						fw);
-					goto fail;
-				}
-				if (!isfinite(w) || w < 0) {
-					FAIL_AT(&rd, "weight %s: weights must be finite and >= 0", fw);
-					goto fail;
-				}
-			}
+			if (dict_weight_value(&rd, r, fw, &w, info) != 0)
+				goto fail;
 		}
 		const char *fu = f[cs], *fv = f[ct];
 		long u, v;
@@ -1659,20 +1669,8 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 						rest, l > 40 ? "..." : "", tok);
 					goto fail;
 				}
-				info->attr_lines++;
-				if (r > 0) {
-					info->attr_weights++;
-					if (parse_weight(fw, &w) != 0) {
-						FAIL_AT(&rd, "weight '%s' (the edge attribute 'weight') is not a number; "
-							     "'unweighted' reads the edges without weights",
-							fw);
-						goto fail;
-					}
-					if (!isfinite(w) || w < 0) {
-						FAIL_AT(&rd, "weight %s: weights must be finite and >= 0", fw);
-						goto fail;
-					}
-				}
+				if (dict_weight_value(&rd, r, fw, &w, info) != 0)
+					goto fail;
 			}
 			left--;
 			if (++entries % 1048576 == 0 && memory_refused(&rd, nm.count, (double)entries))
