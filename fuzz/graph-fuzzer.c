@@ -1,6 +1,6 @@
 /* graph-fuzzer.c: libFuzzer harness for the graph and label readers.  The
  * first byte picks the format (edge list, Matrix Market, biedges, GML,
- * GraphML, Pajek, METIS, dense matrix, adjacency list, or found from the
+ * GraphML, Pajek, METIS, dense matrix, adjacency list, SIF, or found from the
  * content, DIMACS included; bipartite or not), the rest is the file's text; a graph
  * that loads is then read for labels from the same bytes and embedded. */
 #include <config.h>
@@ -32,8 +32,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* 'bipartite' is refused with these formats: the bit picks others */
 	if (o.bipartite && o.format == RS_GF_METIS)
 		o.format = RS_GF_MATRIX; /* a dense matrix, read as a biadjacency */
-	else if (o.bipartite && (o.format == RS_GF_PAJEK || o.format == RS_GF_GRAPHML))
-		o.format = o.format == RS_GF_PAJEK ? RS_GF_MATRIX : RS_GF_ADJLIST, o.bipartite = 0;
+	else if (o.bipartite && (o.format == RS_GF_PAJEK || o.format == RS_GF_GRAPHML || o.format == RS_GF_GML))
+		o.format = o.format == RS_GF_PAJEK ? RS_GF_MATRIX : o.format == RS_GF_GML ? RS_GF_SIF : RS_GF_ADJLIST,
+		o.bipartite = 0;
 	size_t len = size - 1;
 	char *buf = malloc(len + 1);
 	memcpy(buf, data + 1, len);

@@ -21,7 +21,7 @@ static const char *const w_load[] = {"labels", "weight", "format", "bipartite", 
 				     "merge", "header", "noheader", "base", "compact", "nocompact",
 				     "unweighted", "nolabels", NULL};
 static const char *const w_formats[] = {"edges", "csv",   "tsv",    "snap",  "mtx",   "biedges", "gml",
-					"graphml", "pajek", "dimacs", "metis", "chaco", "adjlist", "matrix", NULL};
+					"graphml", "pajek", "dimacs", "metis", "chaco", "adjlist", "matrix", "sif", NULL};
 static const char *const w_merge[] = {"sum", "max", NULL};
 static const char *const w_base[] = {"0", "1", NULL};
 static const struct rs_complete c_load = {
@@ -93,7 +93,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "load FILE [labels FILE|ATTR] [weight NAME] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
 	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek (gzip too)",
 	 "Read a graph from FILE. The format comes from the extension or the content, or 'format "
-	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix'. Edge lists: one edge a line, "
+	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif'. Edge lists: one edge a line, "
 	 "whitespace, comma, semicolon or tab separated, '#' and '%' comments, a header line detected (two column words such as "
 	 "'source,target', unless one comes back as a node name; a first line of names over numeric ids, "
 	 "or of a word over a number in the weight column; in a comma, semicolon or tab separated file, "
@@ -131,7 +131,10 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "export; numpy.savetxt's blank-separated numbers), comma, semicolon (decimal commas), tab or blank "
 	 "separated, an empty cell 0; a square matrix is a graph, its rows matched to the columns by name, "
 	 "made undirected where it is not symmetric; a rectangular one, or any with 'bipartite', the "
-	 "biadjacency of a bipartite graph. GML, GraphML and Pajek go through igraph; the weights are a numeric "
+	 "biadjacency of a bipartite graph. Cytoscape's SIF (.sif, or found by its shape: a few words "
+	 "between the nodes that are never nodes themselves): 'node relation node ...' a line, the "
+	 "relation not read, a node alone on its line kept; tabs separate where the file has any. "
+	 "GML, GraphML and Pajek go through igraph; the weights are a numeric "
 	 "edge attribute named weight (or weights, value, count; in any case; numbers written as strings, as gv2gml writes them, too), or the one 'weight NAME' names (a note lists the numeric ones not read); a 'value' or 'community' "
 	 "node attribute becomes the labels, or the one 'labels ATTR' names where no file ATTR "
 	 "exists (the label file rules: integers keep their values, other values are classes). Any file may be gzip-compressed (bzip2, xz, zstd, zip and UTF-16 files are refused with the command that converts them, GraphViz DOT, Gephi's GEXF and JSON files with the way to a format that reads). The graph is made "

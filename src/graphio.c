@@ -25,7 +25,7 @@
 const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
-					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix"};
+					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif"};
 	return names[f];
 }
 
@@ -39,7 +39,8 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"mtx", RS_GF_MTX},	      {"mm", RS_GF_MTX},      {"biedges", RS_GF_BIEDGES},
 		   {"gml", RS_GF_GML},	      {"graphml", RS_GF_GRAPHML}, {"pajek", RS_GF_PAJEK},
 		   {"net", RS_GF_PAJEK},      {"dimacs", RS_GF_DIMACS}, {"metis", RS_GF_METIS},
-		   {"chaco", RS_GF_METIS},    {"adjlist", RS_GF_ADJLIST}, {"matrix", RS_GF_MATRIX}};
+		   {"chaco", RS_GF_METIS},    {"adjlist", RS_GF_ADJLIST}, {"matrix", RS_GF_MATRIX},
+		   {"sif", RS_GF_SIF}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -1023,7 +1024,10 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 					FAIL_AT(&rd, "weight '%s' (column %s) is not a number; 'unweighted' reads the edges without weights",
 						fw, wname);
 				else
-					FAIL_AT(&rd, "weight '%s' is not a number", fw);
+					FAIL_AT(&rd, "weight '%s' is not a number%s", fw,
+						nf >= 3 && !isdigit((unsigned char)f[ct][0]) && hcols <= 3
+							? " (Cytoscape's SIF, 'node relation node ...'? 'format sif')"
+							: "");
 				goto fail;
 			}
 			if (!isfinite(w) || w < 0) {
@@ -1746,6 +1750,182 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 	}
 fail:
 	free(id);
+	rs_edges_free(&E);
+	rs_nm_free(&nm);
+	return g;
+}
+
+/* ------------------------------------------------------------ SIF */
+
+/* Whether word w[0..n) is a number. */
+static int numeric_word(const char *w, size_t n)
+{
+	char buf[64], *end;
+	if (n == 0 || n >= sizeof buf)
+		return 0;
+	memcpy(buf, w, n);
+	buf[n] = '\0';
+	strtod(buf, &end);
+	return *end == '\0';
+}
+
+/* A SIF relation as Cytoscape's files write them: pp, pd, interacts_with,
+ * activates (a letter, then letters, digits, '_', '-', '.' or ':'). */
+static int relation_word(const char *w, size_t n)
+{
+	if (n == 0 || !isalpha((unsigned char)w[0]))
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if (!isalnum((unsigned char)w[i]) && !strchr("_-.:", w[i]))
+			return 0;
+	return 1;
+}
+
+/* Whether s reads as Cytoscape's SIF rather than an edge list: lines of
+ * one field or three and more, at least two of three and more, whose
+ * second fields (the relations) are at most 8 words (relation_word) that
+ * never stand where a node does, no comma, semicolon or quote in the
+ * first lines; and some line has four fields or
+ * more, or a third field that is not a number, or every first field is
+ * a number (ids linked by words: '1 pp 2').  An edge list 'alice bob 1'
+ * names nodes in its second field, or weighs its edges by numbers. */
+static int sif_like(const char *s)
+{
+	char tabs = strchr(s, '\t') != NULL;
+	const char *sep = tabs ? "\t\r" : " \t\r";
+	/* a comma, a semicolon or a quote in the first lines: a table */
+	size_t head = strcspn(s, "\n");
+	for (int l = 0; l < 3 && s[head]; l++)
+		head += 1 + strcspn(s + head + 1, "\n");
+	if (memchr(s, ',', head) || memchr(s, ';', head) || memchr(s, '"', head))
+		return 0;
+	const char *rel[8];
+	size_t rl[8];
+	int nrel = 0, rows = 0, four = 0, word3 = 0, num1 = 1;
+	for (int pass = 0; pass < 2; pass++) {
+		const char *p = s;
+		for (int lines = 0; *p && lines < 1000; lines++) {
+			const char *end = p + strcspn(p, "\n"), *t = p + strspn(p, " \t\r");
+			const char *next = *end ? end + 1 : end;
+			if (t >= end || *t == '#' || *t == '%') {
+				p = next;
+				continue;
+			}
+			/* the fields of t..end */
+			int nf = 0;
+			for (const char *q = t; q < end;) {
+				size_t n = strcspn(q, sep);
+				if (q + n > end)
+					n = (size_t)(end - q);
+				if (n > 0 || tabs) {
+					if (pass == 0) {
+						if (nf == 0)
+							num1 &= numeric_word(q, n);
+						if (nf == 1) {
+							int k = 0;
+							while (k < nrel && (rl[k] != n || strncmp(rel[k], q, n)))
+								k++;
+							if (k == nrel) {
+								if (nrel == 8 || !relation_word(q, n))
+									return 0;
+								rel[nrel] = q;
+								rl[nrel++] = n;
+							}
+						}
+						if (nf == 2 && !numeric_word(q, n))
+							word3 = 1;
+					} else if (nf != 1) {
+						for (int k = 0; k < nrel; k++)
+							if (rl[k] == n && !strncmp(rel[k], q, n))
+								return 0; /* a relation stands for a node */
+					}
+					nf++;
+				}
+				q += n;
+				if (!tabs)
+					q += strspn(q, " \t\r");
+				else if (q < end && *q == '\t')
+					q++;
+				else
+					break;
+			}
+			if (pass == 0) {
+				if (nf == 2)
+					return 0;
+				rows += nf >= 3;
+				four |= nf >= 4;
+			}
+			p = next;
+		}
+		if (pass == 0 && (rows < 2 || !(four || word3 || num1)))
+			return 0;
+	}
+	return 1;
+}
+
+/* Cytoscape's simple interaction format: 'node relation node [node ...]'
+ * a line, the relation (pp, pd, ...) not read, or a node alone on its
+ * line; tabs separate where the file has any (names may then hold
+ * blanks), else blanks.  Names are names, as Cytoscape reads them. */
+static rs_graph *read_sif(char *buf, const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	struct reader rd = {path, 0, e};
+	rs_edges E = {0};
+	rs_namemap nm = {0};
+	rs_graph *g = NULL;
+	char delim = strchr(buf, '\t') ? '\t' : ' ', *p = buf, *line, **f = NULL;
+	long entries = 0;
+	size_t cap = 0;
+	while ((line = next_line(&p, &rd)) != NULL) {
+		char *s = line + strspn(line, " \t");
+		if (*s == '#' || *s == '\0')
+			continue;
+		size_t len = strlen(s); /* a node's targets, however many */
+		if (len + 2 > cap) {
+			char **nf = realloc(f, (len + 2) * sizeof *nf);
+			if (nf == NULL) {
+				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+				goto fail;
+			}
+			f = nf;
+			cap = len + 2;
+		}
+		int nf = rs_split_fields(s, delim, f, (int)(cap < INT_MAX ? cap : INT_MAX));
+		if (nf == 2) {
+			FAIL_AT(&rd, "'%s %s': a node and a relation without a target (SIF: 'node relation node "
+				     "...', or a node alone)",
+				f[0], f[1]);
+			goto fail;
+		}
+		long u = rs_nm_intern(&nm, f[0], strlen(f[0]), 1, e);
+		if (u < 0)
+			goto fail;
+		for (int i = 2; i < nf; i++) {
+			long v = rs_nm_intern(&nm, f[i], strlen(f[i]), 1, e);
+			if (v < 0)
+				goto fail;
+			if (++entries % 1048576 == 0 && memory_refused(&rd, nm.count, (double)entries))
+				goto fail;
+			if (rs_edges_push(&E, u, v, 1.0, e) != 0)
+				goto fail;
+		}
+	}
+	if (nm.count == 0) {
+		rs_fail(e, RS_EINVAL, "%s: no nodes in the SIF file", path);
+		goto fail;
+	}
+	if (size_refused(&rd, nm.count, (double)entries, o))
+		goto fail;
+	info->lines = rd.lineno;
+	info->relabeled = 1;
+	g = rs_graph_build(nm.count, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
+	if (g != NULL) {
+		g->names = nm.names;
+		nm.names = NULL;
+		nm.count = 0;
+	}
+fail:
+	free(f);
 	rs_edges_free(&E);
 	rs_nm_free(&nm);
 	return g;
@@ -2636,7 +2816,7 @@ static enum rs_gformat guess(const char *path, const char *buf)
 			   {".pajek", RS_GF_PAJEK},  {".col", RS_GF_DIMACS},	{".clq", RS_GF_DIMACS},
 			   {".gr", RS_GF_DIMACS},    {".dimacs", RS_GF_DIMACS}, {".max", RS_GF_DIMACS},
 			   {".graph", RS_GF_METIS},  {".metis", RS_GF_METIS}, {".chaco", RS_GF_METIS},
-			   {".adjlist", RS_GF_ADJLIST}};
+			   {".adjlist", RS_GF_ADJLIST}, {".sif", RS_GF_SIF}};
 		for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++)
 			if (!strcasecmp(dot, ext[i].ext))
 				return ext[i].f;
@@ -2660,6 +2840,8 @@ static enum rs_gformat guess(const char *path, const char *buf)
 		return RS_GF_ADJLIST;
 	if (matrix_like(s))
 		return RS_GF_MATRIX;
+	if (sif_like(s))
+		return RS_GF_SIF;
 	return RS_GF_EDGES;
 }
 
@@ -2697,7 +2879,8 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 		return NULL;
 	}
 	if (o->weight_name && !o->unweighted &&
-	    (f == RS_GF_MTX || f == RS_GF_DIMACS || f == RS_GF_METIS || f == RS_GF_ADJLIST || f == RS_GF_MATRIX)) {
+	    (f == RS_GF_MTX || f == RS_GF_DIMACS || f == RS_GF_METIS || f == RS_GF_ADJLIST || f == RS_GF_MATRIX ||
+	     f == RS_GF_SIF)) {
 		rs_fail(e, RS_EINVAL,
 			"%s: weight %s: a %s file's weights have no name (GML, GraphML and Pajek edge "
 			"attributes and the columns of an edge list's header do)",
@@ -2711,6 +2894,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_BIEDGES: g = read_edgelist(buf, path, o, 1, info, e); break;
 	case RS_GF_ADJLIST: g = read_adjlist(buf, path, o, info, e); break;
 	case RS_GF_MATRIX: g = read_matrix(buf, path, o, info, e); break;
+	case RS_GF_SIF: g = read_sif(buf, path, o, info, e); break;
 	case RS_GF_GML:
 	case RS_GF_GRAPHML:
 	case RS_GF_PAJEK:

@@ -575,6 +575,30 @@ static void readers(void)
 		       "a plain adjacency list whose lines are two names stays plain");
 		rs_graph_free(g);
 	}
+	/* Cytoscape's SIF */
+	g = load(write_file("t.sif", "a\tpp\tb c\td\nb c\tpd\ta\ne\n"), NULL, &info);
+	tap_ok(g && g->n == 4 && rs_graph_edges(g) == 2 && info.merged == 1 && !strcmp(g->names[1], "b c") &&
+		       !strcmp(g->names[3], "e") && g->ptr[4] == g->ptr[3],
+	       "SIF: tabs make blanks part of names, a pair given twice merged, a node alone kept");
+	rs_graph_free(g);
+	{
+		rs_err e = {0};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		g = rs_graph_load(write_file("u.sif", "a pp b\nc pd\n"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "u.sif:2: 'c pd': a node and a relation without a target"),
+		       "SIF: a relation without a target (%s)", e.msg);
+		g = rs_graph_load(write_file("u.txt", "a pp b c\n1 pd 2\n"), &lo, &info, &e);
+		tap_ok(g && rs_graph_edges(g) == 3 && !strcmp(info.format, "sif"),
+		       "SIF found by its shape: a few words between the nodes, never a node themselves");
+		rs_graph_free(g);
+		g = rs_graph_load(write_file("u2.txt", "alice bob 1\ncarol bob 2\n"), &lo, &info, &e);
+		tap_ok(g && rs_graph_edges(g) == 2 && !strcmp(info.format, "edges") && g->val,
+		       "... but 'alice bob 1 / carol bob 2' is a weighted edge list");
+		rs_graph_free(g);
+		g = rs_graph_load(write_file("u3.txt", "a pp b\nb pp pp\n"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "'format sif'"),
+		       "a relation that is also a node: an edge list, whose error says 'format sif' (%s)", e.msg);
+	}
 	/* dense adjacency matrices, by their shape */
 	g = load(write_file("m.csv", ",a,b,c,d\na,0,2.5,1,0\nb,2.5,0,0,0\nc,1,0,1,0\nd,0,0,0,0\n"), NULL, &info);
 	tap_ok(g && g->n == 4 && rs_graph_edges(g) == 3 && g->loops == 1 && !strcmp(info.format, "matrix") &&
@@ -1677,14 +1701,15 @@ static int same_graph(const rs_graph *a, const rs_graph *b)
  * CSV with names, 1-based TSV listing both directions, Matrix Market
  * symmetric and general, GML, GraphML, Pajek, METIS, DIMACS, networkx's
  * adjacency list when unweighted and its multiline form, dense matrices
- * with and without names, found by their shape) loads as the same graph. */
+ * with and without names, found by their shape, Cytoscape's SIF when
+ * unweighted) loads as the same graph. */
 static void format_round_trip(void)
 {
 	uint64_t r = 11232026;
 #define NEXT() lcg_next(&r)
 	static const char *const files[] = {"rt.edges",   "rt.csv",	"rt.tsv",  "rt-s.mtx", "rt-g.mtx",
 					    "rt.gml",	  "rt.graphml", "rt.net",  "rt.graph", "rt.gr",
-					    "rt.adjlist", "rt-m.csv",	"rt-m.txt", "rt-ml.txt"};
+					    "rt.adjlist", "rt-m.csv",	"rt-m.txt", "rt-ml.txt", "rt.sif"};
 	const int nf = (int)(sizeof files / sizeof files[0]);
 	int graphs = 0, bad = 0;
 	for (int gi = 0; gi < 40; gi++) {
@@ -1714,8 +1739,8 @@ static void format_round_trip(void)
 			continue;
 		}
 		graphs++;
-		FILE *f[14];
-		char path[14][300];
+		FILE *f[15];
+		char path[15][300];
 		for (int k = 0; k < nf; k++) {
 			snprintf(path[k], sizeof path[k], "%s/%s", dir, files[k]);
 			f[k] = fopen(path[k], "w");
@@ -1812,6 +1837,14 @@ static void format_round_trip(void)
 			for (int e = 0; e < m; e++)
 				c += eu[e] == i;
 			fprintf(f[13], "%d %d\n", i, c);
+			/* Cytoscape's SIF: a node, a relation, its targets; alone if none */
+			fprintf(f[14], "v%d", i);
+			if (c > 0)
+				fprintf(f[14], " pp");
+			for (int e = 0; e < m; e++)
+				if (eu[e] == i)
+					fprintf(f[14], " v%d", ev[e]);
+			fprintf(f[14], "\n");
 			for (int e = 0; e < m; e++)
 				if (eu[e] == i) {
 					if (w)
@@ -1832,10 +1865,13 @@ static void format_round_trip(void)
 				continue; /* an adjacency list has no weights */
 			if (k == 12 && n < 3)
 				continue; /* too small to tell from an edge list without names */
+			if (k == 14 && w)
+				continue; /* SIF has no weights */
 			rs_graph *g = load(path[k], NULL, &info);
 			if (!same_graph(ref, g) && ++bad <= 5)
 				printf("# graph %d (%d nodes, %d edges): %s differs\n", gi, n, m, files[k]);
-			else if (k >= 11 && g && strcmp(info.format, k == 13 ? "adjlist" : "matrix") && ++bad <= 5)
+			else if (k >= 11 && g && strcmp(info.format, k == 13 ? "adjlist" : k == 14 ? "sif" : "matrix") &&
+				 ++bad <= 5)
 				printf("# graph %d (%d nodes): %s read as %s\n", gi, n, files[k], info.format);
 			rs_graph_free(g);
 		}
@@ -1843,7 +1879,7 @@ static void format_round_trip(void)
 		free(eu), free(ev), free(ew), free(deg);
 	}
 #undef NEXT
-	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 14 formats load as the same graph (%d differ)", graphs,
+	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 15 formats load as the same graph (%d differ)", graphs,
 	       bad);
 }
 
