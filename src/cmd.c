@@ -167,7 +167,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Cytoscape, igraph, networkx): the names as each node's 'label', the ground truth as its "
 	 "'class' and the last clustering as its 'cluster' attribute ('load FILE labels cluster' "
 	 "reads them back), a bipartite graph's sides as 'bipartite' 0 and 1; Pajek for .net, with "
-	 "the names; a name 'load' reads as a format not written here (.gr, .graph, .adjlist, ...) "
+	 "the names; a name 'load' reads as a format not written here (.gr, .graph, .adjlist, .sif, ...) "
 	 "is an error; a block model's entries too, without alpha, the weights "
 	 "written as short as they read back exactly, up to 10^7 entries), the labels or "
 	 "the clusters of the last 'cluster' (for a .csv or .tsv name a 'node,label' or "

@@ -3064,7 +3064,7 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 		{".col", "DIMACS"},   {".clq", "DIMACS"},	{".gr", "DIMACS"},	{".dimacs", "DIMACS"},
 		{".max", "DIMACS"},   {".graph", "METIS"},	{".metis", "METIS"},	{".chaco", "METIS"},
 		{".adjlist", "adjacency list"}, {".gexf", "GEXF"}, {".json", "JSON"},	{".dot", "DOT"},
-		{".gv", "DOT"}};
+		{".gv", "DOT"},	      {".sif", "SIF"}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
 	for (size_t i = 0; i < sizeof unwritten / sizeof unwritten[0]; i++)
