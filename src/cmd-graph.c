@@ -252,6 +252,9 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 				info.nx_multiline ? " (networkx's multiline form: 'NODE COUNT', then a neighbour a line)"
 						  : "",
 				info.one_based ? " (ids start at 1: read as 1-based)" : "");
+	if (info.dl_matrices > 1)
+		notes[nn++] = xasprintf("NM = %ld: the file holds %ld matrices (relations); the first was read",
+					info.dl_matrices, info.dl_matrices);
 	if (info.konect)
 		notes[nn++] = xasprintf("KONECT header '%% %s': %s%s",
 					info.konect == 'b' ? "bip" : info.konect == 'a' ? "asym" : "sym",

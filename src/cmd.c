@@ -21,7 +21,7 @@ static const char *const w_load[] = {"labels", "weight", "format", "bipartite", 
 				     "merge", "header", "noheader", "base", "compact", "nocompact",
 				     "unweighted", "nolabels", NULL};
 static const char *const w_formats[] = {"edges", "csv",   "tsv",    "snap",  "mtx",   "biedges", "gml",
-					"graphml", "pajek", "dimacs", "metis", "chaco", "adjlist", "matrix", "sif", NULL};
+					"graphml", "pajek", "dimacs", "metis", "chaco", "adjlist", "matrix", "sif", "dl", NULL};
 static const char *const w_merge[] = {"sum", "max", NULL};
 static const char *const w_base[] = {"0", "1", NULL};
 static const struct rs_complete c_load = {
@@ -93,7 +93,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "load FILE [labels FILE|ATTR] [weight NAME] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
 	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek (gzip too)",
 	 "Read a graph from FILE. The format comes from the extension or the content, or 'format "
-	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif'. Edge lists: one edge a line, "
+	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl'. Edge lists: one edge a line, "
 	 "whitespace, comma, semicolon or tab separated, '#' and '%' comments, a header line detected (two column words such as "
 	 "'source,target', unless one comes back as a node name; a first line of names over numeric ids, "
 	 "or of a word over a number in the weight column; in a comma, semicolon or tab separated file, "
@@ -134,6 +134,10 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "biadjacency of a bipartite graph. Cytoscape's SIF (.sif, or found by its shape: a few words "
 	 "between the nodes that are never nodes themselves): 'node relation node ...' a line, the "
 	 "relation not read, a node alone on its line kept; tabs separate where the file has any. "
+	 "UCINET's DL (.dl, or a first word 'DL'): 'N=' (or 'NR=' 'NC=': two modes, a bipartite "
+	 "graph), FORMAT FULLMATRIX (DIAGONAL PRESENT or ABSENT), LOWERHALF, UPPERHALF, EDGELIST1/2 "
+	 "or NODELIST1/2, labels listed (LABELS:, ROW LABELS:, COL LABELS:) or EMBEDDED, of several "
+	 "matrices (NM=) the first. "
 	 "GML, GraphML and Pajek go through igraph; the weights are a numeric "
 	 "edge attribute named weight (or weights, value, count; in any case; numbers written as strings, as gv2gml writes them, too), or the one 'weight NAME' names (a note lists the numeric ones not read); a 'value' or 'community' "
 	 "node attribute becomes the labels, or the one 'labels ATTR' names where no file ATTR "
@@ -167,7 +171,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Cytoscape, igraph, networkx): the names as each node's 'label', the ground truth as its "
 	 "'class' and the last clustering as its 'cluster' attribute ('load FILE labels cluster' "
 	 "reads them back), a bipartite graph's sides as 'bipartite' 0 and 1; Pajek for .net, with "
-	 "the names; a name 'load' reads as a format not written here (.gr, .graph, .adjlist, .sif, ...) "
+	 "the names; a name 'load' reads as a format not written here (.gr, .graph, .adjlist, .sif, .dl, ...) "
 	 "is an error; a block model's entries too, without alpha, the weights "
 	 "written as short as they read back exactly, up to 10^7 entries), the labels or "
 	 "the clusters of the last 'cluster' (for a .csv or .tsv name a 'node,label' or "

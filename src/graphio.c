@@ -25,7 +25,7 @@
 const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
-					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif"};
+					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl"};
 	return names[f];
 }
 
@@ -40,7 +40,7 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"gml", RS_GF_GML},	      {"graphml", RS_GF_GRAPHML}, {"pajek", RS_GF_PAJEK},
 		   {"net", RS_GF_PAJEK},      {"dimacs", RS_GF_DIMACS}, {"metis", RS_GF_METIS},
 		   {"chaco", RS_GF_METIS},    {"adjlist", RS_GF_ADJLIST}, {"matrix", RS_GF_MATRIX},
-		   {"sif", RS_GF_SIF}};
+		   {"sif", RS_GF_SIF},	      {"dl", RS_GF_DL},	      {"ucinet", RS_GF_DL}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -2117,6 +2117,39 @@ static int matrix_symmetric(const rs_edges *E)
 	return same;
 }
 
+/* The graph of a matrix's entries E (row, column, weight): bipartite, of
+ * R rows and K columns; or square, each edge once where the entries are
+ * symmetric, made undirected (and said so in info) where not; a list
+ * (half matrices, edge lists) as undirected edges.  E is changed. */
+static rs_graph *entries_graph(rs_edges *E, long R, long K, int bip, int list, const rs_load_opts *o,
+			       rs_load_info *info, const char *path, rs_err *e)
+{
+	if (list) { /* a list of undirected edges: repeats merged, nothing to symmetrize */
+		info->weighted = E->w != NULL;
+		return rs_graph_build(R, bip ? K : 0, bip, E, o->merge, &info->merged, &info->dropped, e);
+	}
+	int symmetric = bip ? 0 : matrix_symmetric(E);
+	if (symmetric < 0) {
+		rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+		return NULL;
+	}
+	if (symmetric) { /* each edge once: the entries on and above the diagonal */
+		long k = 0;
+		for (long i = 0; i < E->count; i++)
+			if (E->u[i] <= E->v[i]) {
+				E->u[k] = E->u[i];
+				E->v[k] = E->v[i];
+				if (E->w)
+					E->w[k] = E->w[i];
+				k++;
+			}
+		E->count = k;
+	}
+	info->weighted = E->w != NULL;
+	info->symmetrized = !bip && !symmetric;
+	return rs_graph_build(R, bip ? K : 0, bip, E, o->merge, &info->merged, &info->dropped, e);
+}
+
 /* Whether names[0..n) are 0..n-1 or 1..n in order (then the positions are
  * the ids and the names are dropped): 0 or 1 for the base, -1 otherwise. */
 static int names_are_ids(char **names, long n)
@@ -2284,28 +2317,8 @@ static rs_graph *read_matrix(char *buf, const char *path, const rs_load_opts *o,
 			E.u[i] = (int32_t)to[E.u[i]];
 		free(to);
 	}
-	int symmetric = bip ? 0 : matrix_symmetric(&E);
-	if (symmetric < 0) {
-		rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-		goto fail;
-	}
-	if (symmetric) { /* each edge once: the entries on and above the diagonal */
-		long k = 0;
-		for (long i = 0; i < E.count; i++)
-			if (E.u[i] <= E.v[i]) {
-				E.u[k] = E.u[i];
-				E.v[k] = E.v[i];
-				if (E.w)
-					E.w[k] = E.w[i];
-				k++;
-			}
-		E.count = k;
-	}
 	info->lines = rd.lineno;
-	info->weighted = E.w != NULL;
-	info->symmetrized = !bip && !symmetric;
-	g = rs_graph_build(R, bip ? K : 0, bip, &E, o->merge, &info->merged, &info->dropped, e);
-	if (g == NULL)
+	if ((g = entries_graph(&E, R, K, bip, 0, o, info, path, e)) == NULL)
 		goto fail;
 	/* names, unless they are the positions (0..n-1, or 1..n) */
 	rs_namemap *rn = rowname && (bip || !header) ? &rows : NULL, *cn = header ? &cols : NULL;
@@ -2334,6 +2347,324 @@ fail:
 	rs_edges_free(&E);
 	rs_nm_free(&cols);
 	rs_nm_free(&rows);
+	return g;
+}
+
+/* ------------------------------------------------------------ UCINET DL */
+
+/* A DL file's words: blanks, commas and '=' separate them, a double
+ * quote keeps blanks inside one; the line count follows newlines. */
+struct dlscan {
+	const char *p;
+	struct reader *rd;
+	char tok[1024];
+};
+
+/* The next word into s->tok (a trailing ':' dropped when colon is 0),
+ * or NULL at the end; eol: stop at the end of the line (NULL there). */
+static const char *dl_word(struct dlscan *s, int eol)
+{
+	for (;;) {
+		char c = *s->p;
+		if (c == '\n') {
+			if (eol)
+				return NULL;
+			s->rd->lineno++;
+		} else if (c != ' ' && c != '\t' && c != '\r' && c != ',' && c != '=') {
+			break;
+		}
+		s->p++;
+	}
+	if (*s->p == '\0')
+		return NULL;
+	size_t n = 0;
+	if (*s->p == '"') {
+		s->p++;
+		while (*s->p && *s->p != '"' && *s->p != '\n')
+			if (n + 1 < sizeof s->tok)
+				s->tok[n++] = *s->p++;
+			else
+				s->p++;
+		if (*s->p == '"')
+			s->p++;
+	} else {
+		while (*s->p && !strchr(" \t\r\n,=", *s->p))
+			if (n + 1 < sizeof s->tok)
+				s->tok[n++] = *s->p++;
+			else
+				s->p++;
+	}
+	s->tok[n] = '\0';
+	return s->tok;
+}
+
+/* Whether the word w is keyword k, a trailing ':' allowed. */
+static int dl_is(const char *w, const char *k)
+{
+	size_t l = strlen(k);
+	return w && !strncasecmp(w, k, l) && (w[l] == '\0' || (w[l] == ':' && w[l + 1] == '\0'));
+}
+
+/* A DL file's labels: n words into map m (each new), or a located error. */
+static int dl_labels(struct dlscan *s, rs_namemap *m, long n, const char *what, rs_err *e)
+{
+	for (long i = 0; i < n; i++) {
+		const char *w = dl_word(s, 0);
+		if (w == NULL || dl_is(w, "DATA")) {
+			FAIL_AT(s->rd, "%ld %s labels announced, %ld found", n, what, i);
+			return -1;
+		}
+		long id = rs_nm_intern(m, w, strlen(w), 1, e);
+		if (id < 0)
+			return -1;
+		if (id != i) {
+			FAIL_AT(s->rd, "the %s label '%s' appears twice", what, w);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* A node of a DL edge or node list: a label (embedded labels: the ones
+ * listed before, then new ones up to n) or a number from 1; its index,
+ * or -1 (error set). */
+static long dl_node(struct dlscan *s, const char *w, rs_namemap *m, int embedded, long n, const char *what,
+		    rs_err *e)
+{
+	if (embedded) {
+		long id = rs_nm_intern(m, w, strlen(w), 1, e);
+		if (id < 0)
+			return -1;
+		if (id >= n) {
+			FAIL_AT(s->rd, "%s '%s' is not one of the %ld %s labels", what, w, n, what);
+			return -1;
+		}
+		return id;
+	}
+	long id;
+	if (parse_long(w, &id) != 0 || id < 1 || id > n) {
+		FAIL_AT(s->rd, "%s '%s': ids run from 1 to %ld", what, w, n);
+		return -1;
+	}
+	return id - 1;
+}
+
+/* UCINET's DL: 'DL N=5' (or NR= NC= for two modes) and 'FORMAT=' a full
+ * matrix (the default), a lower or upper half, an edge list or a node
+ * list (1: one mode, 2: two modes); labels listed ('LABELS:', 'ROW
+ * LABELS:', 'COL LABELS:') or embedded in the data; 'DATA:' then the
+ * numbers.  Of several matrices (NM, relations), the first; two modes
+ * make a bipartite graph. */
+static rs_graph *read_dl(char *buf, const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	struct reader rd = {path, 1, e};
+	struct dlscan s = {buf, &rd, ""};
+	rs_edges E = {0};
+	rs_namemap rows = {0}, cols = {0};
+	rs_graph *g = NULL;
+	long N = -1, NR = -1, NC = -1, NM = 1;
+	char fmt[32] = "FULLMATRIX";
+	int diag = 1, remb = 0, cemb = 0;
+	const char *w = dl_word(&s, 0);
+	if (w == NULL || strcasecmp(w, "DL") != 0) {
+		FAIL_AT(&rd, "a DL file starts with 'DL'");
+		return NULL;
+	}
+	/* the header: key = value pairs up to the first section */
+	while ((w = dl_word(&s, 0)) != NULL && !dl_is(w, "DATA") && !dl_is(w, "LABELS") && !dl_is(w, "ROW") &&
+	       !dl_is(w, "COL") && !dl_is(w, "COLUMN") && !dl_is(w, "MATRIX") && !dl_is(w, "LEVEL")) {
+		char key[32];
+		snprintf(key, sizeof key, "%s", w);
+		const char *v = dl_word(&s, 0);
+		long x;
+		if (v == NULL) {
+			FAIL_AT(&rd, "'%s' without a value", key);
+			goto fail;
+		}
+		if (!strcasecmp(key, "FORMAT")) {
+			snprintf(fmt, sizeof fmt, "%s", v);
+		} else if (!strcasecmp(key, "DIAGONAL")) {
+			diag = strcasecmp(v, "ABSENT") != 0;
+		} else if (!strcasecmp(key, "N") || !strcasecmp(key, "NR") || !strcasecmp(key, "NC") ||
+			   !strcasecmp(key, "NM")) {
+			if (parse_long(v, &x) != 0 || x < 1 || x > MAX_ID) {
+				FAIL_AT(&rd, "%s = '%s' is not a count", key, v);
+				goto fail;
+			}
+			*(!strcasecmp(key, "N") ? &N : !strcasecmp(key, "NR") ? &NR : !strcasecmp(key, "NC") ? &NC : &NM) = x;
+		} else {
+			FAIL_AT(&rd, "'%s' is not a DL header word (N, NR, NC, NM, FORMAT, DIAGONAL)", key);
+			goto fail;
+		}
+	}
+	int two = NR > 0 || NC > 0;
+	if (two ? NR < 1 || NC < 1 || N > 0 : N < 1) {
+		FAIL_AT(&rd, "a DL header gives N (one mode) or NR and NC (two modes)");
+		goto fail;
+	}
+	if (!two)
+		NR = NC = N;
+	if (size_refused(&rd, NR + (two ? NC : 0), (double)NR, o))
+		goto fail;
+	/* the sections before the data */
+	while (w != NULL && !dl_is(w, "DATA")) {
+		int row = dl_is(w, "ROW"), col = dl_is(w, "COL") || dl_is(w, "COLUMN"), skip = dl_is(w, "MATRIX") || dl_is(w, "LEVEL");
+		if ((row || col || skip) && !dl_is(w = dl_word(&s, 0), "LABELS")) {
+			FAIL_AT(&rd, "'LABELS' expected after ROW, COL or MATRIX");
+			goto fail;
+		}
+		if (!dl_is(w, "LABELS")) {
+			FAIL_AT(&rd, "'%s': a DL file's sections are LABELS:, ROW LABELS:, COL LABELS: and DATA:", w);
+			goto fail;
+		}
+		const char *save = s.p;
+		long line = rd.lineno;
+		w = dl_word(&s, 0);
+		if (dl_is(w, "EMBEDDED")) {
+			remb |= !col && !skip;
+			cemb |= !row && !skip;
+			w = dl_word(&s, 0);
+			continue;
+		}
+		s.p = save;
+		rd.lineno = line;
+		if (skip) { /* the matrices' names */
+			for (long i = 0; i < NM; i++)
+				if (dl_word(&s, 0) == NULL)
+					break;
+		} else if (dl_labels(&s, col ? &cols : &rows, col ? NC : NR, col ? "column" : two ? "row" : "node", e) != 0) {
+			goto fail;
+		}
+		w = dl_word(&s, 0);
+	}
+	if (w == NULL) {
+		FAIL_AT(&rd, "no 'DATA:' line");
+		goto fail;
+	}
+	int full = !strncasecmp(fmt, "FULL", 4), lower = !strncasecmp(fmt, "LOWER", 5), upper = !strncasecmp(fmt, "UPPER", 5);
+	int elist = !strncasecmp(fmt, "EDGELIST", 8), nlist = !strncasecmp(fmt, "NODELIST", 8);
+	if (!(full || lower || upper || elist || nlist)) {
+		FAIL_AT(&rd, "FORMAT = %s: regspec reads FULLMATRIX, LOWERHALF, UPPERHALF, EDGELIST1/2 and NODELIST1/2",
+			fmt);
+		goto fail;
+	}
+	if ((lower || upper) && two) {
+		FAIL_AT(&rd, "a half matrix has one mode (N, not NR and NC)");
+		goto fail;
+	}
+	if (NM > 1 && (elist || nlist)) {
+		FAIL_AT(&rd, "NM = %ld: %ld lists (relations); regspec reads a file of one", NM, NM);
+		goto fail;
+	}
+	info->dl_matrices = NM; /* matrices: the first is read */
+	if (!two)
+		cemb = remb; /* one mode: rows and columns are the same nodes */
+	rs_namemap *cm = two ? &cols : &rows;
+	if (full || lower || upper) {
+		long given = cm->count; /* labels listed before the data */
+		if (full && cemb) /* a line of column labels */
+			for (long c = 0; c < NC; c++) {
+				long id = (w = dl_word(&s, 0)) == NULL ? -2 : rs_nm_intern(cm, w, strlen(w), given == 0, e);
+				if (id == -1)
+					goto fail;
+				if (id != c) {
+					FAIL_AT(&rd, "the embedded column labels: %ld expected%s", NC,
+						w ? ", each once, in the order of the labels listed" : "");
+					goto fail;
+				}
+			}
+		for (long r = 0; r < NR; r++) {
+			if (remb && (w = dl_word(&s, 0)) != NULL) {
+				/* one mode: the rows' labels are the columns', in order */
+				long id = rs_nm_intern(&rows, w, strlen(w), two || cm->count <= r, e);
+				if (id != r) {
+					if (id != -1)
+						FAIL_AT(&rd, "row %ld is labelled '%s', %s", r + 1, w,
+							id >= 0 ? "the label of another row" : "not the label of its column");
+					goto fail;
+				}
+			}
+			long c0 = upper ? r + !diag : 0, c1 = lower ? r + diag : NC;
+			for (long c = c0; c < c1; c++) {
+				if (full && !diag && c == r && !two)
+					continue;
+				double x;
+				if ((w = dl_word(&s, 0)) == NULL) {
+					FAIL_AT(&rd, "the data end at row %ld of %ld (truncated file?)", r + 1, NR);
+					goto fail;
+				}
+				if (parse_weight(w, &x) != 0) {
+					FAIL_AT(&rd, "'%s' (row %ld, column %ld) is not a number", w, r + 1, c + 1);
+					goto fail;
+				}
+				if (!isfinite(x) || x < 0) {
+					FAIL_AT(&rd, "%s (row %ld, column %ld): weights must be finite and >= 0", w, r + 1, c + 1);
+					goto fail;
+				}
+				if (x != 0 && rs_edges_push(&E, r, c, o->unweighted ? 1.0 : x, e) != 0)
+					goto fail;
+			}
+		}
+		if (NM == 1 && (w = dl_word(&s, 0)) != NULL) {
+			FAIL_AT(&rd, "'%s': more data than the %ld x %ld matrix holds", w, NR, NC);
+			goto fail;
+		}
+	} else {
+		/* one edge (i j [w]) or one node and its neighbours a line */
+		const char *mode = two ? "row" : "node", *cmode = two ? "column" : "node";
+		while ((w = dl_word(&s, 0)) != NULL) {
+			long u = dl_node(&s, w, &rows, remb, NR, mode, e), v;
+			if (u < 0)
+				goto fail;
+			if (elist) {
+				double x = 1;
+				if ((w = dl_word(&s, 1)) == NULL) {
+					FAIL_AT(&rd, "an edge list's line is 'i j [weight]'");
+					goto fail;
+				}
+				if ((v = dl_node(&s, w, cm, cemb, NC, cmode, e)) < 0)
+					goto fail;
+				if ((w = dl_word(&s, 1)) != NULL) {
+					if (parse_weight(w, &x) != 0 || !isfinite(x) || x < 0) {
+						FAIL_AT(&rd, "weight '%s': weights must be finite numbers >= 0", w);
+						goto fail;
+					}
+					if ((w = dl_word(&s, 1)) != NULL) {
+						FAIL_AT(&rd, "'%s': an edge list's line is 'i j [weight]'", w);
+						goto fail;
+					}
+				}
+				if (x != 0 && rs_edges_push(&E, u, v, o->unweighted ? 1.0 : x, e) != 0)
+					goto fail;
+				continue;
+			}
+			while ((w = dl_word(&s, 1)) != NULL) {
+				if ((v = dl_node(&s, w, cm, cemb, NC, cmode, e)) < 0 || rs_edges_push(&E, u, v, 1.0, e) != 0)
+					goto fail;
+			}
+			if (E.count % 1048576 == 0 && E.count > 0 && memory_refused(&rd, NR + NC, (double)E.count))
+				goto fail;
+		}
+	}
+	info->lines = rd.lineno;
+	if ((g = entries_graph(&E, NR, NC, two || o->bipartite, !full, o, info, path, e)) == NULL)
+		goto fail;
+	/* the labels as names, unless they are the positions */
+	if (rows.count == NR && names_are_ids(rows.names, NR) < 0) {
+		g->names = rows.names;
+		rows.names = NULL;
+		rows.count = 0;
+		info->relabeled = 1;
+	}
+	if (two && cols.count == NC && names_are_ids(cols.names, NC) < 0) {
+		g->cnames = cols.names;
+		cols.names = NULL;
+		cols.count = 0;
+	}
+fail:
+	rs_edges_free(&E);
+	rs_nm_free(&rows);
+	rs_nm_free(&cols);
 	return g;
 }
 
@@ -2816,7 +3147,7 @@ static enum rs_gformat guess(const char *path, const char *buf)
 			   {".pajek", RS_GF_PAJEK},  {".col", RS_GF_DIMACS},	{".clq", RS_GF_DIMACS},
 			   {".gr", RS_GF_DIMACS},    {".dimacs", RS_GF_DIMACS}, {".max", RS_GF_DIMACS},
 			   {".graph", RS_GF_METIS},  {".metis", RS_GF_METIS}, {".chaco", RS_GF_METIS},
-			   {".adjlist", RS_GF_ADJLIST}, {".sif", RS_GF_SIF}};
+			   {".adjlist", RS_GF_ADJLIST}, {".sif", RS_GF_SIF}, {".dl", RS_GF_DL}};
 		for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++)
 			if (!strcasecmp(dot, ext[i].ext))
 				return ext[i].f;
@@ -2826,6 +3157,8 @@ static enum rs_gformat guess(const char *path, const char *buf)
 		s++;
 	if (!strncmp(s, "%%MatrixMarket", 14))
 		return RS_GF_MTX;
+	if (!strncasecmp(s, "dl", 2) && (isspace((unsigned char)s[2]) || s[2] == ','))
+		return RS_GF_DL; /* UCINET: 'DL N=5 FORMAT=...' */
 	if (!strncmp(s, "<?xml", 5) || !strncmp(s, "<graphml", 8))
 		return RS_GF_GRAPHML;
 	if (!strncasecmp(s, "*vertices", 9))
@@ -2873,14 +3206,15 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	enum rs_gformat f = o->format == RS_GF_AUTO ? guess(path, buf) : o->format;
 	info->format = rs_gformat_name(f);
 	rs_graph *g = NULL;
-	if (o->bipartite && f != RS_GF_EDGES && f != RS_GF_BIEDGES && f != RS_GF_MTX && f != RS_GF_MATRIX) {
+	if (o->bipartite && f != RS_GF_EDGES && f != RS_GF_BIEDGES && f != RS_GF_MTX && f != RS_GF_MATRIX &&
+	    f != RS_GF_DL) {
 		rs_fail(e, RS_EINVAL, "%s: 'bipartite' applies to edge lists, Matrix Market files and dense matrices",
 			path);
 		return NULL;
 	}
 	if (o->weight_name && !o->unweighted &&
 	    (f == RS_GF_MTX || f == RS_GF_DIMACS || f == RS_GF_METIS || f == RS_GF_ADJLIST || f == RS_GF_MATRIX ||
-	     f == RS_GF_SIF)) {
+	     f == RS_GF_SIF || f == RS_GF_DL)) {
 		rs_fail(e, RS_EINVAL,
 			"%s: weight %s: a %s file's weights have no name (GML, GraphML and Pajek edge "
 			"attributes and the columns of an edge list's header do)",
@@ -2895,6 +3229,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_ADJLIST: g = read_adjlist(buf, path, o, info, e); break;
 	case RS_GF_MATRIX: g = read_matrix(buf, path, o, info, e); break;
 	case RS_GF_SIF: g = read_sif(buf, path, o, info, e); break;
+	case RS_GF_DL: g = read_dl(buf, path, o, info, e); break;
 	case RS_GF_GML:
 	case RS_GF_GRAPHML:
 	case RS_GF_PAJEK:
@@ -3064,7 +3399,7 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 		{".col", "DIMACS"},   {".clq", "DIMACS"},	{".gr", "DIMACS"},	{".dimacs", "DIMACS"},
 		{".max", "DIMACS"},   {".graph", "METIS"},	{".metis", "METIS"},	{".chaco", "METIS"},
 		{".adjlist", "adjacency list"}, {".gexf", "GEXF"}, {".json", "JSON"},	{".dot", "DOT"},
-		{".gv", "DOT"},	      {".sif", "SIF"}};
+		{".gv", "DOT"},	      {".sif", "SIF"},	      {".dl", "UCINET DL"}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
 	for (size_t i = 0; i < sizeof unwritten / sizeof unwritten[0]; i++)

@@ -23,7 +23,7 @@
 
 enum rs_gformat { RS_GF_AUTO, RS_GF_EDGES, RS_GF_MTX, RS_GF_BIEDGES, RS_GF_GML, RS_GF_GRAPHML,
 		  RS_GF_PAJEK, RS_GF_DIMACS, RS_GF_METIS, RS_GF_ADJLIST, RS_GF_MATRIX,
-		  RS_GF_SIF };
+		  RS_GF_SIF, RS_GF_DL };
 
 /* What an edge list's numeric ids are: RS_IDS_AUTO decides (labels when a
  * SNAP header's node count or most ids never appearing says so). */
@@ -65,6 +65,7 @@ typedef struct rs_load_info {
 	long attr_lines;   /* edges with a networkx attribute dict ("{...}") */
 	long attr_weights; /* ... of which the dict had a 'weight'           */
 	int nx_multiline;  /* an adjacency list in networkx's multiline form */
+	long dl_matrices;  /* a UCINET DL file's matrices (NM): the first read */
 	char columns[200];  /* the columns a header chose, when not the plain
 			       source, target[, weight] ("" otherwise)      */
 	int one_based;

@@ -575,6 +575,56 @@ static void readers(void)
 		       "a plain adjacency list whose lines are two names stays plain");
 		rs_graph_free(g);
 	}
+	/* UCINET DL */
+	g = load(write_file("a.dl", "DL N=4\nFORMAT = FULLMATRIX DIAGONAL PRESENT\nLABELS:\nAnn, Bob, \"Cy D\", Dee\nDATA:\n"
+				    "0 1 2.5 0\n1 0 0 0\n2.5 0 1 0\n0 0 0 0\n"),
+		 NULL, &info);
+	tap_ok(g && g->n == 4 && rs_graph_edges(g) == 3 && g->loops == 1 && weight(g, 0, 2) == 2.5 && !info.symmetrized &&
+		       !strcmp(info.format, "dl") && g->names && !strcmp(g->names[2], "Cy D") && g->ptr[4] == g->ptr[3],
+	       "DL full matrix: labels (quoted, comma separated), weights, a loop, an isolated node");
+	rs_graph_free(g);
+	g = load(write_file("z.dat", "DL\nN=3 NM=2\nFORMAT = FULLMATRIX DIAGONAL PRESENT\nLEVEL LABELS:\nE\nC\nDATA:\n"
+				     "0 1 0\n1 0 1\n0 1 0\n0 3 0\n3 0 2\n0 2 0\n"),
+		 NULL, &info);
+	tap_ok(g && rs_graph_edges(g) == 2 && g->val == NULL && info.dl_matrices == 2,
+	       "DL of two matrices (UCINET's zachary.dat): the first read, found by its 'DL' line");
+	rs_graph_free(g);
+	g = load(write_file("e.dl", "dl n=4 format=edgelist1\nlabels embedded:\ndata:\nann bob 1\nbob cy 2.5\ncy \"d d\"\n"),
+		 NULL, &info);
+	tap_ok(g && g->n == 4 && rs_graph_edges(g) == 3 && weight(g, 1, 2) == 2.5 && !info.symmetrized &&
+		       !strcmp(g->names[3], "d d"),
+	       "DL edge list with embedded labels, an optional weight");
+	rs_graph_free(g);
+	g = load(write_file("n.dl", "dl n=5 format=nodelist1\ndata:\n1 2 3\n2 3\n4 5\n"), NULL, &info);
+	tap_ok(g && g->n == 5 && rs_graph_edges(g) == 4 && g->names == NULL, "DL node list, ids from 1");
+	rs_graph_free(g);
+	g = load(write_file("l.dl", "DL N = 4 FORMAT = LOWERHALF DIAGONAL ABSENT\nDATA:\n1\n1 1\n0 0 1\n"), NULL, &info);
+	tap_ok(g && rs_graph_edges(g) == 4 && weight(g, 3, 2) == 1 && weight(g, 3, 0) == 0 && g->loops == 0,
+	       "DL lower half without its diagonal");
+	rs_graph_free(g);
+	g = load(write_file("m.dl", "DL N=3 FORMAT=FULLMATRIX\nLABELS EMBEDDED\nDATA:\n   x y z\nx  0 1 0\ny  1 0 1\nz  0 1 0\n"),
+		 NULL, &info);
+	tap_ok(g && rs_graph_edges(g) == 2 && !strcmp(g->names[1], "y"), "DL full matrix with embedded labels");
+	rs_graph_free(g);
+	g = load(write_file("t.dl", "dl nr=2, nc=3\nrow labels:\nw1 w2\ncol labels:\ne1 e2 e3\ndata:\n1 1 0\n0 1 1\n"),
+		 NULL, &info);
+	tap_ok(g && g->bipartite && g->n == 2 && g->m == 3 && g->nnz == 4 && !strcmp(g->cnames[2], "e3") &&
+		       !strcmp(g->names[0], "w1"),
+	       "DL two-mode matrix: a bipartite graph, row and column labels");
+	rs_graph_free(g);
+	{
+		rs_err e = {0};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		g = rs_graph_load(write_file("b1.dl", "dl n=3\nlabels:\na b\ndata:\n0 1 0\n1 0 1\n0 1 0\n"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "b1.dl:4: 3 node labels announced, 2 found"), "DL: too few labels (%s)",
+		       e.msg);
+		g = rs_graph_load(write_file("b2.dl", "dl n=3\ndata:\n0 1 0\n1 0 x\n0 1 0\n"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "b2.dl:4: 'x' (row 2, column 3) is not a number"), "DL: a word (%s)", e.msg);
+		g = rs_graph_load(write_file("b3.dl", "dl n=2\ndata:\n0 1\n1 0\n1\n"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "more data than the 2 x 2 matrix holds"), "DL: data left over (%s)", e.msg);
+		g = rs_graph_load(write_file("b4.dl", "dl n=3 format=edgelist1 nm=2\ndata:\n1 2\n"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "NM = 2: 2 lists"), "DL: lists of several relations refused (%s)", e.msg);
+	}
 	/* Cytoscape's SIF */
 	g = load(write_file("t.sif", "a\tpp\tb c\td\nb c\tpd\ta\ne\n"), NULL, &info);
 	tap_ok(g && g->n == 4 && rs_graph_edges(g) == 2 && info.merged == 1 && !strcmp(g->names[1], "b c") &&
@@ -1702,14 +1752,15 @@ static int same_graph(const rs_graph *a, const rs_graph *b)
  * symmetric and general, GML, GraphML, Pajek, METIS, DIMACS, networkx's
  * adjacency list when unweighted and its multiline form, dense matrices
  * with and without names, found by their shape, Cytoscape's SIF when
- * unweighted) loads as the same graph. */
+ * unweighted, UCINET's DL) loads as the same graph. */
 static void format_round_trip(void)
 {
 	uint64_t r = 11232026;
 #define NEXT() lcg_next(&r)
 	static const char *const files[] = {"rt.edges",   "rt.csv",	"rt.tsv",  "rt-s.mtx", "rt-g.mtx",
 					    "rt.gml",	  "rt.graphml", "rt.net",  "rt.graph", "rt.gr",
-					    "rt.adjlist", "rt-m.csv",	"rt-m.txt", "rt-ml.txt", "rt.sif"};
+					    "rt.adjlist", "rt-m.csv",	"rt-m.txt", "rt-ml.txt", "rt.sif",
+					    "rt-dl.txt"};
 	const int nf = (int)(sizeof files / sizeof files[0]);
 	int graphs = 0, bad = 0;
 	for (int gi = 0; gi < 40; gi++) {
@@ -1739,8 +1790,8 @@ static void format_round_trip(void)
 			continue;
 		}
 		graphs++;
-		FILE *f[15];
-		char path[15][300];
+		FILE *f[16];
+		char path[16][300];
 		for (int k = 0; k < nf; k++) {
 			snprintf(path[k], sizeof path[k], "%s/%s", dir, files[k]);
 			f[k] = fopen(path[k], "w");
@@ -1826,6 +1877,13 @@ static void format_round_trip(void)
 			dense[eu[e] * n + ev[e]] = dense[ev[e] * n + eu[e]] = ew[e];
 		for (int i = 0; i < n; i++)
 			fprintf(f[11], ",v%d%s", i, i == n - 1 ? "\n" : "");
+		/* UCINET DL: a full matrix under its labels, found by its 'DL' */
+		fprintf(f[15], "DL N=%d\nFORMAT = FULLMATRIX DIAGONAL PRESENT\nLABELS:\n", n);
+		for (int i = 0; i < n; i++)
+			fprintf(f[15], "v%d%s", i, i == n - 1 ? "\nDATA:\n" : ",");
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++)
+				fprintf(f[15], "%g%s", dense[i * n + j], j == n - 1 ? "\n" : " ");
 		for (int i = 0; i < n; i++) {
 			fprintf(f[11], "v%d", i);
 			for (int j = 0; j < n; j++) {
@@ -1870,7 +1928,8 @@ static void format_round_trip(void)
 			rs_graph *g = load(path[k], NULL, &info);
 			if (!same_graph(ref, g) && ++bad <= 5)
 				printf("# graph %d (%d nodes, %d edges): %s differs\n", gi, n, m, files[k]);
-			else if (k >= 11 && g && strcmp(info.format, k == 13 ? "adjlist" : k == 14 ? "sif" : "matrix") &&
+			else if (k >= 11 && g &&
+				 strcmp(info.format, k == 13 ? "adjlist" : k == 14 ? "sif" : k == 15 ? "dl" : "matrix") &&
 				 ++bad <= 5)
 				printf("# graph %d (%d nodes): %s read as %s\n", gi, n, files[k], info.format);
 			rs_graph_free(g);
@@ -1879,7 +1938,7 @@ static void format_round_trip(void)
 		free(eu), free(ev), free(ew), free(deg);
 	}
 #undef NEXT
-	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 15 formats load as the same graph (%d differ)", graphs,
+	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 16 formats load as the same graph (%d differ)", graphs,
 	       bad);
 }
 
