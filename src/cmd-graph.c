@@ -206,11 +206,13 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		} else if (i + 1 < argc && !strcmp(w, "weight")) {
 			o.weight_name = argv[++i];
 		} else if (i + 1 < argc && !strcmp(w, "format")) {
-			if (rs_gformat_parse(argv[++i], &o.format) != 0)
-				return rs_fail(e, RS_EINVAL,
-					       "unknown format '%s' (edges, csv, tsv, snap, mtx, biedges, "
-					       "gml, graphml, pajek, dimacs, metis, adjlist)",
-					       argv[i]);
+			if (rs_gformat_parse(argv[++i], &o.format) != 0) {
+				char list[256] = "";
+				for (int k = 0; rs_gformat_words[k]; k++)
+					snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? ", " : "",
+						 rs_gformat_words[k]);
+				return rs_fail(e, RS_EINVAL, "unknown format '%s' (%s)", argv[i], list);
+			}
 		} else if (i + 1 < argc && !strcmp(w, "merge")) {
 			i++;
 			if (!strcmp(argv[i], "sum"))

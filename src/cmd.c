@@ -5,6 +5,7 @@
 #include "cmd.h"
 
 #include "cmd-impl.h"
+#include "graphio.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -20,12 +21,10 @@ static const char *const w_eig[] = {"all", NULL};
 static const char *const w_load[] = {"labels", "weight", "format", "bipartite", "directed",
 				     "merge", "header", "noheader", "base", "compact", "nocompact",
 				     "unweighted", "nolabels", NULL};
-static const char *const w_formats[] = {"edges", "csv",   "tsv",    "snap",  "mtx",   "biedges", "gml",
-					"graphml", "pajek", "dimacs", "metis", "chaco", "adjlist", "matrix", "sif", "dl", NULL};
 static const char *const w_merge[] = {"sum", "max", NULL};
 static const char *const w_base[] = {"0", "1", NULL};
 static const struct rs_complete c_load = {
-	NULL, ARG_FILE_1, {{"labels", NULL, 1}, {"weight", NULL, 0}, {"format", w_formats, 0}, {"merge", w_merge, 0}, {"base", w_base, 0}}, {{NULL, NULL, 0}}};
+	NULL, ARG_FILE_1, {{"labels", NULL, 1}, {"weight", NULL, 0}, {"format", rs_gformat_words, 0}, {"merge", w_merge, 0}, {"base", w_base, 0}}, {{NULL, NULL, 0}}};
 static const char *const w_labels[] = {"column", "names", NULL};
 static const struct rs_complete c_labels = {NULL, ARG_FILE_1, {{"names", NULL, 1}}, {{NULL, NULL, 0}}};
 static const char *const w_save[] = {"embedding", "graph", "labels", "clusters", NULL};

@@ -29,6 +29,10 @@ const char *rs_gformat_name(enum rs_gformat f)
 	return names[f];
 }
 
+const char *const rs_gformat_words[] = {"edges", "csv",    "tsv",   "snap",  "mtx",	"biedges",
+					"gml",	 "graphml", "pajek", "dimacs", "metis", "chaco",
+					"adjlist", "matrix", "sif",   "dl",	NULL};
+
 int rs_gformat_parse(const char *s, enum rs_gformat *f)
 {
 	static const struct {

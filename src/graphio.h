@@ -80,6 +80,9 @@ typedef struct rs_load_info {
 } rs_load_info;
 
 const char *rs_gformat_name(enum rs_gformat f);
+/* The words 'format' takes (rs_gformat_parse knows a few more spellings),
+ * NULL-terminated: for completion and messages. */
+extern const char *const rs_gformat_words[];
 int rs_gformat_parse(const char *s, enum rs_gformat *f);
 
 rs_graph *rs_graph_load(const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e);
