@@ -165,7 +165,8 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 CMD_FN(load)
 {
 	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
-	char *path_owned = cmd_resolve_path(s, argv[1]), *labels_owned = NULL;
+	/* '-': standard input, as a pipe gives it */
+	char *path_owned = strcmp(argv[1], "-") ? cmd_resolve_path(s, argv[1]) : xstrdup("-"), *labels_owned = NULL;
 	const char *path = path_owned, *labels_path = NULL;
 	int rc = load_graph(s, argc, argv, out, e, &o, &path, &labels_path, &labels_owned);
 	free(path_owned);
@@ -240,7 +241,25 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 			       o.weight_name);
 	double t0 = seconds_now();
 	rs_load_info info;
-	rs_graph *g = rs_graph_load(path, &o, &info, e);
+	rs_graph *g;
+	int from_stdin = !strcmp(path, "-");
+	if (from_stdin) {
+		if (s->commands_on_stdin)
+			return rs_fail(e, RS_EINVAL, "'-' is standard input, which holds the commands here; give "
+						     "them with -c or in a script file to pipe a graph in");
+		if (isatty(STDIN_FILENO))
+			return rs_fail(e, RS_EINVAL, "'-' is standard input, a terminal here; pipe a graph in "
+						     "(zcat g.edges.gz | regspec -c 'load -')");
+		size_t len;
+		char *buf = rs_read_file("/dev/stdin", &len, e);
+		if (buf == NULL)
+			return -1;
+		path = *pathp = "stdin";
+		g = rs_graph_parse(buf, len, path, &o, &info, e);
+		free(buf);
+	} else {
+		g = rs_graph_load(path, &o, &info, e);
+	}
 	if (g == NULL)
 		return -1;
 	rs_labels *L = info.labels;
@@ -328,22 +347,22 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 					info.id_top + 1 - info.compacted);
 	else if (info.relabeled)
 		notes[nn++] = xstrdup("node names mapped to ids 0..n-1 in order of appearance");
-	/* the names first: label files may name the nodes */
-	if (g->names == NULL) {
+	/* the names first: label files may name the nodes (none beside a pipe) */
+	if (g->names == NULL && !from_stdin) {
 		char *c = companion(path, ".node_names");
 		if (c != NULL) {
 			read_names(g, c, 0);
 			free(c);
 		}
 	}
-	if (g->bipartite && g->cnames == NULL) {
+	if (g->bipartite && g->cnames == NULL && !from_stdin) {
 		char *c = companion(path, ".col_names");
 		if (c != NULL) {
 			read_names(g, c, 1);
 			free(c);
 		}
 	}
-	if (!nolabels && labels_path == NULL && L == NULL) {
+	if (!nolabels && labels_path == NULL && L == NULL && !from_stdin) {
 		char *c = companion(path, ".labels");
 		if (c != NULL) {
 			rs_err le = {0};

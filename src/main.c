@@ -177,7 +177,7 @@ int main(int argc, char **argv)
 		if (isatty(STDIN_FILENO))
 			input_repl(s, quiet);
 		else
-			input_run_stream(s, stdin, "stdin", stdout);
+			s->commands_on_stdin = 1, input_run_stream(s, stdin, "stdin", stdout);
 	}
 	if (status == 0)
 		status = s->quit ? s->exit_code : (s->failures ? 1 : 0);

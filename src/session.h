@@ -85,6 +85,7 @@ typedef struct rs_session {
 	char *src_real[RS_SOURCE_DEPTH_MAX + 2];
 	int depth;
 	int interactive;      /* reading commands from a person    */
+	int commands_on_stdin; /* reading them from standard input  */
 	int sandbox;          /* untrusted input: no files, no programs, small sizes */
 	long sandbox_nodes;   /* the sandbox's size limits (RS_SANDBOX_*;   */
 	long sandbox_edges;   /* the fuzzer lowers them to run faster)      */

@@ -144,6 +144,14 @@ check "save graph g.graphml and g.gml: names, classes and clusters inside, read 
 	$(grep -q '<data key="label">alice</data><data key="a0">red</data><data key="a1">[01]</data>' "$tmp/pg.graphml" &&
 		grep -q 'label "alice" class "red" cluster [01]' "$tmp/pg.gml" && [ ! -e "$tmp/pg.node_names" ] &&
 		grep -q 'labels: 2 classes, 6 labelled' "$tmp/out" && [ "$(grep -c 'labels: 2 classes' "$tmp/out")" -ge 3 ]; echo $?)
+# 'load -' reads a graph piped in, compressed or not; not where the
+# commands come that way
+gzip -c "$srcdir/tests/good/parts.edges" | $R -c "load -; info" >"$tmp/out" 2>"$tmp/err"
+st=$?
+echo "load -" | $R >"$tmp/out2" 2>"$tmp/err2"
+check "load - reads standard input (gzip too), and says so where it holds the commands" \
+	$([ $st -eq 0 ] && grep -q '^load stdin: ' "$tmp/out" && grep -q '^graph  *load stdin' "$tmp/out" &&
+		grep -q "^stdin:1: load: '-' is standard input, which holds the commands" "$tmp/err2"; echo $?)
 printf 'alpha 1\303\n\033[2J\n' | $R >"$tmp/out" 2>"$tmp/err"
 check "typed bytes that are not UTF-8, and escapes, come back as '?' in errors" \
 	$(grep -q "'1?' is not a number" "$tmp/err" && grep -q "unknown command '?\[2J'" "$tmp/err"; echo $?)

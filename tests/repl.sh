@@ -76,6 +76,10 @@ $T send-keys -t $S 'print alive' Enter
 wait_for '^alive'
 check "Ctrl-C abandons the line and the session goes on" $(! grep -q "unknown command 'garbage-line" "$tmp/screen"; echo $?)
 
+$T send-keys -t $S 'load -' Enter
+wait_for "a terminal here; pipe a graph in"
+check "'load -' at the prompt: standard input is the terminal, said in one line" $?
+
 $T send-keys -t $S 'frob' Enter
 wait_for "unknown command 'frob'"
 check "an error at the prompt has no location" $(grep -q "^unknown command 'frob'" "$tmp/screen"; echo $?)
