@@ -217,8 +217,16 @@ static void wrap(FILE *out, const char *text, int indent, int width)
 	while (*p) {
 		while (*p == ' ')
 			p++;
+		if (*p == '\n') { /* a new paragraph */
+			if (col)
+				fputc('\n', out);
+			fputc('\n', out);
+			col = 0;
+			p++;
+			continue;
+		}
 		const char *q = p;
-		while (*q && *q != ' ')
+		while (*q && *q != ' ' && *q != '\n')
 			q++;
 		int len = (int)(q - p);
 		if (len == 0)
@@ -241,6 +249,18 @@ CMD_FN(help)
 {
 	(void)s;
 	if (argc == 2) {
+		/* a topic by its name or a prefix of three letters or more
+		 * ('help format'), unless a command has that very name */
+		size_t l = strlen(argv[1]);
+		int command = 0;
+		for (const struct rs_cmd *c = rs_cmd_table; c->name; c++)
+			command |= !strcmp(c->name, argv[1]) || (c->alias && !strcmp(c->alias, argv[1]));
+		for (const struct rs_topic *t = rs_topic_table; t->name && !command; t++)
+			if (l >= 3 && !strncmp(t->name, argv[1], l)) {
+				fprintf(out, "%s: %s\n\n", t->name, t->summary);
+				wrap(out, t->text, 2, 78);
+				return 0;
+			}
 		const struct rs_cmd *c = cmd_find(argv[1], e);
 		if (c == NULL)
 			return -1;
@@ -258,6 +278,9 @@ CMD_FN(help)
 	fputs("Commands (a unique prefix is enough; 'help COMMAND' for details):\n", out);
 	for (const struct rs_cmd *c = rs_cmd_table; c->name; c++)
 		fprintf(out, "  %-*s  %s\n", w, c->name, c->summary);
+	fputs("\nTopics ('help TOPIC'):\n", out);
+	for (const struct rs_topic *t = rs_topic_table; t->name; t++)
+		fprintf(out, "  %-*s  %s\n", w, t->name, t->summary);
 	fputs("\nStart with:  cliques 5 3 2   then   alpha 1   eig   mu   signs\n", out);
 	return 0;
 }

@@ -57,6 +57,14 @@ struct rs_cmd {
 
 extern const struct rs_cmd rs_cmd_table[];
 
+/* A subject of 'help TOPIC' that is not a command (the file formats). */
+struct rs_topic {
+	const char *name;
+	const char *summary;
+	const char *text;
+};
+extern const struct rs_topic rs_topic_table[];
+
 /* Find a command by name, alias or unique prefix.  NULL with a message
  * (unknown, or ambiguous with the candidates named). */
 const struct rs_cmd *cmd_find(const char *name, rs_err *e);

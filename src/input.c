@@ -154,6 +154,25 @@ static char *gen_command(const char *text, int state)
 	return NULL;
 }
 
+/* help's argument: a command or a topic. */
+static char *gen_help(const char *text, int state)
+{
+	static const struct rs_topic *t;
+	static int topics;
+	if (state == 0)
+		topics = 0, t = rs_topic_table;
+	if (!topics) {
+		char *w = gen_command(text, state);
+		if (w)
+			return w;
+		topics = 1;
+	}
+	for (size_t len = strlen(text); t->name; t++)
+		if (strncmp(t->name, text, len) == 0)
+			return xstrdup((t++)->name);
+	return NULL;
+}
+
 /* The matching words, then (when files are wanted) the matching file
  * names from readline's own generator. */
 static char *gen_word(const char *text, int state)
@@ -248,7 +267,7 @@ static char **complete(const char *text, int start, int end)
 	if (c == NULL)
 		return NULL;
 	if (!strcmp(c->name, "help"))
-		return rl_completion_matches(text, gen_command);
+		return rl_completion_matches(text, gen_help);
 	arg_kind(c, argi, arg1, prev);
 	return rl_completion_matches(text, gen_word);
 }

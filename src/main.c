@@ -11,6 +11,7 @@
 #include "lanczos.h"
 #include "session.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <locale.h>
@@ -83,6 +84,24 @@ static void man_commands(void)
 		}
 		if (c->alias)
 			printf(" Alias: \\fB%s\\fR.", c->alias);
+		putchar('\n');
+	}
+	/* the topics of 'help', each its own section */
+	for (const struct rs_topic *t = rs_topic_table; t->name; t++) {
+		printf(".SH ");
+		for (const char *p = t->name; *p; p++)
+			putchar(toupper((unsigned char)*p));
+		printf("\n(\\fBhelp %s\\fR) ", t->name);
+		for (const char *p = t->text; *p; p++) {
+			if (*p == '\n') { /* a paragraph */
+				printf("\n.PP\n");
+				p += strspn(p + 1, " ");
+				continue;
+			}
+			if (*p == '-' || *p == '\\')
+				putchar('\\');
+			putchar(*p);
+		}
 		putchar('\n');
 	}
 }

@@ -144,6 +144,13 @@ check "save graph g.graphml and g.gml: names, classes and clusters inside, read 
 	$(grep -q '<data key="label">alice</data><data key="a0">red</data><data key="a1">[01]</data>' "$tmp/pg.graphml" &&
 		grep -q 'label "alice" class "red" cluster [01]' "$tmp/pg.gml" && [ ! -e "$tmp/pg.node_names" ] &&
 		grep -q 'labels: 2 classes, 6 labelled' "$tmp/out" && [ "$(grep -c 'labels: 2 classes' "$tmp/out")" -ge 3 ]; echo $?)
+# 'help formats' is a topic of its own, and 'help' lists it; 'help load'
+# sends there
+run -c 'help format' -c 'help' -c 'help load'
+check "help formats: each format under its own paragraph; help lists the topic; load points to it" \
+	$([ $st -eq 0 ] && grep -q '^formats: the graph files' "$tmp/out" && grep -q "^  UCINET's DL" "$tmp/out" &&
+		grep -q "^  formats  *the graph files 'load' reads" "$tmp/out" && grep -q "('help formats' says how each reads" "$tmp/out" &&
+		[ "$(grep -c '^  Dense adjacency matrices' "$tmp/out")" -eq 1 ]; echo $?)
 # 'load -' reads a graph piped in, compressed or not; not where the
 # commands come that way
 gzip -c "$srcdir/tests/good/parts.edges" | $R -c "load -; info" >"$tmp/out" 2>"$tmp/err"

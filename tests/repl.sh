@@ -66,6 +66,7 @@ tab_to 'plot sp' 'plot spectrum' "Tab completes plot's first keyword (not a file
 tab_to 'set format j' 'set format json' "Tab completes a setting's value"
 tab_to 'load x.gml format graph' 'load x.gml format graphml' "Tab completes load's format names after 'format'"
 tab_to 'plot output n' 'plot output none' "Tab offers 'none' beside file names after 'plot output'"
+tab_to 'help form' 'help formats' "Tab completes a help topic"
 tab_to 'plot output x.png si' 'plot output x.png size' "Tab completes plot's later keywords by subcommand"
 tab_to "source $srcdir/tests/goo" "source $srcdir/tests/good/" "Tab completes a file name where one goes"
 $T send-keys -t $S C-u
