@@ -2008,9 +2008,7 @@ static int matrix_like(const char *buf)
 	if ((h = matrix_line(&s, &hl)) == NULL || (l = matrix_line(&s, &ll)) == NULL)
 		return 0;
 	const char *rest = s; /* the lines after the second */
-	long lines = 2;
-	for (const char *t = rest; matrix_line(&t, &xl) != NULL;)
-		lines++;
+	long lines = 2;       /* counted once the first two lines could be a matrix's */
 	char delim = matrix_delim(h, hl), *hc = NULL, *lc = NULL, **hf = NULL, **lf = NULL;
 	size_t hcap = 0, lcap = 0;
 	int H = matrix_fields(h, hl, delim, &hc, &hf, &hcap);
@@ -2030,6 +2028,9 @@ static int matrix_like(const char *buf)
 	for (int i = rowname; i < F; i++)
 		if (matrix_value(lf[i], delim, &w) != 0)
 			goto done;
+	if (rowname || K >= 3)
+		for (const char *t = rest; matrix_line(&t, &xl) != NULL;)
+			lines++;
 	if (rowname) {
 		/* under an empty corner, rows led by words and columns none of
 		 * an edge list's words (source, target, weight...): a matrix,
@@ -3138,6 +3139,22 @@ static int dimacs_like(const char *s)
 	       sscanf(s + 2, "%31s %ld %ld", word, &n, &m) == 3 && isalpha((unsigned char)word[0]);
 }
 
+/* UCINET's DL: 'DL', then soon 'N =' (or NR, NC), not an edge list whose
+ * first node is named dl. */
+static int dl_like(const char *s)
+{
+	if (strncasecmp(s, "dl", 2) != 0 || !(isspace((unsigned char)s[2]) || s[2] == ','))
+		return 0;
+	for (const char *p = s + 2; *p && p < s + 256; p++)
+		if ((*p == 'n' || *p == 'N') && !isalnum((unsigned char)p[-1])) {
+			const char *q = p + 1 + (strchr("rRcC", p[1]) != NULL && p[1]);
+			q += strspn(q, " \t");
+			if (*q == '=')
+				return 1;
+		}
+	return 0;
+}
+
 static enum rs_gformat guess(const char *path, const char *buf)
 {
 	char dot[32];
@@ -3161,8 +3178,8 @@ static enum rs_gformat guess(const char *path, const char *buf)
 		s++;
 	if (!strncmp(s, "%%MatrixMarket", 14))
 		return RS_GF_MTX;
-	if (!strncasecmp(s, "dl", 2) && (isspace((unsigned char)s[2]) || s[2] == ','))
-		return RS_GF_DL; /* UCINET: 'DL N=5 FORMAT=...' */
+	if (dl_like(s))
+		return RS_GF_DL;
 	if (!strncmp(s, "<?xml", 5) || !strncmp(s, "<graphml", 8))
 		return RS_GF_GRAPHML;
 	if (!strncasecmp(s, "*vertices", 9))

@@ -625,6 +625,9 @@ static void readers(void)
 		g = rs_graph_load(write_file("b4.dl", "dl n=3 format=edgelist1 nm=2\ndata:\n1 2\n"), &lo, &info, &e);
 		tap_ok(g == NULL && strstr(e.msg, "NM = 2: 2 lists"), "DL: lists of several relations refused (%s)", e.msg);
 	}
+	g = load(write_file("dl.txt", "dl x\nx y\n"), NULL, &info);
+	tap_ok(g && !strcmp(info.format, "edges") && g->n == 3, "an edge list whose first node is named dl stays one");
+	rs_graph_free(g);
 	/* Cytoscape's SIF */
 	g = load(write_file("t.sif", "a\tpp\tb c\td\nb c\tpd\ta\ne\n"), NULL, &info);
 	tap_ok(g && g->n == 4 && rs_graph_edges(g) == 2 && info.merged == 1 && !strcmp(g->names[1], "b c") &&
