@@ -358,6 +358,39 @@ rs_labels *rs_labels_read_column(const char *path, const rs_graph *g, const char
 	return rs_labels_parse_column(buf, path, g, column, e);
 }
 
+/* Whether text's first line is a lone word over n lines of labels, one a
+ * line: a column's name, as pandas' Series.to_csv(index=False) or R's
+ * write.csv(row.names=FALSE) writes it ('x' over 1, 1, 2, ...); comment
+ * lines do not count, empty ones do (unlabelled nodes), as in the reader. */
+static int lone_word_header(const char *text, long n)
+{
+	const char *p = text + (strncmp(text, "\xef\xbb\xbf", 3) ? 0 : 3);
+	long lines = 0; /* lines after the first */
+	int first = 1;
+	while (*p) {
+		const char *end = p + strcspn(p, "\n"), *t = p + strspn(p, " \t\r");
+		const char *next = *end ? end + 1 : end;
+		if (t < end && (*t == '#' || *t == '%')) {
+			p = next;
+			continue;
+		}
+		if (first) {
+			const char *z = end;
+			while (z > t && (z[-1] == ' ' || z[-1] == '\t' || z[-1] == '\r'))
+				z--;
+			char *stop;
+			if (z == t || z - t != (long)strcspn(t, " \t,;\r\n") ||
+			    (strtol(t, &stop, 10), stop == z))
+				return 0; /* not one word, or a number (a label) */
+			first = 0;
+		} else {
+			lines++;
+		}
+		p = next;
+	}
+	return !first && lines == n;
+}
+
 /* An error at "path:K: ..." of the text made from a JSON file names the
  * JSON's line instead: line[K - 1] (the list ends with a 0). */
 static void json_relocate(rs_err *e, const char *path, const long *line)
@@ -414,7 +447,7 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 	for (long i = 0; i < n; i++)
 		L->y[i] = -1;
 	long lineno = 0, row = 0;
-	int pairs = -1, headed = 0;
+	int pairs = -1, headed = 0, word_header = column == NULL && lone_word_header(buf, n);
 	int kc = 0, lc = 1, ncols = 0; /* node and label columns, the header's count */
 	char *p = buf;
 	while (*p) {
@@ -442,6 +475,10 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 		if (nt == 1 && *tok[0] == '\0')
 			nt = 0;
 		int first = pairs < 0 && nt > 0 && !headed;
+		if (first && word_header) { /* a column's name over its labels */
+			headed = 1;
+			continue;
+		}
 		if (first)
 			pairs = nt == 2;
 		/* a header line ("node,label", "id class", or "label" alone), or

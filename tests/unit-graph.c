@@ -902,6 +902,13 @@ static void readers(void)
 	L = rs_labels_read(write_file("h1.labels", "Class\nred\nblue\n\nred\n"), g, &e);
 	tap_ok(L && L->nclass == 2 && L->labelled == 3 && L->y[0] == L->y[3], "one label a line under a header");
 	rs_labels_free(L);
+	L = rs_labels_read(write_file("w.csv", "community\n2\n2\n\n5\n"), g, &e);
+	tap_ok(L && L->labelled == 3 && L->y[0] == 2 && L->y[3] == 5 && L->y[2] == -1,
+	       "a lone word over one label a node (pandas' Series.to_csv): a column's name");
+	rs_labels_free(L);
+	L = rs_labels_read(write_file("w2.csv", "red\n2\n2\n5\n"), g, &e);
+	tap_ok(L && L->labelled == 4 && L->nclass == 3, "... but a word among as many lines as nodes is a label");
+	rs_labels_free(L);
 	/* JSON: a partition as json.dump writes a dict, a list of classes */
 	L = rs_labels_read(write_file("j.json", "\xef\xbb\xbf{\"3\": 1, \"0\": 0,\n \"2\": null}"), g, &e);
 	tap_ok(L && L->y[3] == 1 && L->y[0] == 0 && L->y[2] == -1 && L->y[1] == -1 && L->labelled == 2,
