@@ -4,6 +4,8 @@
 
 #include "graphio.h"
 
+#include "utf8.h"
+
 #include "namemap.h"
 #include "numparse.h"
 
@@ -1185,14 +1187,9 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 	if (g == NULL)
 		goto fail;
 	if (symbolic) {
-		g->names = rows.names;
-		rows.names = NULL;
-		rows.count = 0;
-		if (bipartite) {
-			g->cnames = cols.names;
-			cols.names = NULL;
-			cols.count = 0;
-		}
+		g->names = rs_nm_take(&rows);
+		if (bipartite)
+			g->cnames = rs_nm_take(&cols);
 	}
 fail:
 	rs_edges_free(&E);
@@ -1747,11 +1744,8 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 	info->lines = rd.lineno;
 	info->weighted = info->attr_weights > 0;
 	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
-	if (g != NULL && !numeric) {
-		g->names = nm.names;
-		nm.names = NULL;
-		nm.count = 0;
-	}
+	if (g != NULL && !numeric)
+		g->names = rs_nm_take(&nm);
 fail:
 	free(id);
 	rs_edges_free(&E);
@@ -1923,11 +1917,8 @@ static rs_graph *read_sif(char *buf, const char *path, const rs_load_opts *o, rs
 	info->lines = rd.lineno;
 	info->relabeled = 1;
 	g = rs_graph_build(nm.count, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
-	if (g != NULL) {
-		g->names = nm.names;
-		nm.names = NULL;
-		nm.count = 0;
-	}
+	if (g != NULL)
+		g->names = rs_nm_take(&nm);
 fail:
 	free(f);
 	rs_edges_free(&E);
@@ -2329,19 +2320,14 @@ static rs_graph *read_matrix(char *buf, const char *path, const rs_load_opts *o,
 	rs_namemap *rn = rowname && (bip || !header) ? &rows : NULL, *cn = header ? &cols : NULL;
 	if (!bip && cn == NULL)
 		cn = rn, rn = NULL;
-	if (rn && names_are_ids(rn->names, R) < 0) {
-		g->names = rn->names;
-		rn->names = NULL;
-		rn->count = 0;
-	}
+	if (rn && names_are_ids(rn->names, R) < 0)
+		g->names = rs_nm_take(rn);
 	if (cn) {
 		int base = names_are_ids(cn->names, K);
 		if (base >= 0 && !bip) {
 			info->one_based = base;
 		} else if (base < 0) {
-			*(bip ? &g->cnames : &g->names) = cn->names;
-			cn->names = NULL;
-			cn->count = 0;
+			*(bip ? &g->cnames : &g->names) = rs_nm_take(cn);
 		}
 	}
 	info->relabeled = g->names != NULL;
@@ -2656,16 +2642,11 @@ static rs_graph *read_dl(char *buf, const char *path, const rs_load_opts *o, rs_
 		goto fail;
 	/* the labels as names, unless they are the positions */
 	if (rows.count == NR && names_are_ids(rows.names, NR) < 0) {
-		g->names = rows.names;
-		rows.names = NULL;
-		rows.count = 0;
+		g->names = rs_nm_take(&rows);
 		info->relabeled = 1;
 	}
-	if (two && cols.count == NC && names_are_ids(cols.names, NC) < 0) {
-		g->cnames = cols.names;
-		cols.names = NULL;
-		cols.count = 0;
-	}
+	if (two && cols.count == NC && names_are_ids(cols.names, NC) < 0)
+		g->cnames = rs_nm_take(&cols);
 fail:
 	rs_edges_free(&E);
 	rs_nm_free(&rows);
@@ -2881,21 +2862,7 @@ static char *gml_decoded(const char *s)
 			continue;
 		}
 		s = end + 1;
-		if (c < 0x80) {
-			*w++ = (char)c;
-		} else if (c < 0x800) {
-			*w++ = (char)(0xC0 | c >> 6);
-			*w++ = (char)(0x80 | (c & 0x3F));
-		} else if (c < 0x10000) {
-			*w++ = (char)(0xE0 | c >> 12);
-			*w++ = (char)(0x80 | ((c >> 6) & 0x3F));
-			*w++ = (char)(0x80 | (c & 0x3F));
-		} else {
-			*w++ = (char)(0xF0 | c >> 18);
-			*w++ = (char)(0x80 | ((c >> 12) & 0x3F));
-			*w++ = (char)(0x80 | ((c >> 6) & 0x3F));
-			*w++ = (char)(0x80 | (c & 0x3F));
-		}
+		w += rs_utf8_put(c, w);
 	}
 	*w = '\0';
 	return out;
@@ -3155,24 +3122,31 @@ static int dl_like(const char *s)
 	return 0;
 }
 
-static enum rs_gformat guess(const char *path, const char *buf)
+/* The format a file name's extension says (RS_GF_AUTO: none). */
+static enum rs_gformat extension_format(const char *path)
 {
+	static const struct {
+		const char *ext;
+		enum rs_gformat f;
+	} ext[] = {{".mtx", RS_GF_MTX},	   {".mm", RS_GF_MTX},	   {".biedges", RS_GF_BIEDGES},
+		   {".gml", RS_GF_GML},	   {".graphml", RS_GF_GRAPHML}, {".net", RS_GF_PAJEK},
+		   {".pajek", RS_GF_PAJEK},  {".col", RS_GF_DIMACS},	{".clq", RS_GF_DIMACS},
+		   {".gr", RS_GF_DIMACS},    {".dimacs", RS_GF_DIMACS}, {".max", RS_GF_DIMACS},
+		   {".graph", RS_GF_METIS},  {".metis", RS_GF_METIS}, {".chaco", RS_GF_METIS},
+		   {".adjlist", RS_GF_ADJLIST}, {".sif", RS_GF_SIF}, {".dl", RS_GF_DL}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
-	if (dot[0]) {
-		static const struct {
-			const char *ext;
-			enum rs_gformat f;
-		} ext[] = {{".mtx", RS_GF_MTX},	   {".mm", RS_GF_MTX},	   {".biedges", RS_GF_BIEDGES},
-			   {".gml", RS_GF_GML},	   {".graphml", RS_GF_GRAPHML}, {".net", RS_GF_PAJEK},
-			   {".pajek", RS_GF_PAJEK},  {".col", RS_GF_DIMACS},	{".clq", RS_GF_DIMACS},
-			   {".gr", RS_GF_DIMACS},    {".dimacs", RS_GF_DIMACS}, {".max", RS_GF_DIMACS},
-			   {".graph", RS_GF_METIS},  {".metis", RS_GF_METIS}, {".chaco", RS_GF_METIS},
-			   {".adjlist", RS_GF_ADJLIST}, {".sif", RS_GF_SIF}, {".dl", RS_GF_DL}};
-		for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++)
-			if (!strcasecmp(dot, ext[i].ext))
-				return ext[i].f;
-	}
+	for (size_t i = 0; dot[0] && i < sizeof ext / sizeof ext[0]; i++)
+		if (!strcasecmp(dot, ext[i].ext))
+			return ext[i].f;
+	return RS_GF_AUTO;
+}
+
+static enum rs_gformat guess(const char *path, const char *buf)
+{
+	enum rs_gformat by_name = extension_format(path);
+	if (by_name != RS_GF_AUTO)
+		return by_name;
 	const char *s = buf;
 	while (isspace((unsigned char)*s))
 		s++;
@@ -3414,23 +3388,27 @@ int rs_graph_save(const rs_graph *g, const char *path, rs_err *e)
 
 int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr *attrs, int nattrs, rs_err *e)
 {
-	/* a name 'load' would read as a format this does not write: refused,
+	/* a name 'load' would read as a format this does not write (the
+	 * extensions 'load' knows, and the foreign ones it names): refused,
 	 * rather than an edge list 'load' cannot read back */
-	static const char *const unwritten[][2] = {
-		{".col", "DIMACS"},   {".clq", "DIMACS"},	{".gr", "DIMACS"},	{".dimacs", "DIMACS"},
-		{".max", "DIMACS"},   {".graph", "METIS"},	{".metis", "METIS"},	{".chaco", "METIS"},
-		{".adjlist", "adjacency list"}, {".gexf", "GEXF"}, {".json", "JSON"},	{".dot", "DOT"},
-		{".gv", "DOT"},	      {".sif", "SIF"},	      {".dl", "UCINET DL"}};
+	static const char *const foreign[][2] = {
+		{".gexf", "gexf"}, {".json", "json"}, {".dot", "dot"}, {".gv", "dot"}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
-	for (size_t i = 0; i < sizeof unwritten / sizeof unwritten[0]; i++)
-		if (!strcasecmp(dot, unwritten[i][0]))
-			return rs_fail(e, RS_EINVAL,
-				       "%s: regspec does not write %s files; it writes edge lists (.edges, or any "
-				       "other name), .csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml) "
-				       "and Pajek (.net)",
-				       path, unwritten[i][1]);
-	if (!strcasecmp(dot, ".biedges") && !g->bipartite)
+	enum rs_gformat by_name = extension_format(path);
+	const char *unwritten = by_name == RS_GF_DIMACS || by_name == RS_GF_METIS || by_name == RS_GF_ADJLIST ||
+					by_name == RS_GF_SIF || by_name == RS_GF_DL
+				? rs_gformat_name(by_name)
+				: NULL;
+	for (size_t i = 0; !unwritten && i < sizeof foreign / sizeof foreign[0]; i++)
+		if (!strcasecmp(dot, foreign[i][0]))
+			unwritten = foreign[i][1];
+	if (unwritten)
+		return rs_fail(e, RS_EINVAL,
+			       "%s: regspec does not write %s files; it writes edge lists (.edges, or any other name), "
+			       ".csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml) and Pajek (.net)",
+			       path, unwritten);
+	if (by_name == RS_GF_BIEDGES && !g->bipartite)
 		return rs_fail(e, RS_EINVAL, "%s: a .biedges file holds a bipartite graph; this one is not (.edges)",
 			       path);
 	int kind = rs_markup_kind(path);
@@ -3441,7 +3419,7 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 		rs_graph_write_markup(g, a.f, kind, attrs, nattrs);
 		return rs_atomic_commit(&a, e);
 	}
-	int mtx = !strcasecmp(dot, ".mtx") || !strcasecmp(dot, ".mm");
+	int mtx = by_name == RS_GF_MTX;
 	/* a .csv or .tsv name gets that separator and a header line, so that a
 	 * spreadsheet reads it; the reader takes all three back */
 	char sep = rs_path_separator(path) ? rs_path_separator(path) : ' ';

@@ -6,6 +6,7 @@
 #include "graphxml.h"
 
 #include "numparse.h"
+#include "utf8.h"
 
 #include <string.h>
 #include <strings.h>
@@ -22,18 +23,6 @@ int rs_markup_kind(const char *path)
 	return 0;
 }
 
-/* The length of the UTF-8 sequence at p, 0 when it is not one. */
-static size_t utf8_len(const unsigned char *p)
-{
-	size_t n = p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC2 && p[0] < 0xE0 ? 2 : 0;
-	if (p[0] >= 0xF5)
-		return 0;
-	for (size_t i = 1; i < n; i++)
-		if ((p[i] & 0xC0) != 0x80)
-			return 0;
-	return n;
-}
-
 /* s as text of the markup: the characters it reserves as entities, a
  * control character as '?', a byte that is not UTF-8 as U+FFFD (a node
  * name from any file must leave the document well formed); GML, which is
@@ -43,7 +32,7 @@ static void text(FILE *f, const char *s, int xml)
 {
 	if (xml < 0) {
 		for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-			size_t n = *p >= 0x80 ? utf8_len(p) : 1;
+			size_t n = rs_utf8_seq(p, NULL);
 			if (n == 0)
 				fputs("\xef\xbf\xbd", f);
 			else if (n > 1)
@@ -55,14 +44,10 @@ static void text(FILE *f, const char *s, int xml)
 	}
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		if (*p >= 0x80) {
-			size_t n = utf8_len(p);
 			unsigned long c = 0xFFFD;
-			if (n > 0) {
-				c = n == 2 ? p[0] & 0x1Fu : n == 3 ? p[0] & 0x0Fu : p[0] & 0x07u;
-				for (size_t i = 1; i < n; i++)
-					c = c << 6 | (p[i] & 0x3Fu);
+			size_t n = rs_utf8_seq(p, &c);
+			if (n > 0)
 				p += n - 1;
-			}
 			if (!xml)
 				fprintf(f, "&#%lu;", c);
 			else if (n == 0)

@@ -7,6 +7,8 @@
 
 #include "jsonlabels.h"
 
+#include "utf8.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,20 +81,6 @@ static void blank(struct json *j)
 		j->p++;
 }
 
-/* The UTF-8 bytes of code point c into b: their count. */
-static int utf8(unsigned long c, char *b)
-{
-	if (c < 0x80)
-		return b[0] = (char)c, 1;
-	if (c < 0x800)
-		return b[0] = (char)(0xC0 | c >> 6), b[1] = (char)(0x80 | (c & 0x3F)), 2;
-	if (c < 0x10000)
-		return b[0] = (char)(0xE0 | c >> 12), b[1] = (char)(0x80 | ((c >> 6) & 0x3F)),
-		       b[2] = (char)(0x80 | (c & 0x3F)), 3;
-	return b[0] = (char)(0xF0 | c >> 18), b[1] = (char)(0x80 | ((c >> 12) & 0x3F)),
-	       b[2] = (char)(0x80 | ((c >> 6) & 0x3F)), b[3] = (char)(0x80 | (c & 0x3F)), 4;
-}
-
 static int hex4(const char *s, unsigned long *c)
 {
 	*c = 0;
@@ -146,7 +134,7 @@ static int string(struct json *j, struct out *o)
 						j->p += 6;
 					}
 				}
-				n = utf8(u, b);
+				n = rs_utf8_put(u, b);
 				break;
 			default: return fail(j, "an unknown escape in a string");
 			}

@@ -73,6 +73,14 @@ long rs_nm_intern(rs_namemap *m, const char *s, size_t n, int add, rs_err *e)
 	return m->count++;
 }
 
+char **rs_nm_take(rs_namemap *m)
+{
+	char **names = m->names;
+	m->names = NULL;
+	m->count = 0;
+	return names;
+}
+
 void rs_nm_free(rs_namemap *m)
 {
 	for (long i = 0; i < m->count; i++)

@@ -22,5 +22,8 @@ typedef struct rs_namemap {
  * added; -1 on error (e says why). */
 long rs_nm_intern(rs_namemap *m, const char *s, size_t n, int add, rs_err *e);
 void rs_nm_free(rs_namemap *m);
+/* The names, handed over (a graph's node names): the map keeps none, and
+ * is freed as before. */
+char **rs_nm_take(rs_namemap *m);
 
 #endif

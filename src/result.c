@@ -3,6 +3,8 @@
 
 #include "result.h"
 
+#include "utf8.h"
+
 #include "xalloc.h"
 
 #include <ctype.h>
@@ -152,38 +154,11 @@ static void cell(const rs_field *f, size_t i, int digits, char *buf, size_t len,
 	}
 }
 
-/* The length of the valid UTF-8 sequence at p (1 to 4), 0 if invalid
- * (overlong forms, surrogates and code points past U+10FFFF included). */
-static size_t utf8_seq(const unsigned char *p)
-{
-	if (p[0] < 0x80)
-		return 1;
-	size_t n;
-	unsigned long cp;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		n = 2, cp = p[0] & 0x1f;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		n = 3, cp = p[0] & 0x0f;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		n = 4, cp = p[0] & 0x07;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
 void rs_text_clean(char *s)
 {
 	unsigned char *p = (unsigned char *)s;
 	while (*p) {
-		size_t n = utf8_seq(p);
+		size_t n = rs_utf8_seq(p, NULL);
 		if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f))) {
 			*p++ = '?';
 			continue;
@@ -217,7 +192,7 @@ static void json_string(FILE *out, const char *s)
 	fputc('"', out);
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		if (*p >= 0x80) {
-			size_t n = utf8_seq(p);
+			size_t n = rs_utf8_seq(p, NULL);
 			if (n == 0) {
 				fputs("\xef\xbf\xbd", out); /* U+FFFD */
 			} else {
