@@ -269,10 +269,15 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	if (!strcmp(info.format, "matrix"))
 		snprintf(shape, sizeof shape, " (a dense adjacency matrix, %ld x %ld%s)", g->n, g->bipartite ? g->m : g->n,
 			 g->bipartite ? ": its rows and its columns are the two sides of a bipartite graph" : "");
+	else if (info.two_mode)
+		snprintf(shape, sizeof shape, " (a two-mode network: its first %ld vertices and the other %ld are the two "
+			 "sides of a bipartite graph)", g->n, g->m);
 	notes[nn++] = xasprintf("read %s as %s%s%s%s", path, info.format, shape,
 				info.nx_multiline ? " (networkx's multiline form: 'NODE COUNT', then a neighbour a line)"
 						  : "",
 				info.one_based ? " (ids start at 1: read as 1-based)" : "");
+	if (info.networks > 1)
+		notes[nn++] = xasprintf("the file holds %ld networks; the first was read", info.networks);
 	if (info.dl_matrices > 1)
 		notes[nn++] = xasprintf("NM = %ld: the file holds %ld matrices (relations); the first was read",
 					info.dl_matrices, info.dl_matrices);
@@ -374,13 +379,14 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 			free(c);
 		}
 	}
+	const char *source = info.label_partition ? "the partition" : "the node attribute";
 	if (o.label_attr != NULL && info.label_attr[0]) {
-		notes[nn++] = xasprintf("labels from the node attribute '%s'", info.label_attr);
+		notes[nn++] = xasprintf("labels from %s '%s'", source, info.label_attr);
 		labels_path = NULL;
 	} else if (info.label_attr[0] && L != NULL && labels_path == NULL && !nolabels) {
-		notes[nn++] = xasprintf("labels from the node attribute '%s' ('load FILE labels "
+		notes[nn++] = xasprintf("labels from %s '%s' ('load FILE labels "
 					"ATTRIBUTE' picks another)",
-					info.label_attr);
+					source, info.label_attr);
 	}
 	if (labels_path != NULL) {
 		rs_labels_free(L);

@@ -66,6 +66,8 @@ typedef struct rs_load_info {
 	long attr_weights; /* ... of which the dict had a 'weight'           */
 	int nx_multiline;  /* an adjacency list in networkx's multiline form */
 	long dl_matrices;  /* a UCINET DL file's matrices (NM): the first read */
+	long networks;     /* a Pajek project's networks: the first read     */
+	long two_mode;     /* a two-mode Pajek network: its first mode (rows) */
 	char columns[200];  /* the columns a header chose, when not the plain
 			       source, target[, weight] ("" otherwise)      */
 	int one_based;
@@ -74,6 +76,7 @@ typedef struct rs_load_info {
 	int weighted;
 	rs_labels *labels; /* from a node attribute (GML value), or NULL     */
 	char label_attr[64]; /* the attribute they came from ("" none)       */
+	int label_partition; /* ... a Pajek *Partition of that name          */
 	char weight_attr[64]; /* GML, GraphML, Pajek: the edge attribute read
 				 as weights ("" none)                        */
 	char unread_attrs[128]; /* ... and the numeric ones that were not    */

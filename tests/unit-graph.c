@@ -392,7 +392,7 @@ static void readers(void)
 	}
 	g = load(write_file("i.net", "*Vertices 3\n1 \"x\"\n2 \"y\"\n3 \"z\"\n*Edges\n1 2 2\n2 3\n"), NULL, &info);
 	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 2 && !strcmp(info.format, "pajek"),
-	       "Pajek through igraph, weights");
+	       "Pajek, weights");
 	rs_graph_free(g);
 	/* igraph reads an edge without a weight before the first weighted one
 	 * as 0; Pajek's rule (and ours) is 1. */
@@ -413,6 +413,72 @@ static void readers(void)
 	rs_graph_free(g);
 	g = load(write_file("i3.net", "*Vertices 3\n*Edges\n1 2 0\n2 3 3\n"), NULL, &info);
 	tap_ok(g && rs_graph_edges(g) == 1 && info.dropped == 1, "Pajek: an explicit zero weight is still dropped");
+	rs_graph_free(g);
+	/* networkx's write_pajek: the labels are its nodes (integers from 0:
+	 * ids, not names), then coordinates, a shape and the attributes as
+	 * 'key value' pairs, which igraph's reader refused */
+	{
+		const char *nx = "*vertices 4\n1 0 0.0 0.0 ellipse club \"Mr. Hi\" size 3\n2 1 0.0 0.0 ellipse club Officer\n"
+				 "3 2 0.5 0.5 ellipse club \"Mr. Hi\"\n4 3 0.0 0.0 ellipse\n*edges\n1 2 1.5 capacity 4\n"
+				 "2 3 2.0\n3 4 1.0 capacity x\n";
+		g = load(write_file("nx.net", nx), NULL, &info);
+		tap_ok(g && g->n == 4 && rs_graph_edges(g) == 3 && g->names == NULL && weight(g, 0, 1) == 1.5 &&
+			       info.labels == NULL && !info.symmetrized && !strcmp(info.unread_attrs, "capacity"),
+		       "Pajek as networkx writes it: node attributes after the shape, integer labels as ids");
+		rs_graph_free(g);
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "club", RS_IDS_AUTO, NULL};
+		g = load(write_file("nx2.net", nx), &lo, &info);
+		tap_ok(g && info.labels && info.labels->nclass == 2 && info.labels->y[0] == info.labels->y[2] &&
+			       info.labels->y[0] != info.labels->y[1] && info.labels->y[3] == -1 &&
+			       !strcmp(info.label_attr, "club") && !info.label_partition,
+		       "Pajek: 'labels KEY' reads a vertex parameter (a vertex without it unlabelled)");
+		rs_labels_free(info.labels);
+		rs_graph_free(g);
+		lo.label_attr = "colour";
+		rs_err e = {0};
+		g = rs_graph_load(write_file("nx3.net", nx), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "'colour'") && strstr(e.msg, "club, size"),
+		       "Pajek: a parameter that is not there: an error listing those that are (%s)", e.msg);
+		lo.label_attr = NULL;
+		lo.weight_name = "capacity";
+		g = rs_graph_load(write_file("nx4.net", nx), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "nx4.net:9: weight capacity: 'x' is not a number"),
+		       "Pajek: 'weight KEY' whose value is a word: a located error (%s)", e.msg);
+		lo.weight_name = "cap";
+		g = load(write_file("nx5.net", "*Vertices 3\n*Edges\n1 2 9 cap 2\n2 3 cap 0.5\n1 3\n"), &lo, &info);
+		tap_ok(g && weight(g, 0, 1) == 2 && weight(g, 1, 2) == 0.5 && weight(g, 0, 2) == 1 &&
+			       !strcmp(info.weight_attr, "cap") && !strcmp(info.unread_attrs, "weight"),
+		       "Pajek: 'weight KEY' reads an edge parameter; the weights in place are named unread");
+		rs_graph_free(g);
+	}
+	/* a two-mode network is a bipartite graph: rows, then columns */
+	g = load(write_file("two.net", "*Vertices 5 2\n1 \"ann\"\n2 \"bob\"\n3 \"party\"\n4 \"dinner\"\n5 \"walk\"\n"
+				       "*Edges\n1 3\n4 1 2\n2 5\n"),
+		 NULL, &info);
+	tap_ok(g && g->bipartite && g->n == 2 && g->m == 3 && g->nnz == 3 && info.two_mode == 2 && g->names &&
+		       !strcmp(g->names[1], "bob") && g->cnames && !strcmp(g->cnames[2], "walk") &&
+		       g->val && g->val[1] == 2 && g->idx[1] == 1,
+	       "Pajek: a two-mode network loads as a bipartite graph, a line from a column turned round");
+	rs_graph_free(g);
+	/* a project file: the first network, its partition as labels; lists
+	 * and a matrix */
+	g = load(write_file("p.paj", "% Pajek project\n*Network first\n*Vertices 4\n1 \"a\"\n2 \"b\"\n*Edgeslist\n1 2 3\n"
+				     "*Arcs :1 \"likes\"\n4 3 2\n*Vector size\n*Vertices 4\n1.5\n2\n3\n4\n"
+				     "*Partition side\n*Vertices 4\n1\n1\n2\n2\n*Network second\n*Vertices 2\n*Edges\n1 2\n"),
+		 NULL, &info);
+	tap_ok(g && g->n == 4 && rs_graph_edges(g) == 3 && weight(g, 2, 3) == 2 && info.symmetrized && info.networks == 2 &&
+		       info.labels && info.labels->y[0] == 1 && info.labels->y[3] == 2 && info.label_partition &&
+		       g->names && !strcmp(g->names[1], "b") && !strcmp(g->names[2], "3"),
+	       "Pajek project: the first network, *Edgeslist and *Arcs, its *Partition as labels, a *Vector skipped");
+	rs_labels_free(info.labels);
+	rs_graph_free(g);
+	g = load(write_file("sym.net", "*Vertices 3\n*Matrix\n0 1 2\n1 0 0\n2 0 0.5\n"), NULL, &info);
+	tap_ok(g && rs_graph_edges(g) == 3 && weight(g, 0, 2) == 2 && g->loops == 1 && info.merged == 0 && !info.symmetrized,
+	       "Pajek: a symmetric *Matrix gives each edge once");
+	rs_graph_free(g);
+	g = load(write_file("asym.net", "*Vertices 3\n*Matrix\n0 1\n0 2 0 0\n0 0 0\n"), NULL, &info);
+	tap_ok(g && rs_graph_edges(g) == 1 && weight(g, 0, 1) == 2 && info.symmetrized && info.merged == 1,
+	       "Pajek: an asymmetric *Matrix (its values over any lines) is made undirected");
 	rs_graph_free(g);
 	/* networkx's write_edgelist: the attributes as a Python dict */
 	g = load(write_file("nx.edgelist", "0 1 {}\n1 2 {'weight': 2.5, 'label': 'a, b'}\n"
@@ -832,6 +898,11 @@ static void readers(void)
 		rs_graph *r = b && rs_graph_save(b, path, &e) == 0 ? load(path, NULL, &info) : NULL;
 		tap_ok(r && r->n == 5 && rs_graph_edges(r) == 3 && weight(r, 0, 4) == 2,
 		       "a bipartite graph as GraphML: rows then columns, one graph");
+		rs_graph_free(r);
+		snprintf(path, sizeof path, "%s/bp.net", dir);
+		r = b && rs_graph_save(b, path, &e) == 0 ? load(path, NULL, &info) : NULL;
+		tap_ok(r && r->bipartite && r->n == 2 && r->m == 3 && r->nnz == 3 && weight(r, 0, 2) == 2 && info.two_mode == 2,
+		       "a bipartite graph as Pajek: a two-mode network, read back as the same bipartite graph");
 		rs_graph_free(r);
 		rs_graph_free(b);
 		r = load(write_file("ent.gml", "graph [ node [ id 0 label \"Zo&#235;\" ] node [ id 1 label \"&#x5317;&#0;&#99999999;\" ]"
