@@ -2693,13 +2693,13 @@ static int pj_number_ahead(const char *q, char **after)
 }
 
 /* The value of parameter key among a line's parameters p ('key value'
- * pairs, after a shape word when their count is odd), into a static
- * copy; NULL when the line has none.  names, when given, collects the
- * keys (comma separated); numeric, when given, only those whose value is
- * a number. */
-static const char *pj_param(const char *p, const char *key, char *names, size_t size, int numeric)
+ * pairs, after a shape word when their count is odd), copied into
+ * val[PJ_VAL]; NULL when the line has none.  names, when given, collects
+ * the keys (comma separated); numeric, when given, only those whose value
+ * is a number. */
+#define PJ_VAL 256
+static const char *pj_param(const char *p, const char *key, char *val, char *names, size_t size, int numeric)
 {
-	static char val[256];
 	char copy[1024], *q = copy, *w[64];
 	int nw = 0, open = 0;
 	snprintf(copy, sizeof copy, "%s", p);
@@ -2709,15 +2709,14 @@ static const char *pj_param(const char *p, const char *key, char *names, size_t 
 	for (int i = nw % 2; i + 1 < nw; i += 2) {
 		double x;
 		if (names && (!numeric || parse_weight(w[i + 1], &x) == 0)) {
-			char one[80];
+			char one[80], have[1100];
 			snprintf(one, sizeof one, ", %s,", w[i]);
-			char have[1100];
 			snprintf(have, sizeof have, ", %s,", names);
 			if (strstr(have, one) == NULL)
 				rs_list_append(names, size, ", ", w[i]);
 		}
 		if (key && found == NULL && !strcmp(w[i], key)) {
-			snprintf(val, sizeof val, "%s", w[i + 1]);
+			snprintf(val, PJ_VAL, "%s", w[i + 1]);
 			found = val;
 		}
 	}
@@ -2793,6 +2792,7 @@ static int pj_pair(struct pajek *P, char *q)
 {
 	int open = 0;
 	long u, v;
+	char val[PJ_VAL];
 	if (pj_vertex(&P->rd, pj_word(&q, &open), P->n, &u) != 0 ||
 	    pj_vertex(&P->rd, pj_word(&q, &open), P->n, &v) != 0)
 		return -1;
@@ -2808,8 +2808,8 @@ static int pj_pair(struct pajek *P, char *q)
 	}
 	const char *x = NULL;
 	if (q[strspn(q, " \t")] != '\0') {
-		pj_param(q, NULL, P->eparams, sizeof P->eparams, 1);
-		x = P->wkey ? pj_param(q, P->wkey, NULL, 0, 0) : NULL;
+		pj_param(q, NULL, NULL, P->eparams, sizeof P->eparams, 1);
+		x = P->wkey ? pj_param(q, P->wkey, val, NULL, 0, 0) : NULL;
 	}
 	if (x != NULL) {
 		if (parse_weight(x, &w) != 0) {
@@ -2932,11 +2932,12 @@ static int pj_labels(struct pajek *P, rs_load_info *info)
 {
 	const char *want = P->o->label_attr, *key = want;
 	long nl = P->n1 > 0 ? P->n1 : P->n; /* a two-mode network's first mode */
+	char val[PJ_VAL];
 	if (P->part == NULL && key == NULL)
 		for (long i = 0; key == NULL && i < P->n; i++)
 			key = !P->param[i]			    ? NULL
-			      : pj_param(P->param[i], "value", NULL, 0, 0)	    ? "value"
-			      : pj_param(P->param[i], "community", NULL, 0, 0) ? "community"
+			      : pj_param(P->param[i], "value", val, NULL, 0, 0)	    ? "value"
+			      : pj_param(P->param[i], "community", val, NULL, 0, 0) ? "community"
 									    : NULL;
 	if (P->part == NULL && key == NULL)
 		return 0;
@@ -2950,7 +2951,7 @@ static int pj_labels(struct pajek *P, rs_load_info *info)
 			v[i] = P->part[i];
 			continue;
 		}
-		const char *x = P->param[i] ? pj_param(P->param[i], key, NULL, 0, 0) : NULL;
+		const char *x = P->param[i] ? pj_param(P->param[i], key, val, NULL, 0, 0) : NULL;
 		if (x) {
 			v[i] = strcpy(copy + 256 * i, x);
 			any = 1;
@@ -2960,7 +2961,7 @@ static int pj_labels(struct pajek *P, rs_load_info *info)
 		char list[400] = "";
 		for (long i = 0; i < P->n; i++)
 			if (P->param[i])
-				pj_param(P->param[i], NULL, list, sizeof list, 0);
+				pj_param(P->param[i], NULL, NULL, list, sizeof list, 0);
 		if (P->part_names[0])
 			rs_list_append(list, sizeof list, ", ", P->part_names);
 		rs_fail(P->rd.e, RS_EINVAL, "labels '%s': no such file, nor a node attribute or partition of %s (%s%s)",
