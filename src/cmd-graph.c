@@ -162,6 +162,16 @@ static int read_names(rs_graph *g, const char *path, int cols)
 static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e, rs_load_opts *op,
 		      const char **pathp, const char **labels_pathp, char **labels_owned);
 
+/* What a labels file of communities, one a line, came to. */
+static char *communities_note(const rs_labels *L)
+{
+	long none = L->n - L->labelled - L->in_several;
+	return xasprintf("labels: one community a line (SNAP's ground-truth form), %ld communit%s, each a "
+			 "class; %ld node%s in several left unlabelled, %ld in none",
+			 L->communities, L->communities == 1 ? "y" : "ies", L->in_several,
+			 L->in_several == 1 ? "" : "s", none);
+}
+
 CMD_FN(load)
 {
 	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
@@ -410,6 +420,8 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		rs_labels_free(L);
 		L = NULL;
 	}
+	if (L != NULL && L->communities > 0)
+		notes[nn++] = communities_note(L);
 	const char *base = strrchr(path, '/');
 	session_set_graph(s, g, L, xasprintf("load %s%s", base ? base + 1 : path,
 					     g->bipartite ? " (bipartite)" : ""));
@@ -462,6 +474,11 @@ CMD_FN(labels)
 	result_flag_scalars(r, RF_NOTEXT);
 	result_title(r, "labels from %s: %d class%s, %ld of %ld nodes labelled", argv[1], L->nclass,
 		     L->nclass == 1 ? "" : "es", L->labelled, L->n);
+	if (L->communities > 0) {
+		char *note = communities_note(L);
+		result_note(r, "%s", note);
+		free(note);
+	}
 	cmd_emit(s, out, r);
 	return 0;
 }

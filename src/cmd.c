@@ -106,7 +106,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "unless 'nolabels'; a note says where they came from. Loaded graphs use relative alpha unless a mode was chosen.",
 	 w_load, CMD_UNSAFE, cmd_load, &c_load},
 	{"labels", NULL, 1, 5, "labels FILE [column NAME] [names FILE]", "read ground-truth classes for the graph",
-	 "Read labels from FILE (a node attribute of a GML or GraphML file is read at load: 'load "
+	 "Read labels from FILE (a node attribute of a GML, GraphML or Pajek file is read at load: 'load "
 	 "FILE labels ATTR'): one a line (line i is node i), or 'node label' pairs naming nodes by id or "
 	 "name, separated by blanks, a tab or a comma (quoted as in CSV), under an optional header "
 	 "line ('node,label', 'id class'; a lone word over one label a node, as pandas' Series.to_csv "
@@ -115,7 +115,11 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "its one class word (class, community, group, cluster, modularity_class, ...; else a lone "
 	 "'label'); the node is in its 'id' or 'node' column, else the first. JSON: an object {\"node\": class, ...} (a partition as json.dump writes a dict; "
 	 "nodes it leaves out are unlabelled) or a list [class, ...] (node i the i-th), classes numbers, "
-	 "strings or null (unlabelled). Integer classes keep their numbers, -1 or an empty line is unlabelled; other tokens "
+	 "strings or null (unlabelled). Communities, one a line ('N1 N2 N3 ...', tab or blank separated, "
+	 "as SNAP's *.cmty.txt ground truth lists them; told by every field naming a node, lines of "
+	 "unequal length or a name with 'cmty' in it): the k-th line is class k, and a node in several, "
+	 "or in none, is unlabelled. "
+	 "Integer classes keep their numbers, -1 or an empty line is unlabelled; other tokens "
 	 "become classes in order of appearance. A file that does not match the graph (too few or "
 	 "too many lines, an unknown node, a node given twice) is an error that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
 	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels},

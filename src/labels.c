@@ -413,6 +413,102 @@ static void json_relocate(rs_err *e, const char *path, const long *line)
 	e->msg[len] = '\0';
 }
 
+/* Whether text lists communities, one a line (SNAP's *.cmty.txt: the
+ * members of each, separated by tabs or blanks): every field of every
+ * line names a node of the graph, none twice on a line, some line has
+ * three or more (two a line is 'node label' pairs), and the lines are not
+ * all as long, unless the file's name says 'cmty' or 'communit' (a table
+ * of numbers without a header has lines of one length).  Comment lines
+ * are skipped.  -1 (error set) out of memory, or when a file so named
+ * lists a field that is no node. */
+static int community_lists(const char *text, const char *path, struct nodes *N, rs_err *e)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	int named = strstr(base, "cmty") != NULL || strcasestr(base, "communit") != NULL;
+	long *stamp = rs_alloc(e, (size_t)(N->g->orig_n > 0 ? N->g->orig_n : 1), sizeof *stamp, "labels");
+	if (stamp == NULL)
+		return -1;
+	for (long i = 0; i < N->g->orig_n; i++)
+		stamp[i] = -1;
+	int wide = 0, ok = 1, uneven = 0;
+	long line = 0, width = -1;
+	for (const char *p = text; *p && ok; line++) {
+		const char *end = p + strcspn(p, "\n");
+		const char *s = p + strspn(p, " \t\r");
+		long fields = 0;
+		if (*s != '#' && *s != '%')
+			while (s < end && ok) {
+				size_t l = strcspn(s, " \t\r\n");
+				char tok[256];
+				long v = -1;
+				if (l < sizeof tok && memchr(s, ',', l) == NULL) {
+					memcpy(tok, s, l);
+					tok[l] = '\0';
+					v = find_node(N, tok);
+				}
+				ok = v >= 0 && stamp[v] != line;
+				if (ok)
+					stamp[v] = line;
+				else if (v < 0 && named) { /* a community file whose field is no node */
+					free(stamp);
+					return rs_fail(e, RS_EINVAL,
+						       "%s:%ld: '%.*s' is not a node of the graph (a community a "
+						       "line lists nodes)",
+						       path, line + 1, (int)(l < 64 ? l : 64), s);
+				}
+				fields++;
+				s += l;
+				s += strspn(s, " \t\r");
+			}
+		if (fields > 0) {
+			uneven |= width >= 0 && fields != width;
+			width = fields;
+		}
+		wide |= fields >= 3;
+		p = *end ? end + 1 : end;
+	}
+	free(stamp);
+	return ok && wide && (uneven || named);
+}
+
+/* Labels from community lists (community_lists): the line's number among
+ * the communities is the class; a node in two is unlabelled. */
+static int read_communities(rs_labels *L, char *text, struct nodes *N, rs_err *e)
+{
+	unsigned char *several = rs_zalloc(e, (size_t)(L->n > 0 ? L->n : 1), 1, "labels");
+	if (several == NULL)
+		return -1;
+	long c = 0;
+	for (char *p = text, *line; *p; c += line != NULL) {
+		char *end = p + strcspn(p, "\n");
+		line = p + strspn(p, " \t\r");
+		p = *end ? end + 1 : end;
+		*end = '\0';
+		if (*line == '#' || *line == '%' || *line == '\0') {
+			line = NULL;
+			continue;
+		}
+		if (c >= 1000000) {
+			free(several);
+			return rs_fail(e, RS_EINVAL, "more than 10^6 communities");
+		}
+		for (char *q = line, *t; (t = strtok_r(q, " \t\r", &q)) != NULL;) {
+			long v = find_node(N, t);
+			if (L->y[v] >= 0 && L->y[v] != c)
+				several[v] = 1;
+			L->y[v] = (int32_t)c;
+		}
+	}
+	for (long i = 0; i < L->n; i++)
+		if (several[i]) {
+			L->y[i] = -1;
+			L->in_several++;
+		}
+	L->communities = c;
+	free(several);
+	return finish(L, e);
+}
+
 rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_err *e)
 {
 	return rs_labels_parse_column(buf, path, g, NULL, e);
@@ -446,6 +542,16 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 		goto fail;
 	for (long i = 0; i < n; i++)
 		L->y[i] = -1;
+	int lists = column == NULL && json_line == NULL ? community_lists(buf, path, &N, e) : 0;
+	if (lists < 0)
+		goto fail;
+	if (lists) {
+		if (read_communities(L, buf, &N, e) != 0)
+			goto fail;
+		nodes_free(&N);
+		free(buf);
+		return L;
+	}
 	long lineno = 0, row = 0;
 	int pairs = -1, headed = 0, word_header = column == NULL && lone_word_header(buf, n);
 	int kc = 0, lc = 1, ncols = 0; /* node and label columns, the header's count */

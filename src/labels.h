@@ -11,11 +11,17 @@ typedef struct rs_labels {
 	int nclass;
 	char **class_names; /* nclass names, or NULL                       */
 	long labelled;
+	long communities;  /* read as one community a line (SNAP's form):
+			      their count, else 0                           */
+	long in_several;   /* ... the nodes listed in several, unlabelled   */
 } rs_labels;
 
 /* Read labels for g: one label a line (line i = node i), or "node label"
  * pairs naming nodes by id or name.  Integer classes keep their values
- * (-1 = unlabelled); other tokens become classes in order of appearance. */
+ * (-1 = unlabelled); other tokens become classes in order of appearance.
+ * A file whose lines list nodes only, some line three or more, is one
+ * community a line (SNAP's ground-truth communities): community c is
+ * class c, and a node listed in several is left unlabelled. */
 rs_labels *rs_labels_read(const char *path, const rs_graph *g, rs_err *e);
 /* The same from text in memory (NUL-terminated, taken over and freed);
  * path names it in messages. */

@@ -980,6 +980,39 @@ static void readers(void)
 	L = rs_labels_read(write_file("w2.csv", "red\n2\n2\n5\n"), g, &e);
 	tap_ok(L && L->labelled == 4 && L->nclass == 3, "... but a word among as many lines as nodes is a label");
 	rs_labels_free(L);
+	/* SNAP's ground-truth communities: one a line, its members; a node in
+	 * two is unlabelled, a node in none too */
+	{
+		rs_graph *c = load(write_file("c.edges", "# nodes: 7\n0 1\n1 2\n3 4\n4 5\n2 3\n"), NULL, &info);
+		L = rs_labels_read(write_file("c.cmty.txt", "# top communities\n3\t4\t5\t2\n0\t1\t2\n\n5\n"), c, &e);
+		tap_ok(L && L->communities == 3 && L->in_several == 2 && L->y[3] == 0 && L->y[5] == -1 && L->y[0] == 1 &&
+			       L->y[2] == -1 && L->y[6] == -1 && L->labelled == 4 && L->nclass == 2,
+		       "community lists (SNAP's .cmty.txt): a class each, nodes in two and one in none unlabelled");
+		rs_labels_free(L);
+		L = rs_labels_read(write_file("c.txt", "3 4 5\n0 1 2\n"), c, &e);
+		tap_ok(L == NULL && strstr(e.msg, "3 fields: a table of labels needs a header"),
+		       "... lines all as long, under a name that does not say 'cmty': a table, not communities");
+		L = rs_labels_read(write_file("equal.cmty", "3 4 5\n0 1 2\n"), c, &e);
+		tap_ok(L && L->communities == 2 && L->labelled == 6, "... unless the name says so");
+		rs_labels_free(L);
+		L = rs_labels_read(write_file("c2.cmty", "3 4 5\n0 1 9\n"), c, &e);
+		tap_ok(L == NULL && strstr(e.msg, "c2.cmty:2: '9' is not a node of the graph"),
+		       "... a field that is no node: a located error (%s)", e.msg);
+		L = rs_labels_read(write_file("c2.txt", "3 4 5\n0 1 2 9\n"), c, &e);
+		tap_ok(L == NULL && strstr(e.msg, "3 fields: a table of labels needs a header"),
+		       "... and under another name, not communities: the table's error (%s)", e.msg);
+		L = rs_labels_read(write_file("c3.txt", "3 4\n0 1\n"), c, &e);
+		tap_ok(L && L->communities == 0 && L->y[3] == 4 && L->y[0] == 1,
+		       "... two fields a line are 'node label' pairs, not communities");
+		rs_labels_free(L);
+		rs_graph_free(c);
+		c = load(write_file("cn.csv", "a,b\nb,c\nc,d\n"), NULL, &info);
+		L = rs_labels_read(write_file("cn.cmty", "a b c\nd\n"), c, &e);
+		tap_ok(L && L->communities == 2 && L->y[0] == 0 && L->y[3] == 1 && L->labelled == 4,
+		       "community lists naming the nodes by name, a community of one");
+		rs_labels_free(L);
+		rs_graph_free(c);
+	}
 	/* JSON: a partition as json.dump writes a dict, a list of classes */
 	L = rs_labels_read(write_file("j.json", "\xef\xbb\xbf{\"3\": 1, \"0\": 0,\n \"2\": null}"), g, &e);
 	tap_ok(L && L->y[3] == 1 && L->y[0] == 0 && L->y[2] == -1 && L->y[1] == -1 && L->labelled == 2,
