@@ -29,7 +29,7 @@ for f in "$top"/tests/bad/* "$top"/tests/good/* \
 done
 # labels: the first byte picks the graph (numbered, named, named + noise)
 i=0
-for f in "$top"/tests/good/*label* "$top"/tests/bad/*label* "$top"/../shared/data/*/*.labels \
+for f in "$top"/tests/good/*label* "$top"/tests/good/*cmty* "$top"/tests/bad/*label* "$top"/../shared/data/*/*.labels \
 	"$top"/../shared/data/*/*.label_names; do
 	[ -f "$f" ] || continue
 	for which in 0 1 2; do
