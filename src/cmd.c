@@ -434,7 +434,8 @@ const struct rs_topic rs_topic_table[] = {
 	 "undirected; of a project file the first network, and its first *Partition as the labels; "
 	 "'labels KEY' reads a vertex parameter (networkx's write_pajek writes node attributes so) or "
 	 "a partition by name, 'weight KEY' an edge parameter. "
-	 "\nGML and GraphML go through igraph; the weights are a numeric "
+	 "\nGML and GraphML go through igraph (GraphML keys of types of its own, as graph-tool's "
+	 "vector_float or python::object, are read as strings); the weights are a numeric "
 	 "edge attribute named weight (or weights, value, count; in any case; numbers written as strings, as gv2gml writes them, too), or the one 'weight NAME' names (a note lists the numeric ones not read); a 'value' or 'community' "
 	 "node attribute becomes the labels, or the one 'labels ATTR' names where no file ATTR "
 	 "exists (the label file rules: integers keep their values, other values are classes). \nAny file may be gzip-compressed (bzip2, xz, zstd, zip and UTF-16 files are refused with the command that converts them, GraphViz DOT, Gephi's GEXF and JSON files with the way to a format that reads)."},

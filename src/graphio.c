@@ -3391,6 +3391,55 @@ out:
 	return rc;
 }
 
+/* A copy of a GraphML text whose keys of types GraphML does not define
+ * (graph-tool's vector_float, vector_string, python::object, ...) are
+ * declared strings, which igraph reads (it refuses the whole file
+ * otherwise); NULL when every type is GraphML's own or out of memory
+ * (*len gets the copy's length). */
+static char *graphml_plain_types(const char *buf, size_t *len)
+{
+	static const char *const known[] = {"boolean", "int", "long", "float", "double", "string"};
+	const char *p = buf, *copied = buf, *a;
+	char *out = NULL;
+	size_t n = 0;
+	while ((a = strstr(p, "attr.type")) != NULL) {
+		const char *q = a + 9;
+		q += strspn(q, " \t\r\n");
+		p = q;
+		if (*q != '=')
+			continue;
+		q++;
+		q += strspn(q, " \t\r\n");
+		const char *v = q + 1, *end = *q == '"' || *q == '\'' ? strchr(v, *q) : NULL;
+		if (end == NULL)
+			continue;
+		p = end;
+		int ok = 0;
+		for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+			ok |= (size_t)(end - v) == strlen(known[k]) && !strncmp(v, known[k], (size_t)(end - v));
+		if (ok)
+			continue;
+		if (out == NULL) { /* each type may grow to "string" */
+			size_t types = 0;
+			for (const char *t = buf; (t = strstr(t, "attr.type")) != NULL; t += 9)
+				types++;
+			if ((out = malloc(strlen(buf) + 6 * types + 1)) == NULL)
+				return NULL;
+		}
+		memcpy(out + n, copied, (size_t)(v - copied));
+		n += (size_t)(v - copied);
+		memcpy(out + n, "string", 6);
+		n += 6;
+		copied = end;
+	}
+	if (out == NULL)
+		return NULL;
+	size_t rest = strlen(copied);
+	memcpy(out + n, copied, rest + 1);
+	*len = n + rest;
+	return out;
+}
+
 static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gformat fmt,
 			     const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
@@ -3692,6 +3741,15 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_PAJEK: g = read_pajek(buf, path, o, info, e); break;
 	case RS_GF_GML:
 	case RS_GF_GRAPHML:
+		if (f == RS_GF_GRAPHML) {
+			size_t plen;
+			char *plain = graphml_plain_types(buf, &plen);
+			if (plain != NULL) {
+				g = read_igraph(plain, plen, path, f, o, info, e);
+				free(plain);
+				break;
+			}
+		}
 		g = read_igraph(buf, len, path, f, o, info, e);
 		break;
 	default: g = read_edgelist(buf, path, o, o->bipartite, info, e); break;

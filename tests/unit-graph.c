@@ -451,6 +451,30 @@ static void readers(void)
 		       "Pajek: 'weight KEY' reads an edge parameter; the weights in place are named unread");
 		rs_graph_free(g);
 	}
+	/* graph-tool's GraphML: key types of its own (vector_float, and
+	 * python::object), which igraph refuses, read as strings; its doubles
+	 * in hexadecimal */
+	{
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "group", RS_IDS_AUTO, NULL};
+		g = load(write_file("gt.graphml",
+				    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+				    "<key id=\"key0\" for=\"node\" attr.name=\"pos\" attr.type=\"vector_float\" />\n"
+				    "<key id=\"key1\" for=\"node\" attr.name=\"group\" attr.type=\"int\" />\n"
+				    "<key id=\"key3\" for=\"graph\" attr.name=\"obj\" attr.type = 'python::object' />\n"
+				    "<key id=\"key2\" for=\"edge\" attr.name=\"weight\" attr.type=\"double\" />\n"
+				    "<graph id=\"G\" edgedefault=\"undirected\">\n"
+				    "<node id=\"n0\"><data key=\"key0\">0x1.8p+0, 0x1p+1</data><data key=\"key1\">0</data></node>\n"
+				    "<node id=\"n1\"><data key=\"key1\">1</data></node><node id=\"n2\"><data key=\"key1\">1</data></node>\n"
+				    "<edge source=\"n0\" target=\"n1\"><data key=\"key2\">0x1.8p+0</data></edge>\n"
+				    "<edge source=\"n1\" target=\"n2\"><data key=\"key2\">2</data></edge>\n</graph>\n</graphml>\n"),
+			 &lo, &info);
+		tap_ok(g && g->n == 3 && weight(g, 0, 1) == 1.5 && weight(g, 1, 2) == 2 && info.labels &&
+			       info.labels->y[0] == 0 && info.labels->y[2] == 1,
+		       "GraphML as graph-tool writes it: its vector and object key types read as strings, hex weights");
+		if (g)
+			rs_labels_free(info.labels);
+		rs_graph_free(g);
+	}
 	/* a two-mode network is a bipartite graph: rows, then columns */
 	g = load(write_file("two.net", "*Vertices 5 2\n1 \"ann\"\n2 \"bob\"\n3 \"party\"\n4 \"dinner\"\n5 \"walk\"\n"
 				       "*Edges\n1 3\n4 1 2\n2 5\n"),
