@@ -90,15 +90,15 @@ const struct rs_cmd rs_cmd_table[] = {
 	 w_bicl, 0, cmd_bicliques, NULL},
 	{"load", NULL, 1, 16,
 	 "load FILE [labels FILE|ATTR] [weight NAME] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
-	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek (gzip too)",
+	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek, JSON (gzip too)",
 	 "Read a graph from FILE ('-': standard input, a pipe: zcat g.edges.gz | regspec -c 'load -'). The format comes from the extension or the content, or 'format "
-	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl' ('help "
+	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl|json' ('help "
 	 "formats' says how each reads and how it is found). Any file may be gzip-compressed. For edge "
 	 "lists, 'header' and 'noheader' decide whether the first line names the columns, 'base 0|1' "
 	 "where ids start, 'compact' and 'nocompact' whether numeric ids are labels or positions, "
 	 "'unweighted' reads no weight column, 'weight NAME' the named one (a header column, or an "
-	 "edge attribute of GML, GraphML and Pajek), 'bipartite' reads (row, column) pairs; "
-	 "'labels ATTR' takes a GML or GraphML node attribute as the labels. The graph is made "
+	 "edge attribute of GML, GraphML, Pajek and JSON), 'bipartite' reads (row, column) pairs; "
+	 "'labels ATTR' takes a GML, GraphML, Pajek or JSON node attribute as the labels. The graph is made "
 	 "undirected ('directed' input: an edge where either arc is), duplicates are merged ('merge "
 	 "max', the default, or 'merge sum', which adds every listing, both directions included), self-loops kept, zero weights dropped; negative, NaN or "
 	 "infinite weights and malformed lines are errors with file:line. Labels come from 'labels "
@@ -132,7 +132,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "where 'load' finds them again; GraphML for a .graphml name and GML for .gml (for Gephi, "
 	 "Cytoscape, igraph, networkx): the names as each node's 'label', the ground truth as its "
 	 "'class' and the last clustering as its 'cluster' attribute ('load FILE labels cluster' "
-	 "reads them back), a bipartite graph's sides as 'bipartite' 0 and 1; Pajek for .net, with "
+	 "reads them back), a bipartite graph's sides as 'bipartite' 0 and 1; node-link JSON for "
+	 ".json (networkx's node_link_graph, d3), the same attributes beside each node's 'id' (its "
+	 "number) and 'name'; Pajek for .net, with "
 	 "the names; a name 'load' reads as a format not written here (.gr, .graph, .adjlist, .sif, .dl, ...) "
 	 "is an error; a block model's entries too, without alpha, the weights "
 	 "written as short as they read back exactly, up to 10^7 entries), the labels or "
@@ -380,7 +382,7 @@ const struct rs_topic rs_topic_table[] = {
 	{"formats", "the graph files 'load' reads and 'save graph' writes",
 	 "'format FMT' names the format 'load' reads, else the file's extension does, else its "
 	 "content; 'save graph' writes edge lists (blank-separated, or .csv and .tsv with a "
-	 "header), Matrix Market (.mtx), GraphML (.graphml), GML (.gml) and Pajek (.net). "
+	 "header), Matrix Market (.mtx), GraphML (.graphml), GML (.gml), Pajek (.net) and node-link JSON (.json). "
 	 "\nEdge lists: one edge a line, "
 	 "whitespace, comma, semicolon or tab separated, '#' and '%' comments, a header line detected (two column words such as "
 	 "'source,target', unless one comes back as a node name; a first line of names over numeric ids, "
@@ -434,11 +436,22 @@ const struct rs_topic rs_topic_table[] = {
 	 "undirected; of a project file the first network, and its first *Partition as the labels; "
 	 "'labels KEY' reads a vertex parameter (networkx's write_pajek writes node attributes so) or "
 	 "a partition by name, 'weight KEY' an edge parameter. "
+	 "\nJSON (.json, .cyjs, or a first character '{' or '['): node-link data as networkx's "
+	 "node_link_data and d3 write it, {\"nodes\": [{\"id\": ...}, ...], \"links\": [{\"source\": ..., "
+	 "\"target\": ...}, ...]} (\"edges\" too; links by the nodes' ids, or by position from 0 where "
+	 "the nodes have none, as in d3's older examples), networkx's adjacency_data ({\"nodes\": ..., "
+	 "\"adjacency\": [[{\"id\": ...}, ...], ...]}), Cytoscape.js elements ({\"elements\": {\"nodes\": "
+	 "[{\"data\": {...}}], \"edges\": [...]}}, or a list of elements with a \"group\"), or a list of "
+	 "edge records [{\"source\": ..., \"target\": ..., \"weight\": ...}] (pandas' "
+	 "to_json(orient='records')); \"directed\": true makes arcs; names from a node's \"name\" or "
+	 "\"label\", else its id; weights and labels from fields as for GML (\"group\" too, d3's "
+	 "classes; a field with a value of its own on every node, an identifier, is not taken as "
+	 "classes unless 'labels KEY' names it). "
 	 "\nGML and GraphML go through igraph (GraphML keys of types of its own, as graph-tool's "
 	 "vector_float or python::object, are read as strings); the weights are a numeric "
 	 "edge attribute named weight (or weights, value, count; in any case; numbers written as strings, as gv2gml writes them, too), or the one 'weight NAME' names (a note lists the numeric ones not read); a 'value' or 'community' "
 	 "node attribute becomes the labels, or the one 'labels ATTR' names where no file ATTR "
-	 "exists (the label file rules: integers keep their values, other values are classes). \nAny file may be gzip-compressed (bzip2, xz, zstd, zip and UTF-16 files are refused with the command that converts them, GraphViz DOT, Gephi's GEXF and JSON files with the way to a format that reads)."},
+	 "exists (the label file rules: integers keep their values, other values are classes). \nAny file may be gzip-compressed (bzip2, xz, zstd, zip and UTF-16 files are refused with the command that converts them, GraphViz DOT and Gephi's GEXF files with the way to a format that reads)."},
 	{NULL, NULL, NULL}};
 
 /* Edits (insert, delete, substitute, swap two neighbours) from a to b,

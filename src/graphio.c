@@ -4,6 +4,8 @@
 
 #include "graphio.h"
 
+#include "jsongraph.h"
+
 #include "utf8.h"
 
 #include "namemap.h"
@@ -27,13 +29,13 @@
 const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
-					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl"};
+					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl", "json"};
 	return names[f];
 }
 
 const char *const rs_gformat_words[] = {"edges", "csv",    "tsv",   "snap",  "mtx",	"biedges",
 					"gml",	 "graphml", "pajek", "dimacs", "metis", "chaco",
-					"adjlist", "matrix", "sif",   "dl",	NULL};
+					"adjlist", "matrix", "sif",   "dl",	"json", NULL};
 
 int rs_gformat_parse(const char *s, enum rs_gformat *f)
 {
@@ -46,7 +48,8 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"gml", RS_GF_GML},	      {"graphml", RS_GF_GRAPHML}, {"pajek", RS_GF_PAJEK},
 		   {"net", RS_GF_PAJEK},      {"dimacs", RS_GF_DIMACS}, {"metis", RS_GF_METIS},
 		   {"chaco", RS_GF_METIS},    {"adjlist", RS_GF_ADJLIST}, {"matrix", RS_GF_MATRIX},
-		   {"sif", RS_GF_SIF},	      {"dl", RS_GF_DL},	      {"ucinet", RS_GF_DL}};
+		   {"sif", RS_GF_SIF},	      {"dl", RS_GF_DL},	      {"ucinet", RS_GF_DL},
+		   {"json", RS_GF_JSON},      {"cyjs", RS_GF_JSON}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -3586,9 +3589,6 @@ static const char *foreign_format(const char *path, const char *buf)
 					   strstr(s, "<gexf") - s < 4096))
 		return "GEXF (Gephi's own format), which regspec does not read: Gephi's File > Export > "
 		       "Graph file writes GraphML or GML, which it does (networkx: write_graphml(read_gexf(F)))";
-	if ((*s == '{' || *s == '[') && !strcasecmp(ext, ".json"))
-		return "JSON, which regspec does not read: for node-link JSON (networkx, d3), "
-		       "jq -r '.links[] | \"\\(.source) \\(.target)\"' FILE writes an edge list";
 	return NULL;
 }
 
@@ -3634,7 +3634,8 @@ static enum rs_gformat extension_format(const char *path)
 		   {".pajek", RS_GF_PAJEK},  {".paj", RS_GF_PAJEK},  {".col", RS_GF_DIMACS},	{".clq", RS_GF_DIMACS},
 		   {".gr", RS_GF_DIMACS},    {".dimacs", RS_GF_DIMACS}, {".max", RS_GF_DIMACS},
 		   {".graph", RS_GF_METIS},  {".metis", RS_GF_METIS}, {".chaco", RS_GF_METIS},
-		   {".adjlist", RS_GF_ADJLIST}, {".sif", RS_GF_SIF}, {".dl", RS_GF_DL}};
+		   {".adjlist", RS_GF_ADJLIST}, {".sif", RS_GF_SIF}, {".dl", RS_GF_DL},
+		   {".json", RS_GF_JSON},    {".cyjs", RS_GF_JSON}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
 	for (size_t i = 0; dot[0] && i < sizeof ext / sizeof ext[0]; i++)
@@ -3671,6 +3672,8 @@ static enum rs_gformat guess(const char *path, const char *buf)
 		return RS_GF_GRAPHML;
 	if (pajek_like(s))
 		return RS_GF_PAJEK;
+	if (*s == '{' || *s == '[')
+		return RS_GF_JSON;
 	if (!strncmp(s, "graph", 5) || !strncmp(s, "Creator", 7))
 		return RS_GF_GML;
 	if (strstr(s, "# rows:") && s == strstr(s, "#"))
@@ -3739,6 +3742,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_SIF: g = read_sif(buf, path, o, info, e); break;
 	case RS_GF_DL: g = read_dl(buf, path, o, info, e); break;
 	case RS_GF_PAJEK: g = read_pajek(buf, path, o, info, e); break;
+	case RS_GF_JSON: g = rs_json_graph(buf, path, o, info, e); break;
 	case RS_GF_GML:
 	case RS_GF_GRAPHML:
 		if (f == RS_GF_GRAPHML) {
@@ -3907,12 +3911,12 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 	 * extensions 'load' knows, and the foreign ones it names): refused,
 	 * rather than an edge list 'load' cannot read back */
 	static const char *const foreign[][2] = {
-		{".gexf", "gexf"}, {".json", "json"}, {".dot", "dot"}, {".gv", "dot"}};
+		{".gexf", "gexf"}, {".dot", "dot"}, {".gv", "dot"}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
 	enum rs_gformat by_name = extension_format(path);
 	const char *unwritten = by_name == RS_GF_DIMACS || by_name == RS_GF_METIS || by_name == RS_GF_ADJLIST ||
-					by_name == RS_GF_SIF || by_name == RS_GF_DL
+					by_name == RS_GF_SIF || by_name == RS_GF_DL || (by_name == RS_GF_JSON && rs_markup_kind(path) != RS_MARKUP_JSON)
 				? rs_gformat_name(by_name)
 				: NULL;
 	for (size_t i = 0; !unwritten && i < sizeof foreign / sizeof foreign[0]; i++)
@@ -3921,7 +3925,7 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 	if (unwritten)
 		return rs_fail(e, RS_EINVAL,
 			       "%s: regspec does not write %s files; it writes edge lists (.edges, or any other name), "
-			       ".csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml) and Pajek (.net)",
+			       ".csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml), Pajek (.net) and JSON (.json)",
 			       path, unwritten);
 	if (by_name == RS_GF_BIEDGES && !g->bipartite)
 		return rs_fail(e, RS_EINVAL, "%s: a .biedges file holds a bipartite graph; this one is not (.edges)",

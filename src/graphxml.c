@@ -1,6 +1,7 @@
 /* graphxml.c: writing a graph as GraphML or GML, the formats Gephi,
- * Cytoscape, igraph and networkx open, with node names and classes
- * (ground truth, clusters) as node attributes; and as Pajek, with names. */
+ * Cytoscape, igraph and networkx open, and as node-link JSON (networkx's
+ * node_link_graph, d3), with node names and classes (ground truth,
+ * clusters) as node attributes; and as Pajek, with names. */
 #include <config.h>
 
 #include "graphxml.h"
@@ -20,6 +21,8 @@ int rs_markup_kind(const char *path)
 		return RS_MARKUP_GML;
 	if ((l > 4 && !strcasecmp(path + l - 4, ".net")) || (l > 6 && !strcasecmp(path + l - 6, ".pajek")))
 		return RS_MARKUP_PAJEK;
+	if (l > 5 && !strcasecmp(path + l - 5, ".json"))
+		return RS_MARKUP_JSON;
 	return 0;
 }
 
@@ -145,6 +148,55 @@ static void write_graphml(const rs_graph *g, FILE *f, const rs_node_attr *a, int
 	fputs("  </graph>\n</graphml>\n", f);
 }
 
+/* Node-link JSON, as networkx's node_link_data writes it: each node's
+ * "id" its number (names may repeat), its "name" where it has one. */
+static void write_json(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
+{
+	long N = g->n + (g->bipartite ? g->m : 0);
+	fputs("{\"directed\": false, \"multigraph\": false, \"graph\": {\"creator\": \"regspec\"},\n\"nodes\": [", f);
+	for (long i = 0; i < N; i++) {
+		fprintf(f, "%s\n  {\"id\": %ld", i ? "," : "", i);
+		const char *name = rs_graph_node_name(g, i);
+		if (name) {
+			fputs(", \"name\": ", f);
+			rs_json_string(f, name);
+		}
+		if (g->bipartite)
+			fprintf(f, ", \"bipartite\": %d", i >= g->n);
+		for (int k = 0; k < na; k++) {
+			const char *cname;
+			long v;
+			if (!attr_value(&a[k], i, &cname, &v))
+				continue;
+			fputs(", ", f);
+			rs_json_string(f, a[k].name);
+			fputs(": ", f);
+			if (cname)
+				rs_json_string(f, cname);
+			else
+				fprintf(f, "%ld", v);
+		}
+		fputc('}', f);
+	}
+	fputs("\n],\n\"links\": [", f);
+	int first = 1;
+	for (long i = 0; i < g->n; i++)
+		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+			long j = g->idx[p];
+			if (!g->bipartite && j > i)
+				continue; /* each edge once */
+			fprintf(f, "%s\n  {\"source\": %ld, \"target\": %ld", first ? "" : ",", i,
+				j + (g->bipartite ? g->n : 0));
+			if (g->val) {
+				char wb[32];
+				fprintf(f, ", \"weight\": %s", rs_format_exact(wb, sizeof wb, g->val[p]));
+			}
+			fputc('}', f);
+			first = 0;
+		}
+	fputs("\n]}\n", f);
+}
+
 static void write_gml(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
 {
 	long N = g->n + (g->bipartite ? g->m : 0);
@@ -223,6 +275,8 @@ void rs_graph_write_markup(const rs_graph *g, FILE *f, int kind, const rs_node_a
 		write_graphml(g, f, a, na);
 	else if (kind == RS_MARKUP_GML)
 		write_gml(g, f, a, na);
+	else if (kind == RS_MARKUP_JSON)
+		write_json(g, f, a, na);
 	else
 		write_pajek(g, f);
 }

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { RS_MARKUP_GRAPHML = 1, RS_MARKUP_GML = 2, RS_MARKUP_PAJEK = 3 };
+enum { RS_MARKUP_GRAPHML = 1, RS_MARKUP_GML = 2, RS_MARKUP_PAJEK = 3, RS_MARKUP_JSON = 4 };
 
 /* A node attribute: a class a node (-1: none; nodes from `count` on have
  * none), written as its name where there are names, else as the number. */
@@ -21,7 +21,8 @@ typedef struct rs_node_attr {
 } rs_node_attr;
 
 /* RS_MARKUP_GRAPHML for a .graphml name, RS_MARKUP_GML for .gml,
- * RS_MARKUP_PAJEK for .net or .pajek (any case), else 0. */
+ * RS_MARKUP_PAJEK for .net or .pajek, RS_MARKUP_JSON for .json (any
+ * case), else 0. */
 int rs_markup_kind(const char *path);
 /* g in that format: nodes with a 'label' (the name, else the number),
  * 'bipartite' 0 or 1 for the rows and columns of a bipartite graph, the

@@ -185,47 +185,15 @@ static void put_clean(FILE *out, const char *s)
 	free(copy);
 }
 
-/* A JSON string: escapes, and U+FFFD for bytes that are not UTF-8 (JSON
- * must be valid UTF-8). */
-static void json_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p >= 0x80) {
-			size_t n = rs_utf8_seq(p, NULL);
-			if (n == 0) {
-				fputs("\xef\xbf\xbd", out); /* U+FFFD */
-			} else {
-				fwrite(p, 1, n, out);
-				p += n - 1;
-			}
-			continue;
-		}
-		switch (*p) {
-		case '"': fputs("\\\"", out); break;
-		case '\\': fputs("\\\\", out); break;
-		case '\n': fputs("\\n", out); break;
-		case '\t': fputs("\\t", out); break;
-		case '\r': fputs("\\r", out); break;
-		default:
-			if (*p < 0x20)
-				fprintf(out, "\\u%04x", *p);
-			else
-				fputc(*p, out);
-		}
-	}
-	fputc('"', out);
-}
-
 static void render_json(const rs_result *r, FILE *out, int digits)
 {
 	char buf[512];
 	fputs("{\"command\":", out);
-	json_string(out, r->command);
+	rs_json_string(out, r->command);
 	for (size_t i = 0; i < r->nf; i++) {
 		const rs_field *f = &r->f[i];
 		fputc(',', out);
-		json_string(out, f->name);
+		rs_json_string(out, f->name);
 		fputc(':', out);
 		if (f->array)
 			fputc('[', out);
@@ -233,7 +201,7 @@ static void render_json(const rs_result *r, FILE *out, int digits)
 			if (j)
 				fputc(',', out);
 			if (f->kind == RK_STR) {
-				json_string(out, f->str[j]);
+				rs_json_string(out, f->str[j]);
 			} else {
 				cell(f, j, digits, buf, sizeof buf, 1);
 				fputs(buf, out);
@@ -247,7 +215,7 @@ static void render_json(const rs_result *r, FILE *out, int digits)
 		for (size_t i = 0; i < r->nnotes; i++) {
 			if (i)
 				fputc(',', out);
-			json_string(out, r->notes[i]);
+			rs_json_string(out, r->notes[i]);
 		}
 		fputc(']', out);
 	}
@@ -376,13 +344,13 @@ static void render_text(const rs_result *r, FILE *out, int digits)
 			const rs_field *f = &r->f[i];
 			if (!(f->flags & RF_TABLE) || (f->flags & RF_NOTEXT))
 				continue;
-			cw[c] = strlen(f->name);
+			cw[c] = rs_utf8_width(f->name);
 			left[c] = f->kind == RK_STR;
 			for (size_t j = 0; j < f->len; j++) {
 				cell(f, j, digits, buf, sizeof buf, 0);
 				rs_text_clean(buf);
-				if (strlen(buf) > cw[c])
-					cw[c] = strlen(buf);
+				if (rs_utf8_width(buf) > cw[c])
+					cw[c] = rs_utf8_width(buf);
 			}
 			c++;
 		}
@@ -400,11 +368,15 @@ static void render_text(const rs_result *r, FILE *out, int digits)
 					buf[0] = '\0';
 				rs_text_clean(buf);
 				int last = c + 1 == nt;
+				/* padded by the columns the text takes, not its bytes
+				 * (a name such as 'Chloé') */
+				size_t pad = cw[c] - rs_utf8_width(buf);
 				if (left[c] && last)
 					fprintf(out, "%s%s", c ? "  " : "", buf);
+				else if (left[c])
+					fprintf(out, "%s%s%*s", c ? "  " : "", buf, (int)pad, "");
 				else
-					fprintf(out, left[c] ? "%s%-*s" : "%s%*s", c ? "  " : "", (int)cw[c],
-						buf);
+					fprintf(out, "%s%*s%s", c ? "  " : "", (int)pad, "", buf);
 				c++;
 			}
 			fputc('\n', out);

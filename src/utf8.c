@@ -41,3 +41,58 @@ int rs_utf8_put(unsigned long c, char *b)
 	return b[0] = (char)(0xF0 | c >> 18), b[1] = (char)(0x80 | ((c >> 12) & 0x3F)),
 	       b[2] = (char)(0x80 | ((c >> 6) & 0x3F)), b[3] = (char)(0x80 | (c & 0x3F)), 4;
 }
+
+void rs_json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p >= 0x80) {
+			size_t n = rs_utf8_seq(p, NULL);
+			if (n == 0) {
+				fputs("\xef\xbf\xbd", out); /* U+FFFD */
+			} else {
+				fwrite(p, 1, n, out);
+				p += n - 1;
+			}
+			continue;
+		}
+		switch (*p) {
+		case '"': fputs("\\\"", out); break;
+		case '\\': fputs("\\\\", out); break;
+		case '\n': fputs("\\n", out); break;
+		case '\t': fputs("\\t", out); break;
+		case '\r': fputs("\\r", out); break;
+		default:
+			if (*p < 0x20)
+				fprintf(out, "\\u%04x", *p);
+			else
+				fputc(*p, out);
+		}
+	}
+	fputc('"', out);
+}
+
+size_t rs_utf8_width(const char *s)
+{
+	static const unsigned long wide[][2] = {
+		{0x1100, 0x115F}, {0x2E80, 0x303E}, {0x3041, 0x33FF}, {0x3400, 0x4DBF}, {0x4E00, 0x9FFF},
+		{0xA000, 0xA4CF}, {0xAC00, 0xD7A3}, {0xF900, 0xFAFF}, {0xFE30, 0xFE4F}, {0xFF00, 0xFF60},
+		{0xFFE0, 0xFFE6}, {0x1F300, 0x1F64F}, {0x1F900, 0x1F9FF}, {0x20000, 0x3FFFD}};
+	size_t w = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		unsigned long c = *p;
+		size_t n = rs_utf8_seq(p, &c);
+		p += n ? n : 1;
+		if (n == 0) {
+			w++;
+			continue;
+		}
+		if ((c >= 0x300 && c <= 0x36F) || c == 0x200B || (c >= 0xFE00 && c <= 0xFE0F))
+			continue; /* combining marks, zero width */
+		int two = 0;
+		for (size_t k = 0; !two && k < sizeof wide / sizeof wide[0]; k++)
+			two = c >= wide[k][0] && c <= wide[k][1];
+		w += two ? 2 : 1;
+	}
+	return w;
+}

@@ -475,6 +475,68 @@ static void readers(void)
 			rs_labels_free(info.labels);
 		rs_graph_free(g);
 	}
+	/* JSON graphs: d3's miserables as its v3 examples keep it (no ids:
+	 * links by position, names and groups), networkx's adjacency_data, a
+	 * list of Cytoscape.js elements, a list of edge records */
+	{
+		g = load(write_file("v3.json", "{\"nodes\": [{\"name\": \"Myriel\", \"group\": 1}, {\"name\": \"Napol\\u00e9on\", "
+					       "\"group\": 1},\n {\"name\": \"\\ud83d\\ude00\", \"group\": 2}],\n \"links\": "
+					       "[{\"source\": 1, \"target\": 0, \"value\": 1}, {\"source\": 2, \"target\": 0, \"value\": 8}]}"),
+			 NULL, &info);
+		tap_ok(g && g->n == 3 && weight(g, 0, 2) == 8 && g->names && !strcmp(g->names[1], "Napol\xc3\xa9on") &&
+			       !strcmp(g->names[2], "\xf0\x9f\x98\x80") && info.labels && info.labels->y[2] == 2 &&
+			       !strcmp(info.label_attr, "group") && !strcmp(info.weight_attr, "value"),
+		       "JSON as d3's v3 examples keep it: links by position, names, groups as labels, \\u escapes");
+		if (g)
+			rs_labels_free(info.labels);
+		rs_graph_free(g);
+		g = load(write_file("adj.json", "{\"directed\": false, \"multigraph\": false, \"graph\": {\"name\": [1, {\"a\": []}]},\n"
+						"\"nodes\": [{\"id\": \"a\"}, {\"id\": \"b\"}, {\"id\": \"c\"}],\n"
+						"\"adjacency\": [[{\"id\": \"b\", \"weight\": 2}], [{\"id\": \"a\", \"weight\": 2}, {\"id\": \"c\"}], "
+						"[{\"id\": \"b\"}]]}"),
+			 NULL, &info);
+		tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 2 && weight(g, 1, 2) == 1 &&
+			       info.merged == 0 && !info.symmetrized,
+		       "JSON: networkx's adjacency_data, each edge once though listed from both ends");
+		rs_graph_free(g);
+		g = load(write_file("els.cyjs", "[{\"group\": \"nodes\", \"data\": {\"id\": \"x\", \"kind\": \"p\"}},\n"
+						"{\"group\": \"edges\", \"data\": {\"id\": \"e1\", \"source\": \"x\", \"target\": \"y\"}},\n"
+						"{\"group\": \"nodes\", \"data\": {\"id\": \"y\", \"kind\": \"q\"}}]"),
+			 NULL, &info);
+		tap_ok(g && g->n == 2 && rs_graph_edges(g) == 1 && g->names && !strcmp(g->names[1], "y") &&
+			       info.labels == NULL,
+		       "JSON: a list of Cytoscape.js elements, an edge before its node");
+		rs_graph_free(g);
+		g = load(write_file("rec.json", "[{\"source\": \"a\", \"target\": \"b\", \"w\": 3, \"t\": 1},\n"
+						"{\"source\": \"b\", \"target\": \"c\", \"w\": 0.5, \"t\": 2}]"),
+			 NULL, &info);
+		tap_ok(g && g->n == 3 && !info.weighted && !strcmp(info.unread_attrs, "w, t"),
+		       "JSON: edge records (pandas' to_json(orient=\"records\")), nodes from the ends; numeric fields named");
+		rs_graph_free(g);
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, "w"};
+		g = load(write_file("rec2.json", "[{\"source\": \"a\", \"target\": \"b\", \"w\": 3}, {\"source\": \"b\", \"target\": \"a\", \"w\": 5}]"),
+			 &lo, &info);
+		tap_ok(g && weight(g, 0, 1) == 5 && !strcmp(info.weight_attr, "w") && info.merged == 1,
+		       "JSON: 'weight KEY' reads another field");
+		rs_graph_free(g);
+		rs_err e = {0};
+		lo.weight_name = "weight";
+		g = rs_graph_load(write_file("rec3.json", "[{\"source\": \"a\", \"target\": \"b\", \"w\": 3}]"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "weight weight: no link has a field of that name (their numeric fields: w)"),
+		       "JSON: 'weight KEY' that no link has: an error naming those there are (%s)", e.msg);
+		lo.weight_name = NULL;
+		lo.label_attr = "kind";
+		g = rs_graph_load(write_file("nolab.json", "{\"nodes\": [{\"id\": 1, \"g\": 2}], \"links\": []}"), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "labels 'kind'") && strstr(e.msg, "its node attributes: g"),
+		       "JSON: 'labels KEY' that no node has: an error naming those there are (%s)", e.msg);
+		char deep[4000] = "";
+		for (int d = 0; d < 600; d++)
+			strcat(deep, "{\"a\":");
+		lo.label_attr = NULL;
+		g = rs_graph_load(write_file("deep.json", deep), &lo, &info, &e);
+		tap_ok(g == NULL && strstr(e.msg, "nested more than"), "JSON nested 600 deep: an error, no recursion without end (%s)",
+		       e.msg);
+	}
 	/* a two-mode network is a bipartite graph: rows, then columns */
 	g = load(write_file("two.net", "*Vertices 5 2\n1 \"ann\"\n2 \"bob\"\n3 \"party\"\n4 \"dinner\"\n5 \"walk\"\n"
 				       "*Edges\n1 3\n4 1 2\n2 5\n"),
@@ -885,17 +947,17 @@ static void readers(void)
 		int32_t cls[4] = {1, 0, -1, 1}, clu[2] = {7, 8};
 		char *cn[2] = {"red", "bl\xc3\xbc"};
 		rs_node_attr at[2] = {{"class", cls, 4, cn, 2}, {"cluster", clu, 2, NULL, 0}};
-		static const char *const ext[] = {"graphml", "gml", "net"};
-		for (int x = 0; x < 3; x++) {
+		static const char *const ext[] = {"graphml", "gml", "json", "net"};
+		for (int x = 0; x < 4; x++) {
 			char path[300];
 			snprintf(path, sizeof path, "%s/out.%s", dir, ext[x]);
 			int ok = w && rs_graph_save_attrs(w, path, at, 2, &e) == 0;
-			rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, x < 2 ? "class" : NULL, RS_IDS_AUTO, NULL};
+			rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, x < 3 ? "class" : NULL, RS_IDS_AUTO, NULL};
 			rs_graph *r = ok ? load(path, &lo, &info) : NULL;
 			ok = ok && r && r->n == 4 && rs_graph_edges(r) == 3 && r->loops == 1 && r->names &&
-			     !strcmp(r->names[0], "caf\xc3\xa9 & <bar>") && !strcmp(r->names[1], x < 2 ? "b\"q" : "b'q") &&
+			     !strcmp(r->names[0], "caf\xc3\xa9 & <bar>") && !strcmp(r->names[1], x < 3 ? "b\"q" : "b'q") &&
 			     !strcmp(r->names[2], "\xef\xbf\xbd\xef\xbf\xbd") && weight(r, 0, 1) == 2.5 && weight(r, 3, 3) == 3;
-			if (x == 2) {
+			if (x == 3) {
 				tap_ok(ok, "Pajek written (names, a quote as a single one, a loop) and read back");
 				rs_graph_free(r);
 				continue;
@@ -1890,7 +1952,8 @@ static int same_graph(const rs_graph *a, const rs_graph *b)
  * symmetric and general, GML, GraphML, Pajek, METIS, DIMACS, networkx's
  * adjacency list when unweighted and its multiline form, dense matrices
  * with and without names, found by their shape, Cytoscape's SIF when
- * unweighted, UCINET's DL) loads as the same graph. */
+ * unweighted, UCINET's DL, node-link JSON and Cytoscape.js JSON, found by
+ * its content) loads as the same graph. */
 static void format_round_trip(void)
 {
 	uint64_t r = 11232026;
@@ -1898,7 +1961,7 @@ static void format_round_trip(void)
 	static const char *const files[] = {"rt.edges",   "rt.csv",	"rt.tsv",  "rt-s.mtx", "rt-g.mtx",
 					    "rt.gml",	  "rt.graphml", "rt.net",  "rt.graph", "rt.gr",
 					    "rt.adjlist", "rt-m.csv",	"rt-m.txt", "rt-ml.txt", "rt.sif",
-					    "rt-dl.txt"};
+					    "rt-dl.txt", "rt-json.txt"};
 	const int nf = (int)(sizeof files / sizeof files[0]);
 	int graphs = 0, bad = 0;
 	for (int gi = 0; gi < 40; gi++) {
@@ -1928,8 +1991,8 @@ static void format_round_trip(void)
 			continue;
 		}
 		graphs++;
-		FILE *f[16];
-		char path[16][300];
+		FILE *f[17];
+		char path[17][300];
 		for (int k = 0; k < nf; k++) {
 			snprintf(path[k], sizeof path[k], "%s/%s", dir, files[k]);
 			f[k] = fopen(path[k], "w");
@@ -2049,6 +2112,21 @@ static void format_round_trip(void)
 						fprintf(f[13], "%d {}\n", ev[e]);
 				}
 		}
+		/* JSON: node-link data by ids (networkx), or Cytoscape.js elements */
+		int cy = gi % 2;
+		fprintf(f[16], cy ? "{\"data\": [], \"elements\": {\"nodes\": [" : "{\"directed\": false, \"nodes\": [");
+		for (int i = 0; i < n; i++)
+			fprintf(f[16], cy ? "%s{\"data\": {\"id\": \"v%d\", \"value\": %d}}" : "%s{\"id\": \"v%d\", \"x\": [%d]}",
+				i ? ",\n " : "", i, i);
+		fprintf(f[16], cy ? "], \"edges\": [" : "],\n \"links\": [");
+		for (int e = 0; e < m; e++) {
+			fprintf(f[16], cy ? "%s{\"data\": {\"source\": \"v%d\", \"target\": \"v%d\"" : "%s{\"source\": \"v%d\", \"target\": \"v%d\"",
+				e ? ",\n " : "", eu[e], ev[e]);
+			if (w)
+				fprintf(f[16], ", \"weight\": %g", ew[e]);
+			fprintf(f[16], cy ? "}}" : "}");
+		}
+		fprintf(f[16], cy ? "]}}\n" : "]}\n");
 		free(dense);
 		for (int k = 0; k < nf; k++)
 			fclose(f[k]);
@@ -2067,7 +2145,7 @@ static void format_round_trip(void)
 			if (!same_graph(ref, g) && ++bad <= 5)
 				printf("# graph %d (%d nodes, %d edges): %s differs\n", gi, n, m, files[k]);
 			else if (k >= 11 && g &&
-				 strcmp(info.format, k == 13 ? "adjlist" : k == 14 ? "sif" : k == 15 ? "dl" : "matrix") &&
+				 strcmp(info.format, k == 13 ? "adjlist" : k == 14 ? "sif" : k == 15 ? "dl" : k == 16 ? "json" : "matrix") &&
 				 ++bad <= 5)
 				printf("# graph %d (%d nodes): %s read as %s\n", gi, n, files[k], info.format);
 			rs_graph_free(g);
@@ -2076,7 +2154,7 @@ static void format_round_trip(void)
 		free(eu), free(ev), free(ew), free(deg);
 	}
 #undef NEXT
-	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 16 formats load as the same graph (%d differ)", graphs,
+	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 17 formats load as the same graph (%d differ)", graphs,
 	       bad);
 }
 

@@ -8,6 +8,7 @@
 #include "result.h"
 #include "session.h"
 #include "tap.h"
+#include "utf8.h"
 #include "views.h"
 
 #include <stdlib.h>
@@ -162,6 +163,22 @@ static void rendering(void)
 	fclose(m);
 	tap_ok(!strcmp(buf, "{\"command\":\"t\",\"s\":\"a\\\"b\\\\c\\nd\",\"x\":[1.5,0]}\n"),
 	       "json escapes strings and prints -0 as 0 (%s)", buf);
+	free(buf);
+	result_free(r);
+	tap_ok(rs_utf8_width("Chlo\xc3\xa9") == 5 && rs_utf8_width("\xe5\x8c\x97\xe4\xba\xac") == 4 &&
+		       rs_utf8_width("e\xcc\x81") == 1 && rs_utf8_width("a\xff" "b") == 3 && rs_utf8_width("") == 0,
+	       "text width: a character one column, a wide one two, a combining mark none, a stray byte one");
+	/* a table pads names by the columns they take, not their bytes */
+	r = result_new("t");
+	char n0[] = "Chlo\xc3\xa9", n1[] = "Ben", *names[2] = {n0, n1};
+	double y[2] = {1, 2};
+	result_strs(r, "name", RF_TABLE, names, 2);
+	result_nums(r, "y", RF_TABLE, y, 2);
+	buf = NULL;
+	m = open_memstream(&buf, &len);
+	result_render(r, m, RS_FMT_TEXT, 8);
+	fclose(m);
+	tap_ok(buf && strstr(buf, "Chlo\xc3\xa9  1\nBen    2\n"), "a table's text column aligned by width:\n%s", buf);
 	free(buf);
 	result_free(r);
 }

@@ -1,0 +1,768 @@
+/* jsongraph.c: graphs kept as JSON (see jsongraph.h).  The text is read
+ * in one pass: each node and link object keeps its scalar fields (a
+ * Cytoscape element's "data" object is read as its fields), nested values
+ * are skipped, and the links are resolved against the nodes at the end,
+ * since a file may list its links first. */
+#include <config.h>
+
+#include "jsongraph.h"
+
+#include "labels.h"
+#include "namemap.h"
+#include "utf8.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MAX_DEPTH 200
+
+struct jp {
+	const char *p, *seen, *path;
+	long line;
+	int depth;
+	rs_err *e;
+};
+
+/* The line of the text at q (at or after the last place asked about). */
+static long line_at(struct jp *J, const char *q)
+{
+	for (; J->seen < q; J->seen++)
+		J->line += *J->seen == '\n';
+	return J->line;
+}
+
+static int fail(struct jp *J, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct jp *J, const char *fmt, ...)
+{
+	char m[300];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(m, sizeof m, fmt, ap);
+	va_end(ap);
+	if (J->e->code == RS_ENOMEM)
+		return -1;
+	return rs_fail(J->e, RS_EINVAL, "%s:%ld: %s", J->path, line_at(J, J->p), m);
+}
+
+static int oom(struct jp *J)
+{
+	return rs_fail(J->e, RS_ENOMEM, "%s: out of memory", J->path);
+}
+
+/* Room for one more of an array *pp of n elements of size bytes (its
+ * capacity *cap, doubled when full, first at the start). */
+static int grow(struct jp *J, void *pp, long *cap, long n, size_t size, long first)
+{
+	if (n < *cap)
+		return 0;
+	long c = *cap ? 2 * *cap : first;
+	void *t = realloc(*(void **)pp, (size_t)c * size);
+	if (t == NULL)
+		return oom(J);
+	*(void **)pp = t;
+	*cap = c;
+	return 0;
+}
+
+static void blank(struct jp *J)
+{
+	while (*J->p == ' ' || *J->p == '\t' || *J->p == '\n' || *J->p == '\r')
+		J->p++;
+}
+
+static int expect(struct jp *J, char c)
+{
+	blank(J);
+	if (*J->p != c)
+		return *J->p ? fail(J, "'%c' expected", c) : fail(J, "the JSON ends early (truncated file?)");
+	J->p++;
+	return 0;
+}
+
+static int hex4(const char *s, unsigned *v)
+{
+	*v = 0;
+	for (int i = 0; i < 4; i++) {
+		int c = (unsigned char)s[i];
+		if (!isxdigit(c))
+			return -1;
+		*v = *v * 16 + (unsigned)(isdigit(c) ? c - '0' : tolower(c) - 'a' + 10);
+	}
+	return 0;
+}
+
+/* A string at J->p (its opening quote), decoded into a malloc'd copy. */
+static int string(struct jp *J, char **out)
+{
+	const char *s = J->p + 1;
+	size_t n = 0;
+	const char *end = s;
+	while (*end && *end != '"')
+		end += end[0] == '\\' && end[1] ? 2 : 1;
+	if (*end != '"')
+		return fail(J, "a string is not closed");
+	char *t = malloc((size_t)(end - s) + 1); /* escapes never grow */
+	if (t == NULL)
+		return oom(J);
+	while (s < end) {
+		if (*s != '\\') {
+			t[n++] = *s++;
+			continue;
+		}
+		char c = s[1];
+		s += 2;
+		if (c == 'u') {
+			unsigned u, lo;
+			if (s + 4 > end || hex4(s, &u) != 0) {
+				free(t);
+				J->p = s;
+				return fail(J, "a \\u escape needs four hexadecimal digits");
+			}
+			s += 4;
+			if (u >= 0xD800 && u < 0xDC00 && s + 6 <= end && s[0] == '\\' && s[1] == 'u' &&
+			    hex4(s + 2, &lo) == 0 && lo >= 0xDC00 && lo < 0xE000) {
+				u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
+				s += 6;
+			}
+			if (u >= 0xD800 && u < 0xE000)
+				u = 0xFFFD; /* a lone surrogate */
+			n += (size_t)rs_utf8_put(u, t + n);
+		} else {
+			const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t", *k = strchr(from, c);
+			if (c == '\0' || k == NULL) {
+				free(t);
+				J->p = s - 1;
+				return fail(J, "'\\%c' is not a JSON escape", c ? c : ' ');
+			}
+			t[n++] = to[k - from];
+		}
+	}
+	t[n] = '\0';
+	J->p = end + 1;
+	*out = t;
+	return 0;
+}
+
+/* A scalar value at J->p into *out (malloc'd text: a string decoded, a
+ * number as written, true or false; NULL for null); *str says a string.
+ * 1 when the value is an object or an array (left where it is). */
+static int scalar(struct jp *J, char **out, int *str)
+{
+	blank(J);
+	*out = NULL;
+	*str = 0;
+	const char *p = J->p;
+	if (*p == '{' || *p == '[')
+		return 1;
+	if (*p == '"') {
+		*str = 1;
+		return string(J, out);
+	}
+	static const char *const words[] = {"true", "false", "null"};
+	for (int w = 0; w < 3; w++)
+		if (!strncmp(p, words[w], strlen(words[w]))) {
+			J->p += strlen(words[w]);
+			if (w < 2 && (*out = strdup(words[w])) == NULL)
+				return oom(J);
+			return 0;
+		}
+	size_t l = strspn(p, "+-0123456789.eE");
+	char *end;
+	if (l == 0 || (strtod(p, &end), end != p + l))
+		return *p ? fail(J, "a JSON value expected") : fail(J, "the JSON ends early (truncated file?)");
+	if ((*out = strndup(p, l)) == NULL)
+		return oom(J);
+	J->p += l;
+	return 0;
+}
+
+static int skip(struct jp *J);
+
+/* Over an object's members or an array's values; each calls fn(J, key,
+ * arg) at the value (key NULL in an array), which reads or skips it. */
+static int members(struct jp *J, int object, int (*fn)(struct jp *, const char *, void *), void *arg)
+{
+	if (expect(J, object ? '{' : '[') != 0)
+		return -1;
+	if (++J->depth > MAX_DEPTH)
+		return fail(J, "values nested more than %d deep", MAX_DEPTH);
+	blank(J);
+	if (*J->p == (object ? '}' : ']')) {
+		J->p++;
+		J->depth--;
+		return 0;
+	}
+	for (;;) {
+		char *key = NULL;
+		if (object) {
+			blank(J);
+			if (*J->p != '"')
+				return fail(J, *J->p ? "a member's name (a string) expected" : "the JSON ends early (truncated file?)");
+			if (string(J, &key) != 0 || expect(J, ':') != 0) {
+				free(key);
+				return -1;
+			}
+		}
+		blank(J);
+		int rc = fn ? fn(J, key, arg) : skip(J);
+		free(key);
+		if (rc != 0)
+			return -1;
+		blank(J);
+		if (*J->p == ',') {
+			J->p++;
+			continue;
+		}
+		if (*J->p != (object ? '}' : ']'))
+			return *J->p ? fail(J, "',' or '%c' expected", object ? '}' : ']')
+				     : fail(J, "the JSON ends early (truncated file?)");
+		J->p++;
+		J->depth--;
+		return 0;
+	}
+}
+
+static int skip(struct jp *J)
+{
+	char *v;
+	int str, rc = scalar(J, &v, &str);
+	free(v);
+	if (rc != 1)
+		return rc;
+	return members(J, *J->p == '{', NULL, NULL);
+}
+
+/* The scalar fields of one node or link object. */
+struct field {
+	char *key, *val;
+	int str;
+	int data; /* from a Cytoscape element's "data" */
+};
+
+struct fields {
+	struct field *f;
+	long n, cap;
+	int data; /* inside a Cytoscape element's "data" */
+};
+
+static void fields_clear(struct fields *F)
+{
+	for (long i = 0; i < F->n; i++) {
+		free(F->f[i].key);
+		free(F->f[i].val);
+	}
+	F->n = 0;
+}
+
+static const struct field *field(const struct fields *F, const char *key, int anycase)
+{
+	for (long i = 0; i < F->n; i++)
+		if (anycase ? !strcasecmp(F->f[i].key, key) : !strcmp(F->f[i].key, key))
+			return &F->f[i];
+	return NULL;
+}
+
+static int one_field(struct jp *J, const char *key, void *arg)
+{
+	struct fields *F = arg;
+	char *v;
+	int str, rc = scalar(J, &v, &str);
+	if (rc < 0)
+		return -1;
+	if (rc == 1) { /* a Cytoscape element's fields are its "data" */
+		if (*J->p == '{' && !strcmp(key, "data") && !F->data) {
+			F->data = 1;
+			rc = members(J, 1, one_field, F);
+			F->data = 0;
+			return rc;
+		}
+		return members(J, *J->p == '{', NULL, NULL);
+	}
+	if (grow(J, &F->f, &F->cap, F->n, sizeof *F->f, 8) != 0) {
+		free(v);
+		return -1;
+	}
+	if ((F->f[F->n].key = strdup(key)) == NULL) {
+		free(v);
+		return oom(J);
+	}
+	F->f[F->n].val = v;
+	F->f[F->n].data = F->data;
+	F->f[F->n++].str = str;
+	return 0;
+}
+
+/* What the file holds, as read: the nodes (their ids in a name map, in
+ * order), and the links not resolved yet (those read before the nodes,
+ * or with no nodes listed). */
+struct node {
+	char *name, *label[4]; /* label: the one asked for, value, community, group */
+};
+struct link {
+	char *src, *tgt;
+	int src_str, tgt_str; /* ends given as strings (ids), or numbers   */
+	long row;             /* adjacency_data: the source's position, else -1 */
+	double w;             /* NAN: none                                 */
+	long line;
+};
+
+static const char *const label_keys[] = {"value", "community", "group"};
+static const char *const weight_keys[] = {"weight", "weights", "value", "count"};
+
+struct graph_text {
+	struct jp J;
+	const rs_load_opts *o;
+	struct node *node;
+	long nn, ncap;
+	rs_namemap ids;       /* the nodes' ids, where they have them      */
+	struct link *link;    /* links to resolve at the end               */
+	long nl, lcap;
+	rs_edges E;           /* links resolved                            */
+	long links;
+	int any_id, directed, have_nodes, nodes_done, weighted;
+	long adj_row; /* adjacency_data: the node whose neighbours are read */
+	char weight_key[64]; /* the link field read as weights            */
+	char unread[128], node_keys[256];
+	struct fields F;
+};
+
+static void add_key(char *list, size_t size, const char *key)
+{
+	char one[80], have[300];
+	snprintf(one, sizeof one, ", %s,", key);
+	snprintf(have, sizeof have, ", %s,", list);
+	if (strstr(have, one) == NULL)
+		rs_list_append(list, size, ", ", key);
+}
+
+static char *dup_or_null(const struct field *f)
+{
+	return f && f->val ? strdup(f->val) : NULL;
+}
+
+/* A node object's fields, kept. */
+static int take_node(struct graph_text *G)
+{
+	struct jp *J = &G->J;
+	const struct fields *F = &G->F;
+	if (G->o->max_nodes > 0 && G->nn >= G->o->max_nodes)
+		return fail(J, "more than the %ld nodes allowed", G->o->max_nodes);
+	if (grow(J, &G->node, &G->ncap, G->nn, sizeof *G->node, 256) != 0)
+		return -1;
+	const struct field *id = field(F, "id", 0), *name = field(F, "name", 0);
+	int has_id = id != NULL && id->val != NULL;
+	if (G->nn > 0 && has_id != G->any_id)
+		return fail(J, "a node %s an \"id\" where those before it %s", has_id ? "has" : "without",
+			    has_id ? "have none" : "have one");
+	if (has_id) {
+		long k = rs_nm_intern(&G->ids, id->val, strlen(id->val), 1, J->e);
+		if (k < 0)
+			return -1;
+		if (k != G->nn)
+			return fail(J, "two nodes have the id '%s'", id->val);
+		G->any_id = 1;
+	}
+	struct node *N = &G->node[G->nn++];
+	memset(N, 0, sizeof *N);
+	if (name == NULL || !name->str)
+		name = field(F, "label", 0);
+	N->name = name && name->str ? dup_or_null(name) : NULL;
+	const char *want = G->o->label_attr;
+	N->label[0] = want ? dup_or_null(field(F, want, 0)) : NULL;
+	for (int k = 0; k < 3; k++)
+		N->label[k + 1] = dup_or_null(field(F, label_keys[k], 0));
+	for (long i = 0; i < F->n; i++)
+		if (strcmp(F->f[i].key, "id") != 0)
+			add_key(G->node_keys, sizeof G->node_keys, F->f[i].key);
+	if (name && name->str && name->val && !N->name)
+		return oom(J);
+	return 0;
+}
+
+/* A link's end: a node's id (or, where the nodes have none, its position
+ * from 0); with no nodes listed, a new node at its first mention.  -1
+ * (error set) when there is none. */
+static long end_node(struct graph_text *G, const char *v, int str, long row, long line, const char *which)
+{
+	rs_err *e = G->J.e;
+	if (row >= 0) { /* adjacency_data: the row's own node */
+		if (row < G->nn)
+			return row;
+		return rs_fail(e, RS_EINVAL, "%s:%ld: more adjacency lists than the %ld nodes", G->J.path, line, G->nn);
+	}
+	if (G->have_nodes && !G->any_id) {
+		char *end;
+		long i = strtol(v, &end, 10);
+		if (str || *end || end == v || i < 0 || i >= G->nn)
+			return rs_fail(e, RS_EINVAL,
+				       "%s:%ld: the link's %s '%s' is not a node's position (0 to %ld: the nodes have "
+				       "no \"id\")",
+				       G->J.path, line, which, v, G->nn - 1);
+		return i;
+	}
+	long id = rs_nm_intern(&G->ids, v, strlen(v), !G->have_nodes, e);
+	if (id == -2)
+		return rs_fail(e, RS_EINVAL, "%s:%ld: the link's %s '%s' is not the id of a node", G->J.path, line, which,
+			       v);
+	if (id >= 0 && !G->have_nodes && G->o->max_nodes > 0 && id >= G->o->max_nodes)
+		return rs_fail(e, RS_EINVAL, "%s:%ld: more than the %ld nodes allowed", G->J.path, line, G->o->max_nodes);
+	return id;
+}
+
+/* A link between its ends, resolved: an edge (an undirected graph's
+ * adjacency lists hold each edge twice: once is kept). */
+static int add_link(struct graph_text *G, const char *src, int src_str, long row, const char *tgt, int tgt_str,
+		    double w, long line)
+{
+	long u = end_node(G, src, src_str, row, line, "source");
+	long v = u < 0 ? -1 : end_node(G, tgt, tgt_str, -1, line, "target");
+	if (v < 0)
+		return -1;
+	if (row >= 0 && !G->directed && v < u)
+		return 0;
+	G->weighted |= !isnan(w);
+	return rs_edges_push(&G->E, u, v, isnan(w) ? 1.0 : w, G->J.e);
+}
+
+/* A link object's fields: its ends and its weight, an edge at once where
+ * the nodes are known, else kept for the end. */
+static int take_link(struct graph_text *G, long line, const char *src_key)
+{
+	struct jp *J = &G->J;
+	const struct fields *F = &G->F;
+	const struct field *s = src_key ? NULL : field(F, "source", 0), *t = field(F, src_key ? "id" : "target", 0);
+	if ((!src_key && (s == NULL || s->val == NULL)) || t == NULL || t->val == NULL)
+		return fail(J, src_key ? "a neighbour without an 'id'" : "a link needs a 'source' and a 'target'");
+	/* the weight: the field asked for, else the first of weight_keys */
+	const char *want = G->o->unweighted ? NULL : G->o->weight_name;
+	const struct field *w = NULL;
+	double x = NAN;
+	if (want)
+		w = field(F, want, 0);
+	for (size_t k = 0; !want && !G->o->unweighted && w == NULL && k < sizeof weight_keys / sizeof *weight_keys; k++)
+		if ((w = field(F, weight_keys[k], 1)) != NULL && w->val == NULL)
+			w = NULL;
+	if (w != NULL && w->val != NULL) {
+		char *end;
+		x = strtod(w->val, &end);
+		if (*end != '\0' || end == w->val)
+			return fail(J, "the link's weight '%s' is not a number (its field '%s')", w->val, w->key);
+		if (!isfinite(x) || x < 0)
+			return fail(J, "weight %g: weights must be finite and >= 0", x);
+		if (!G->weight_key[0])
+			snprintf(G->weight_key, sizeof G->weight_key, "%s", w->key);
+	}
+	for (long i = 0; i < F->n; i++) {
+		const struct field *f = &F->f[i];
+		char *end;
+		if (f != w && f != s && f != t && f->val && strcmp(f->key, "key") && strcmp(f->key, "id") &&
+		    (strtod(f->val, &end), *end == '\0' && end != f->val))
+			add_key(G->unread, sizeof G->unread, f->key);
+	}
+	G->links++;
+	long row = src_key ? G->adj_row : -1;
+	if (G->nodes_done)
+		return add_link(G, s ? s->val : "", s ? s->str : 0, row, t->val, t->str, x, line);
+	if (grow(J, &G->link, &G->lcap, G->nl, sizeof *G->link, 1024) != 0)
+		return -1;
+	struct link *L = &G->link[G->nl];
+	*L = (struct link){strdup(s ? s->val : ""), strdup(t->val), s ? s->str : 0, t->str, row, x, line};
+	G->nl++;
+	if (L->src == NULL || L->tgt == NULL)
+		return oom(J);
+	return 0;
+}
+
+/* One element of "nodes", "links" ("edges"), a Cytoscape list or a list
+ * of edge records: arg says which (0 node, 1 link, 2 either by its
+ * "group" or its fields). */
+static int element(struct jp *J, const char *key, void *arg)
+{
+	struct graph_text *G = (struct graph_text *)J; /* J is G's first member */
+	int kind = (int)(long)arg;
+	(void)key;
+	blank(J);
+	if (*J->p != '{')
+		return fail(J, "%s expected to be an object", kind == 0 ? "a node" : kind == 1 ? "a link" : "an element");
+	long line = line_at(J, J->p);
+	fields_clear(&G->F);
+	if (members(J, 1, one_field, &G->F) != 0)
+		return -1;
+	if (kind == 2) {
+		const struct field *g = field(&G->F, "group", 0);
+		kind = g && g->val && !g->data ? !strcmp(g->val, "edges") : field(&G->F, "source", 0) != NULL;
+	}
+	/* a Cytoscape element's own fields ("group", "selected", ...) are not
+	 * the node's: those are in its "data" */
+	int data = 0;
+	for (long i = 0; i < G->F.n; i++)
+		data |= G->F.f[i].data;
+	for (long i = 0; data && i < G->F.n;)
+		if (!G->F.f[i].data) {
+			free(G->F.f[i].key);
+			free(G->F.f[i].val);
+			G->F.f[i] = G->F.f[--G->F.n];
+		} else {
+			i++;
+		}
+	if (kind == 0) {
+		G->have_nodes = 1;
+		return take_node(G);
+	}
+	return take_link(G, line, NULL);
+}
+
+/* One neighbour list of networkx's adjacency_data: the neighbours of the
+ * adj_row-th node, objects with an "id". */
+static int neighbour(struct jp *J, const char *key, void *arg)
+{
+	struct graph_text *G = (struct graph_text *)J;
+	(void)key;
+	(void)arg;
+	blank(J);
+	if (*J->p != '{')
+		return fail(J, "a neighbour expected to be an object {\"id\": ...}");
+	long line = line_at(J, J->p);
+	fields_clear(&G->F);
+	if (members(J, 1, one_field, &G->F) != 0)
+		return -1;
+	return take_link(G, line, "id");
+}
+
+static int adjacency_row(struct jp *J, const char *key, void *arg)
+{
+	struct graph_text *G = (struct graph_text *)J;
+	(void)key;
+	blank(J);
+	if (*J->p != '[')
+		return fail(J, "an adjacency list expected to be a list");
+	int rc = members(J, 0, neighbour, arg);
+	G->adj_row++;
+	return rc;
+}
+
+static int top_member(struct jp *J, const char *key, void *arg);
+
+/* Cytoscape.js: "elements" holds {"nodes": [...], "edges": [...]}, or a
+ * list of elements. */
+static int elements(struct jp *J, void *arg)
+{
+	blank(J);
+	if (*J->p == '[')
+		return members(J, 0, element, (void *)2L);
+	if (*J->p == '{')
+		return members(J, 1, top_member, arg);
+	return fail(J, "\"elements\" expected to be an object or a list");
+}
+
+static int top_member(struct jp *J, const char *key, void *arg)
+{
+	struct graph_text *G = (struct graph_text *)J;
+	int nodes = !strcmp(key, "nodes"), links = !strcmp(key, "links") || !strcmp(key, "edges");
+	blank(J);
+	if ((nodes || links || !strcmp(key, "adjacency")) && *J->p != '[')
+		return fail(J, "\"%s\" expected to be a list", key);
+	if (nodes || links) {
+		int rc = members(J, 0, element, (void *)(long)links);
+		G->nodes_done |= nodes && rc == 0;
+		return rc;
+	}
+	if (!strcmp(key, "adjacency"))
+		return members(J, 0, adjacency_row, arg);
+	if (!strcmp(key, "elements"))
+		return elements(J, arg);
+	if (!strcmp(key, "directed")) {
+		char *v;
+		int str, rc = scalar(J, &v, &str);
+		G->directed = rc == 0 && v && !strcmp(v, "true");
+		free(v);
+		return rc == 1 ? skip(J) : rc;
+	}
+	return skip(J);
+}
+
+/* Whether names[0..n) are 0..n-1 or 1..n in order: the base, or -1. */
+static int numbered(char **names, long n)
+{
+	for (int base = 0; base <= 1; base++) {
+		long i = 0;
+		while (i < n && names[i]) {
+			char *end;
+			long v = strtol(names[i], &end, 10);
+			if (*end || end == names[i] || v != i + base)
+				break;
+			i++;
+		}
+		if (i == n)
+			return base;
+	}
+	return -1;
+}
+
+/* The labels: the node field asked for, else value, community or group. */
+static int json_labels(struct graph_text *G, long n, rs_load_info *info, rs_err *e)
+{
+	const char *want = G->o->label_attr;
+	int k = want ? 0 : -1;
+	for (int c = 1; k < 0 && c < 4; c++) {
+		/* a field every node has, each its own value, names the nodes
+		 * (networkx's cytoscape_data writes the node as its "value"):
+		 * not classes */
+		rs_namemap seen = {0};
+		long have = 0, distinct = 0;
+		for (long i = 0; i < G->nn && distinct >= 0; i++)
+			if (G->node[i].label[c]) {
+				have++;
+				distinct = rs_nm_intern(&seen, G->node[i].label[c], strlen(G->node[i].label[c]), 1, e) < 0
+						   ? -1
+						   : seen.count;
+			}
+		rs_nm_free(&seen);
+		if (distinct < 0)
+			return -1;
+		if (have > 0 && !(have == G->nn && distinct == G->nn && G->nn > 1))
+			k = c;
+	}
+	if (k < 0)
+		return 0;
+	const char **v = rs_zalloc(e, (size_t)(n > 0 ? n : 1), sizeof *v, "labels");
+	if (v == NULL)
+		return -1;
+	int any = 0;
+	for (long i = 0; i < G->nn && i < n; i++)
+		any |= (v[i] = G->node[i].label[k]) != NULL;
+	int rc = -1;
+	if (!any) {
+		rs_fail(e, RS_EINVAL, "labels '%s': no such file, nor a node attribute of %s (%s%s)", want,
+			G->J.path, G->node_keys[0] ? "its node attributes: " : "its nodes have no attributes",
+			G->node_keys);
+	} else if ((info->labels = rs_labels_from_strings(v, n, e)) != NULL) {
+		snprintf(info->label_attr, sizeof info->label_attr, "%s", k == 0 ? want : label_keys[k - 1]);
+		rc = 0;
+	}
+	free(v);
+	return rc;
+}
+
+static void text_free(struct graph_text *G)
+{
+	for (long i = 0; i < G->nn; i++) {
+		free(G->node[i].name);
+		for (int k = 0; k < 4; k++)
+			free(G->node[i].label[k]);
+	}
+	free(G->node);
+	for (long i = 0; i < G->nl; i++) {
+		free(G->link[i].src);
+		free(G->link[i].tgt);
+	}
+	free(G->link);
+	fields_clear(&G->F);
+	free(G->F.f);
+	rs_edges_free(&G->E);
+	rs_nm_free(&G->ids);
+}
+
+rs_graph *rs_json_graph(const char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
+			rs_err *e)
+{
+	struct graph_text G;
+	memset(&G, 0, sizeof G);
+	G.J = (struct jp){buf, buf, path, 1, 0, e};
+	G.o = o;
+	e->code = 0;
+	struct jp *J = &G.J;
+	rs_graph *g = NULL;
+	char **names = NULL;
+	long n = 0;
+	if (!strncmp(J->p, "\xef\xbb\xbf", 3))
+		J->p += 3;
+	blank(J);
+	int rc;
+	if (*J->p == '{')
+		rc = members(J, 1, top_member, NULL);
+	else if (*J->p == '[')
+		rc = members(J, 0, element, (void *)2L);
+	else
+		rc = fail(J, "a JSON graph is an object {\"nodes\": [...], \"links\": [...]} or a list of edges");
+	if (rc != 0)
+		goto out;
+	blank(J);
+	if (*J->p != '\0') {
+		fail(J, "more text after the JSON value");
+		goto out;
+	}
+	if (!G.have_nodes && G.links == 0) {
+		rs_fail(e, RS_EINVAL,
+			"%s: no \"nodes\" or \"links\": not a JSON graph (node-link data {\"nodes\": [...], "
+			"\"links\": [...]}, Cytoscape.js \"elements\", or a list of edges {\"source\": ..., "
+			"\"target\": ...}; a partition {\"node\": class} is read by 'labels')",
+			path);
+		goto out;
+	}
+	/* the links read before the nodes, or with none listed */
+	G.nodes_done = 1;
+	for (long i = 0; i < G.nl; i++) {
+		const struct link *L = &G.link[i];
+		if (add_link(&G, L->src, L->src_str, L->row, L->tgt, L->tgt_str, L->w, L->line) != 0)
+			goto out;
+	}
+	if (o->weight_name && !o->unweighted && !G.weighted && G.links > 0) {
+		rs_fail(e, RS_EINVAL, "%s: weight %s: no link has a field of that name (%s%s)", path, o->weight_name,
+			G.unread[0] ? "their numeric fields: " : "they have no numeric fields", G.unread);
+		goto out;
+	}
+	n = G.have_nodes ? G.nn : G.ids.count;
+	if (n == 0) {
+		rs_fail(e, RS_EINVAL, "%s: no nodes", path);
+		goto out;
+	}
+	info->lines = line_at(J, J->p);
+	info->weighted = G.weighted;
+	info->symmetrized = G.directed;
+	if (G.weighted)
+		snprintf(info->weight_attr, sizeof info->weight_attr, "%s", G.weight_key);
+	snprintf(info->unread_attrs, sizeof info->unread_attrs, "%s", G.unread);
+	g = rs_graph_build(n, 0, 0, &G.E, o->merge, &info->merged, &info->dropped, e);
+	if (g == NULL)
+		goto out;
+	/* names: a node's "name" (or "label"), else its id; none where they
+	 * are the positions (0..n-1 or 1..n) */
+	names = G.any_id || !G.have_nodes ? rs_nm_take(&G.ids) : NULL;
+	if (G.have_nodes && (names != NULL || (names = calloc((size_t)n, sizeof *names)) != NULL))
+		for (long i = 0; i < n; i++) {
+			if (G.node[i].name) {
+				free(names[i]);
+				names[i] = G.node[i].name;
+				G.node[i].name = NULL;
+			} else if (names[i] == NULL) {
+				char num[32];
+				snprintf(num, sizeof num, "%ld", i);
+				names[i] = strdup(num);
+			}
+			if (names[i] == NULL) {
+				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+				goto drop;
+			}
+		}
+	if (names && numbered(names, n) < 0) {
+		g->names = names;
+		names = NULL;
+	}
+	if (json_labels(&G, n, info, e) == 0)
+		goto out;
+drop:
+	rs_graph_free(g);
+	g = NULL;
+out:
+	for (long i = 0; names && i < n; i++)
+		free(names[i]);
+	free(names);
+	text_free(&G);
+	return g;
+}
