@@ -90,15 +90,15 @@ const struct rs_cmd rs_cmd_table[] = {
 	 w_bicl, 0, cmd_bicliques, NULL},
 	{"load", NULL, 1, 16,
 	 "load FILE [labels FILE|ATTR] [weight NAME] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
-	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek, JSON (gzip too)",
+	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek, GEXF, JSON (gzip too)",
 	 "Read a graph from FILE ('-': standard input, a pipe: zcat g.edges.gz | regspec -c 'load -'). The format comes from the extension or the content, or 'format "
-	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl|json' ('help "
+	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl|json|gexf' ('help "
 	 "formats' says how each reads and how it is found). Any file may be gzip-compressed. For edge "
 	 "lists, 'header' and 'noheader' decide whether the first line names the columns, 'base 0|1' "
 	 "where ids start, 'compact' and 'nocompact' whether numeric ids are labels or positions, "
 	 "'unweighted' reads no weight column, 'weight NAME' the named one (a header column, or an "
-	 "edge attribute of GML, GraphML, Pajek and JSON), 'bipartite' reads (row, column) pairs; "
-	 "'labels ATTR' takes a GML, GraphML, Pajek or JSON node attribute as the labels. The graph is made "
+	 "edge attribute of GML, GraphML, Pajek, GEXF and JSON), 'bipartite' reads (row, column) pairs; "
+	 "'labels ATTR' takes a GML, GraphML, Pajek, GEXF or JSON node attribute as the labels. The graph is made "
 	 "undirected ('directed' input: an edge where either arc is), duplicates are merged ('merge "
 	 "max', the default, or 'merge sum', which adds every listing, both directions included), self-loops kept, zero weights dropped; negative, NaN or "
 	 "infinite weights and malformed lines are errors with file:line. Labels come from 'labels "
@@ -447,11 +447,16 @@ const struct rs_topic rs_topic_table[] = {
 	 "\"label\", else its id; weights and labels from fields as for GML (\"group\" too, d3's "
 	 "classes; a field with a value of its own on every node, an identifier, is not taken as "
 	 "classes unless 'labels KEY' names it). "
+	 "\nGEXF (.gexf, or XML with a <gexf> element; Gephi's own format, and networkx's write_gexf, "
+	 "versions 1.1 to 1.3): the nodes' labels as names, an edge's weight, directed edges made "
+	 "undirected; attributes by their id or their title, 'labels \"Modularity Class\"', 'weight "
+	 "Strength'; a 'value' or 'community' node attribute becomes the labels; visual attributes "
+	 "and time spells are not read; a file that ends before </gexf> is an error. "
 	 "\nGML and GraphML go through igraph (GraphML keys of types of its own, as graph-tool's "
 	 "vector_float or python::object, are read as strings); the weights are a numeric "
 	 "edge attribute named weight (or weights, value, count; in any case; numbers written as strings, as gv2gml writes them, too), or the one 'weight NAME' names (a note lists the numeric ones not read); a 'value' or 'community' "
 	 "node attribute becomes the labels, or the one 'labels ATTR' names where no file ATTR "
-	 "exists (the label file rules: integers keep their values, other values are classes). \nAny file may be gzip-compressed (bzip2, xz, zstd, zip and UTF-16 files are refused with the command that converts them, GraphViz DOT and Gephi's GEXF files with the way to a format that reads)."},
+	 "exists (the label file rules: integers keep their values, other values are classes). \nAny file may be gzip-compressed (bzip2, xz, zstd, zip and UTF-16 files are refused with the command that converts them, GraphViz DOT files with the way to a format that reads)."},
 	{NULL, NULL, NULL}};
 
 /* Edits (insert, delete, substitute, swap two neighbours) from a to b,

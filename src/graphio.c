@@ -4,6 +4,7 @@
 
 #include "graphio.h"
 
+#include "gexf.h"
 #include "jsongraph.h"
 
 #include "utf8.h"
@@ -29,13 +30,13 @@
 const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
-					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl", "json"};
+					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl", "json", "gexf"};
 	return names[f];
 }
 
 const char *const rs_gformat_words[] = {"edges", "csv",    "tsv",   "snap",  "mtx",	"biedges",
 					"gml",	 "graphml", "pajek", "dimacs", "metis", "chaco",
-					"adjlist", "matrix", "sif",   "dl",	"json", NULL};
+					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", NULL};
 
 int rs_gformat_parse(const char *s, enum rs_gformat *f)
 {
@@ -49,7 +50,7 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"net", RS_GF_PAJEK},      {"dimacs", RS_GF_DIMACS}, {"metis", RS_GF_METIS},
 		   {"chaco", RS_GF_METIS},    {"adjlist", RS_GF_ADJLIST}, {"matrix", RS_GF_MATRIX},
 		   {"sif", RS_GF_SIF},	      {"dl", RS_GF_DL},	      {"ucinet", RS_GF_DL},
-		   {"json", RS_GF_JSON},      {"cyjs", RS_GF_JSON}};
+		   {"json", RS_GF_JSON},      {"cyjs", RS_GF_JSON},   {"gexf", RS_GF_GEXF}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -3585,10 +3586,6 @@ static const char *foreign_format(const char *path, const char *buf)
 	if ((kw && *t == '{') || !strcasecmp(ext, ".dot") || !strcasecmp(ext, ".gv"))
 		return "a GraphViz DOT file, which regspec does not read: gv2gml (Debian's graphviz) "
 		       "turns it into GML, which it does";
-	if (!strcasecmp(ext, ".gexf") || (!strncmp(s, "<?xml", 5) && strstr(s, "<gexf") &&
-					   strstr(s, "<gexf") - s < 4096))
-		return "GEXF (Gephi's own format), which regspec does not read: Gephi's File > Export > "
-		       "Graph file writes GraphML or GML, which it does (networkx: write_graphml(read_gexf(F)))";
 	return NULL;
 }
 
@@ -3635,7 +3632,7 @@ static enum rs_gformat extension_format(const char *path)
 		   {".gr", RS_GF_DIMACS},    {".dimacs", RS_GF_DIMACS}, {".max", RS_GF_DIMACS},
 		   {".graph", RS_GF_METIS},  {".metis", RS_GF_METIS}, {".chaco", RS_GF_METIS},
 		   {".adjlist", RS_GF_ADJLIST}, {".sif", RS_GF_SIF}, {".dl", RS_GF_DL},
-		   {".json", RS_GF_JSON},    {".cyjs", RS_GF_JSON}};
+		   {".json", RS_GF_JSON},    {".cyjs", RS_GF_JSON}, {".gexf", RS_GF_GEXF}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
 	for (size_t i = 0; dot[0] && i < sizeof ext / sizeof ext[0]; i++)
@@ -3668,6 +3665,9 @@ static enum rs_gformat guess(const char *path, const char *buf)
 		return RS_GF_MTX;
 	if (dl_like(s))
 		return RS_GF_DL;
+	size_t head = strnlen(s, 4096);
+	if ((!strncmp(s, "<?xml", 5) || !strncmp(s, "<gexf", 5)) && memmem(s, head, "<gexf", 5) != NULL)
+		return RS_GF_GEXF;
 	if (!strncmp(s, "<?xml", 5) || !strncmp(s, "<graphml", 8))
 		return RS_GF_GRAPHML;
 	if (pajek_like(s))
@@ -3743,6 +3743,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_DL: g = read_dl(buf, path, o, info, e); break;
 	case RS_GF_PAJEK: g = read_pajek(buf, path, o, info, e); break;
 	case RS_GF_JSON: g = rs_json_graph(buf, path, o, info, e); break;
+	case RS_GF_GEXF: g = rs_gexf_graph(buf, path, o, info, e); break;
 	case RS_GF_GML:
 	case RS_GF_GRAPHML:
 		if (f == RS_GF_GRAPHML) {

@@ -81,6 +81,8 @@ static void man_commands(void)
 			if (*p == '-' || *p == '\\')
 				putchar('\\');
 			putchar(*p);
+			if (*p == '|')
+				fputs("\\:", stdout); /* a place to break a long list of words */
 		}
 		if (c->alias)
 			printf(" Alias: \\fB%s\\fR.", c->alias);

@@ -537,6 +537,28 @@ static void readers(void)
 		tap_ok(g == NULL && strstr(e.msg, "nested more than"), "JSON nested 600 deep: an error, no recursion without end (%s)",
 		       e.msg);
 	}
+	/* GEXF: networkx's 1.1 draft (attvalue 'for' numbered attributes),
+	 * labels and weights by an attribute's title, entities in names */
+	{
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "Club", RS_IDS_AUTO, "Strength"};
+		g = load(write_file("k.gexf", "<?xml version='1.0' encoding='utf-8'?>\n<gexf version=\"1.1\">\n"
+					      "<graph defaultedgetype=\"directed\">\n<attributes class=\"node\"><attribute id=\"0\" title=\"club\" "
+					      "type=\"string\"/></attributes>\n<attributes class=\"edge\"><attribute id=\"1\" title=\"strength\" "
+					      "type=\"float\"/></attributes>\n<nodes><node id=\"x\" label=\"Caf&#233; &amp; &lt;bar&gt;\">"
+					      "<attvalues><attvalue for=\"0\" value=\"Mr. Hi\"/></attvalues></node>\n"
+					      "<node id=\"y\"><attvalues><attvalue id=\"0\" value=\"Officer\"/></attvalues></node>\n"
+					      "<node id=\"z\" label='z'/></nodes>\n<edges><edge source=\"x\" target=\"y\" weight=\"9\">"
+					      "<attvalues><attvalue for=\"1\" value=\"2.5\"/></attvalues></edge>\n"
+					      "<edge source=\"z\" target=\"y\"/></edges></graph></gexf>\n"),
+			 &lo, &info);
+		tap_ok(g && g->n == 3 && weight(g, 0, 1) == 2.5 && weight(g, 1, 2) == 1 && g->names &&
+			       !strcmp(g->names[0], "Caf\xc3\xa9 & <bar>") && !strcmp(g->names[1], "y") && info.symmetrized &&
+			       info.labels && info.labels->y[0] != info.labels->y[1] && info.labels->y[2] == -1,
+		       "GEXF: names with entities, labels and weights by an attribute's title, 'id' in 1.0's attvalues");
+		if (g)
+			rs_labels_free(info.labels);
+		rs_graph_free(g);
+	}
 	/* a two-mode network is a bipartite graph: rows, then columns */
 	g = load(write_file("two.net", "*Vertices 5 2\n1 \"ann\"\n2 \"bob\"\n3 \"party\"\n4 \"dinner\"\n5 \"walk\"\n"
 				       "*Edges\n1 3\n4 1 2\n2 5\n"),
@@ -1953,7 +1975,7 @@ static int same_graph(const rs_graph *a, const rs_graph *b)
  * adjacency list when unweighted and its multiline form, dense matrices
  * with and without names, found by their shape, Cytoscape's SIF when
  * unweighted, UCINET's DL, node-link JSON and Cytoscape.js JSON, found by
- * its content) loads as the same graph. */
+ * its content, GEXF) loads as the same graph. */
 static void format_round_trip(void)
 {
 	uint64_t r = 11232026;
@@ -1961,7 +1983,7 @@ static void format_round_trip(void)
 	static const char *const files[] = {"rt.edges",   "rt.csv",	"rt.tsv",  "rt-s.mtx", "rt-g.mtx",
 					    "rt.gml",	  "rt.graphml", "rt.net",  "rt.graph", "rt.gr",
 					    "rt.adjlist", "rt-m.csv",	"rt-m.txt", "rt-ml.txt", "rt.sif",
-					    "rt-dl.txt", "rt-json.txt"};
+					    "rt-dl.txt", "rt-json.txt", "rt.gexf"};
 	const int nf = (int)(sizeof files / sizeof files[0]);
 	int graphs = 0, bad = 0;
 	for (int gi = 0; gi < 40; gi++) {
@@ -1991,8 +2013,8 @@ static void format_round_trip(void)
 			continue;
 		}
 		graphs++;
-		FILE *f[17];
-		char path[17][300];
+		FILE *f[18];
+		char path[18][300];
 		for (int k = 0; k < nf; k++) {
 			snprintf(path[k], sizeof path[k], "%s/%s", dir, files[k]);
 			f[k] = fopen(path[k], "w");
@@ -2127,6 +2149,21 @@ static void format_round_trip(void)
 			fprintf(f[16], cy ? "}}" : "}");
 		}
 		fprintf(f[16], cy ? "]}}\n" : "]}\n");
+		/* GEXF as Gephi writes it (its attributes declared, a comment) */
+		fprintf(f[17], "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gexf xmlns=\"http://gexf.net/1.3\" version=\"1.3\">\n"
+			       "<graph defaultedgetype=\"undirected\"><attributes class=\"node\"><attribute id=\"c\" "
+			       "title=\"Modularity Class\" type=\"integer\"/></attributes>\n<!-- the nodes -->\n<nodes>\n");
+		for (int i = 0; i < n; i++)
+			fprintf(f[17], "<node id=\"n%d\" label=\"v%d\"><attvalues><attvalue for=\"c\" value=\"%d\"/></attvalues></node>\n",
+				i, i, i % 3);
+		fprintf(f[17], "</nodes>\n<edges>\n");
+		for (int e = 0; e < m; e++) {
+			fprintf(f[17], "<edge id=\"%d\" source=\"n%d\" target=\"n%d\"", e, eu[e], ev[e]);
+			if (w)
+				fprintf(f[17], " weight=\"%g\"", ew[e]);
+			fprintf(f[17], "/>\n");
+		}
+		fprintf(f[17], "</edges>\n</graph>\n</gexf>\n");
 		free(dense);
 		for (int k = 0; k < nf; k++)
 			fclose(f[k]);
@@ -2145,7 +2182,7 @@ static void format_round_trip(void)
 			if (!same_graph(ref, g) && ++bad <= 5)
 				printf("# graph %d (%d nodes, %d edges): %s differs\n", gi, n, m, files[k]);
 			else if (k >= 11 && g &&
-				 strcmp(info.format, k == 13 ? "adjlist" : k == 14 ? "sif" : k == 15 ? "dl" : k == 16 ? "json" : "matrix") &&
+				 strcmp(info.format, k == 13 ? "adjlist" : k == 14 ? "sif" : k == 15 ? "dl" : k == 16 ? "json" : k == 17 ? "gexf" : "matrix") &&
 				 ++bad <= 5)
 				printf("# graph %d (%d nodes): %s read as %s\n", gi, n, files[k], info.format);
 			rs_graph_free(g);
@@ -2154,7 +2191,7 @@ static void format_round_trip(void)
 		free(eu), free(ev), free(ew), free(deg);
 	}
 #undef NEXT
-	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 17 formats load as the same graph (%d differ)", graphs,
+	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 18 formats load as the same graph (%d differ)", graphs,
 	       bad);
 }
 

@@ -1,0 +1,535 @@
+/* gexf.c: graphs kept as GEXF (see gexf.h).  A small XML scanner reads
+ * the tags in order, with their attributes decoded; text between tags,
+ * comments, processing instructions, DOCTYPE and CDATA are passed over.
+ * GEXF declares its attributes (<attributes class="node">) before the
+ * nodes, and lists the nodes before the edges, so one pass resolves
+ * everything. */
+#include <config.h>
+
+#include "gexf.h"
+
+#include "labels.h"
+#include "namemap.h"
+#include "utf8.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MAX_ATTRS 32
+
+/* A tag: its name (without a namespace prefix), its attributes, decoded
+ * into buf. */
+struct tag {
+	const char *name;
+	int close, empty; /* </name>, <name ... /> */
+	int na;
+	const char *key[MAX_ATTRS], *val[MAX_ATTRS];
+	char buf[8192];
+};
+
+struct scan {
+	const char *p, *seen, *path;
+	long line;
+	rs_err *e;
+};
+
+static long line_at(struct scan *S, const char *q)
+{
+	for (; S->seen < q; S->seen++)
+		S->line += *S->seen == '\n';
+	return S->line;
+}
+
+static int fail(struct scan *S, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct scan *S, const char *fmt, ...)
+{
+	char m[300];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(m, sizeof m, fmt, ap);
+	va_end(ap);
+	return rs_fail(S->e, RS_EINVAL, "%s:%ld: %s", S->path, line_at(S, S->p), m);
+}
+
+/* Text s[0..n) with XML's entities decoded, appended to out (room for n
+ * more bytes: a reference is never shorter than what it stands for). */
+static char *decode(char *out, const char *s, size_t n)
+{
+	static const char *const ent[][2] = {{"amp;", "&"}, {"lt;", "<"}, {"gt;", ">"}, {"quot;", "\""}, {"apos;", "'"}};
+	const char *end = s + n;
+	while (s < end) {
+		if (*s != '&') {
+			*out++ = *s++;
+			continue;
+		}
+		size_t k;
+		for (k = 0; k < sizeof ent / sizeof ent[0]; k++) {
+			size_t l = strlen(ent[k][0]);
+			if ((size_t)(end - s - 1) >= l && !strncmp(s + 1, ent[k][0], l)) {
+				*out++ = ent[k][1][0];
+				s += 1 + l;
+				break;
+			}
+		}
+		if (k < sizeof ent / sizeof ent[0])
+			continue;
+		/* a character reference, '&#233;' or '&#xE9;': its UTF-8 is
+		 * never longer than it */
+		char *stop = NULL;
+		int hex = s + 2 < end && s[1] == '#' && (s[2] == 'x' || s[2] == 'X');
+		unsigned long c = s + 2 < end && s[1] == '#' && isxdigit((unsigned char)s[2 + hex])
+					  ? strtoul(s + 2 + hex, &stop, hex ? 16 : 10)
+					  : 0;
+		if (c == 0 || stop >= end || *stop != ';' || c > 0x10FFFF || (c >= 0xD800 && c < 0xE000)) {
+			*out++ = *s++; /* not a reference: kept as written */
+			continue;
+		}
+		out += rs_utf8_put(c, out);
+		s = stop + 1;
+	}
+	return out;
+}
+
+/* The next tag into T; 1 at the end of the text. */
+static int next_tag(struct scan *S, struct tag *T)
+{
+	for (;;) {
+		const char *lt = strchr(S->p, '<');
+		if (lt == NULL)
+			return 1;
+		S->p = lt;
+		const char *skip_to = !strncmp(lt, "<!--", 4)	     ? "-->"
+				      : !strncmp(lt, "<![CDATA[", 9) ? "]]>"
+				      : !strncmp(lt, "<?", 2)	     ? "?>"
+				      : !strncmp(lt, "<!", 2)	     ? ">"
+								     : NULL;
+		if (skip_to) {
+			const char *end = strstr(lt + 2, skip_to);
+			if (end == NULL)
+				return fail(S, "a comment, declaration or CDATA section is not closed");
+			S->p = end + strlen(skip_to);
+			continue;
+		}
+		break;
+	}
+	const char *q = S->p + 1;
+	T->close = *q == '/';
+	q += T->close;
+	const char *name = q;
+	q += strcspn(q, " \t\r\n/>");
+	if (q == name)
+		return fail(S, "a tag without a name");
+	const char *colon = memchr(name, ':', (size_t)(q - name));
+	if (colon)
+		name = colon + 1;
+	char *out = T->buf, *lim = T->buf + sizeof T->buf;
+	if ((size_t)(q - name) + 1 > sizeof T->buf)
+		return fail(S, "a tag name too long");
+	memcpy(out, name, (size_t)(q - name));
+	out[q - name] = '\0';
+	T->name = out;
+	out += q - name + 1;
+	T->na = 0;
+	T->empty = 0;
+	for (;;) {
+		q += strspn(q, " \t\r\n");
+		if (*q == '>') {
+			q++;
+			break;
+		}
+		if (q[0] == '/' && q[1] == '>') {
+			T->empty = 1;
+			q += 2;
+			break;
+		}
+		if (*q == '\0') {
+			S->p = q;
+			return fail(S, "the file ends inside a tag (truncated file?)");
+		}
+		const char *k = q;
+		q += strcspn(q, " \t\r\n=/>");
+		size_t kl = (size_t)(q - k);
+		q += strspn(q, " \t\r\n");
+		if (kl == 0 || *q != '=') {
+			S->p = q;
+			return fail(S, "an attribute of <%s> without a value", T->name);
+		}
+		q++;
+		q += strspn(q, " \t\r\n");
+		char quote = *q;
+		const char *v = q + 1, *ve = quote == '"' || quote == '\'' ? strchr(v, quote) : NULL;
+		if (ve == NULL) {
+			S->p = q;
+			return quote == '"' || quote == '\''
+				       ? fail(S, "the file ends inside an attribute value of <%s> (truncated file?)", T->name)
+				       : fail(S, "an attribute value of <%s> is not quoted", T->name);
+		}
+		if (kl + (size_t)(ve - v) + 2 > (size_t)(lim - out)) {
+			S->p = q;
+			return fail(S, "the attributes of <%s> are too long (more than %zu bytes)", T->name, sizeof T->buf);
+		}
+		if (T->na < MAX_ATTRS) {
+			T->key[T->na] = out;
+			memcpy(out, k, kl);
+			out[kl] = '\0';
+			out += kl + 1;
+			T->val[T->na++] = out;
+			out = decode(out, v, (size_t)(ve - v));
+			*out++ = '\0';
+		}
+		q = ve + 1;
+	}
+	line_at(S, S->p);
+	S->p = q;
+	return 0;
+}
+
+static const char *attr(const struct tag *T, const char *key)
+{
+	for (int i = 0; i < T->na; i++)
+		if (!strcmp(T->key[i], key))
+			return T->val[i];
+	return NULL;
+}
+
+/* An attribute declared for nodes or edges: its id and title. */
+struct decl {
+	char *id, *title;
+	int numeric;
+};
+
+struct gexf {
+	struct scan S;
+	const rs_load_opts *o;
+	rs_namemap ids;          /* the nodes' ids, in order              */
+	char **name, **label;    /* per node: its label, its class        */
+	long ncap;
+	rs_edges E;
+	struct decl *nd, *ed;    /* node and edge attributes declared     */
+	long nnd, ned, ndcap, edcap;
+	int edge_class;          /* inside <attributes class="edge">      */
+	int directed, weighted;
+	long in_node, in_edge;   /* the node being read (index + 1), the edge (1) */
+	double edge_w;           /* ... its weight so far                 */
+	const char *label_id;    /* the node attribute read as labels     */
+	const char *weight_id;   /* the edge attribute read as weights    */
+	char label_name[64];
+};
+
+static int oom(struct gexf *G)
+{
+	return rs_fail(G->S.e, RS_ENOMEM, "%s: out of memory", G->S.path);
+}
+
+/* The id of the declared attribute named want (its id, or its title in
+ * any case), or NULL. */
+static const char *declared(const struct decl *d, long n, const char *want)
+{
+	for (long i = 0; want && i < n; i++)
+		if (!strcmp(d[i].id, want) || (d[i].title && !strcasecmp(d[i].title, want)))
+			return d[i].id;
+	return NULL;
+}
+
+static void list_decls(const struct decl *d, long n, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (long i = 0; i < n; i++)
+		rs_list_append(buf, size, ", ", d[i].title ? d[i].title : d[i].id);
+}
+
+static int declare(struct gexf *G, const struct tag *T)
+{
+	const char *id = attr(T, "id"), *title = attr(T, "title");
+	if (id == NULL)
+		return fail(&G->S, "an <attribute> without an id");
+	struct decl **d = G->edge_class ? &G->ed : &G->nd;
+	long *n = G->edge_class ? &G->ned : &G->nnd, *cap = G->edge_class ? &G->edcap : &G->ndcap;
+	if (*n == *cap) {
+		long c = *cap ? 2 * *cap : 8;
+		struct decl *t = realloc(*d, (size_t)c * sizeof *t);
+		if (t == NULL)
+			return oom(G);
+		*d = t;
+		*cap = c;
+	}
+	const char *type = attr(T, "type");
+	(*d)[*n].numeric = type && (!strcmp(type, "integer") || !strcmp(type, "long") || !strcmp(type, "float") ||
+				    !strcmp(type, "double"));
+	(*d)[*n].id = strdup(id);
+	(*d)[*n].title = title ? strdup(title) : NULL;
+	(*n)++;
+	if ((*d)[*n - 1].id == NULL || (title && (*d)[*n - 1].title == NULL))
+		return oom(G);
+	return 0;
+}
+
+/* After the declarations: which node attribute gives the labels, which
+ * edge attribute the weights. */
+static int choose(struct gexf *G)
+{
+	const char *want = G->o->label_attr;
+	G->label_id = declared(G->nd, G->nnd, want);
+	if (want == NULL)
+		for (int k = 0; k < 2 && !G->label_id; k++)
+			G->label_id = declared(G->nd, G->nnd, k ? "community" : "value");
+	if (want && G->label_id == NULL) {
+		char list[300];
+		list_decls(G->nd, G->nnd, list, sizeof list);
+		return rs_fail(G->S.e, RS_EINVAL, "labels '%s': no such file, nor a node attribute of %s (%s%s)", want,
+			       G->S.path, list[0] ? "its node attributes: " : "it declares no node attributes", list);
+	}
+	for (long i = 0; G->label_id && i < G->nnd; i++)
+		if (!strcmp(G->nd[i].id, G->label_id))
+			snprintf(G->label_name, sizeof G->label_name, "%s", G->nd[i].title ? G->nd[i].title : G->nd[i].id);
+	const char *w = G->o->unweighted ? NULL : G->o->weight_name;
+	if (w && strcasecmp(w, "weight") != 0) {
+		G->weight_id = declared(G->ed, G->ned, w);
+		if (G->weight_id == NULL) {
+			char list[300];
+			list_decls(G->ed, G->ned, list, sizeof list);
+			return rs_fail(G->S.e, RS_EINVAL, "%s: weight %s: no edge attribute of that name (%s%s)", G->S.path, w,
+				       list[0] ? "its edge attributes: " : "it declares no edge attributes", list);
+		}
+	}
+	return 0;
+}
+
+static int weight_value(struct gexf *G, const char *v, double *w)
+{
+	char *end;
+	*w = strtod(v, &end);
+	if (*v == '\0' || *end != '\0')
+		return fail(&G->S, "an edge weight '%s' is not a number", v);
+	if (!isfinite(*w) || *w < 0)
+		return fail(&G->S, "weight %g: weights must be finite and >= 0", *w);
+	return 0;
+}
+
+static int start_node(struct gexf *G, const struct tag *T)
+{
+	const char *id = attr(T, "id"), *label = attr(T, "label");
+	if (id == NULL)
+		return fail(&G->S, "a <node> without an id");
+	if (G->o->max_nodes > 0 && G->ids.count >= G->o->max_nodes)
+		return fail(&G->S, "more than the %ld nodes allowed", G->o->max_nodes);
+	long k = rs_nm_intern(&G->ids, id, strlen(id), 1, G->S.e);
+	if (k < 0)
+		return -1;
+	if (k != G->ids.count - 1)
+		return fail(&G->S, "two nodes have the id '%s'", id);
+	if (k >= G->ncap) {
+		long c = G->ncap ? 2 * G->ncap : 256;
+		char **a = realloc(G->name, (size_t)c * sizeof *a), **b = a ? realloc(G->label, (size_t)c * sizeof *b) : NULL;
+		if (a)
+			G->name = a;
+		if (b == NULL)
+			return oom(G);
+		G->label = b;
+		G->ncap = c;
+	}
+	G->name[k] = label ? strdup(label) : NULL;
+	G->label[k] = NULL;
+	if (label && G->name[k] == NULL)
+		return oom(G);
+	G->in_node = T->empty ? 0 : k + 1;
+	return 0;
+}
+
+static long edge_end(struct gexf *G, const char *v, const char *which)
+{
+	if (v == NULL)
+		return fail(&G->S, "an <edge> without a %s", which);
+	long k = rs_nm_intern(&G->ids, v, strlen(v), 0, G->S.e);
+	if (k == -2)
+		return fail(&G->S, "the edge's %s '%s' is not the id of a node", which, v);
+	return k;
+}
+
+static int end_edge(struct gexf *G)
+{
+	G->in_edge = 0;
+	return 0;
+}
+
+static int start_edge(struct gexf *G, const struct tag *T)
+{
+	long u = edge_end(G, attr(T, "source"), "source");
+	long v = u < 0 ? -1 : edge_end(G, attr(T, "target"), "target");
+	if (v < 0)
+		return -1;
+	const char *type = attr(T, "type"), *w = G->weight_id || G->o->unweighted ? NULL : attr(T, "weight");
+	if (type && !strcmp(type, "directed"))
+		G->directed = 1;
+	double x = 1;
+	if (w) {
+		if (weight_value(G, w, &x) != 0)
+			return -1;
+		G->weighted = 1;
+	}
+	if (rs_edges_push(&G->E, u, v, x, G->S.e) != 0)
+		return -1;
+	G->in_edge = T->empty ? 0 : G->E.count;
+	return 0;
+}
+
+/* <attvalue for="ID" value="..."/> (id= in GEXF 1.0) of the node or edge
+ * being read. */
+static int attvalue(struct gexf *G, const struct tag *T)
+{
+	const char *id = attr(T, "for"), *v = attr(T, "value");
+	if (id == NULL)
+		id = attr(T, "id");
+	if (id == NULL || v == NULL)
+		return 0;
+	if (G->in_node && G->label_id && !strcmp(id, G->label_id)) {
+		long k = G->in_node - 1;
+		free(G->label[k]);
+		if ((G->label[k] = strdup(v)) == NULL)
+			return oom(G);
+	} else if (G->in_edge && G->weight_id && !strcmp(id, G->weight_id)) {
+		double x;
+		if (weight_value(G, v, &x) != 0)
+			return -1;
+		if (G->E.w == NULL && x != 1) { /* the list keeps no weights while all are 1 */
+			double *w = malloc((size_t)(G->E.cap > 0 ? G->E.cap : 1) * sizeof *w);
+			if (w == NULL)
+				return oom(G);
+			for (long i = 0; i < G->E.count; i++)
+				w[i] = 1;
+			G->E.w = w;
+		}
+		if (G->E.w)
+			G->E.w[G->in_edge - 1] = x;
+		G->weighted = 1;
+	}
+	return 0;
+}
+
+static void gexf_free(struct gexf *G)
+{
+	for (long i = 0; i < G->ids.count; i++) {
+		free(G->name ? G->name[i] : NULL);
+		free(G->label ? G->label[i] : NULL);
+	}
+	free(G->name);
+	free(G->label);
+	for (long i = 0; i < G->nnd; i++)
+		free(G->nd[i].id), free(G->nd[i].title);
+	for (long i = 0; i < G->ned; i++)
+		free(G->ed[i].id), free(G->ed[i].title);
+	free(G->nd);
+	free(G->ed);
+	rs_edges_free(&G->E);
+	rs_nm_free(&G->ids);
+}
+
+rs_graph *rs_gexf_graph(const char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
+			rs_err *e)
+{
+	struct gexf G;
+	memset(&G, 0, sizeof G);
+	G.S = (struct scan){buf, buf, path, 1, e};
+	G.o = o;
+	struct tag *T = malloc(sizeof *T);
+	rs_graph *g = NULL;
+	int rc, seen_gexf = 0, closed = 0, chosen = 0, in_attributes = 0;
+	if (T == NULL) {
+		oom(&G);
+		goto out;
+	}
+	while ((rc = next_tag(&G.S, T)) == 0) {
+		const char *n = T->name;
+		if (!strcmp(n, "gexf")) {
+			seen_gexf |= !T->close;
+			closed |= T->close || T->empty;
+		} else if (!strcmp(n, "graph") && !T->close) {
+			const char *d = attr(T, "defaultedgetype");
+			G.directed |= d && !strcmp(d, "directed");
+		} else if (!strcmp(n, "attributes")) {
+			const char *c = attr(T, "class");
+			in_attributes = !T->close && !T->empty;
+			G.edge_class = c && !strcmp(c, "edge");
+		} else if (!strcmp(n, "attribute") && in_attributes && !T->close) {
+			if (declare(&G, T) != 0)
+				goto out;
+		} else if ((!strcmp(n, "node") || !strcmp(n, "edge")) && !chosen) {
+			if (choose(&G) != 0)
+				goto out;
+			chosen = 1;
+		}
+		if (!strcmp(n, "node")) {
+			if (T->close)
+				G.in_node = 0;
+			else if (start_node(&G, T) != 0)
+				goto out;
+		} else if (!strcmp(n, "edge")) {
+			if (T->close)
+				end_edge(&G);
+			else if (start_edge(&G, T) != 0)
+				goto out;
+		} else if (!strcmp(n, "attvalue") && !T->close) {
+			if (attvalue(&G, T) != 0)
+				goto out;
+		}
+	}
+	if (rc < 0)
+		goto out;
+	if (!seen_gexf) {
+		rs_fail(e, RS_EINVAL, "%s: no <gexf> element: not a GEXF file", path);
+		goto out;
+	}
+	if (!closed) { /* a file cut between two tags */
+		line_at(&G.S, G.S.p + strlen(G.S.p));
+		rs_fail(e, RS_EINVAL, "%s:%ld: the file ends before </gexf> (truncated file?)", path, G.S.line);
+		goto out;
+	}
+	long n = G.ids.count;
+	if (n == 0) {
+		rs_fail(e, RS_EINVAL, "%s: no nodes", path);
+		goto out;
+	}
+	info->lines = G.S.line;
+	info->weighted = G.weighted;
+	info->symmetrized = G.directed;
+	if (G.weighted)
+		snprintf(info->weight_attr, sizeof info->weight_attr, "%s", G.weight_id ? o->weight_name : "weight");
+	for (long i = 0; i < G.ned; i++) /* the numeric edge attributes not read */
+		if (G.ed[i].numeric && (G.weight_id == NULL || strcmp(G.ed[i].id, G.weight_id) != 0))
+			rs_list_append(info->unread_attrs, sizeof info->unread_attrs, ", ",
+				       G.ed[i].title ? G.ed[i].title : G.ed[i].id);
+	g = rs_graph_build(n, 0, 0, &G.E, o->merge, &info->merged, &info->dropped, e);
+	if (g == NULL)
+		goto out;
+	/* names: the labels, else the ids, unless those are the positions */
+	int numbered = 1;
+	for (long i = 0; i < n && numbered; i++) {
+		char *end;
+		numbered = G.name[i] == NULL && strtol(G.ids.names[i], &end, 10) == i && *end == '\0';
+	}
+	if (!numbered) {
+		g->names = calloc((size_t)n, sizeof *g->names);
+		for (long i = 0; g->names && i < n; i++) {
+			g->names[i] = G.name[i] ? G.name[i] : strdup(G.ids.names[i]);
+			G.name[i] = NULL;
+		}
+	}
+	if (G.label_id) {
+		info->labels = rs_labels_from_strings((const char *const *)G.label, n, e);
+		if (info->labels == NULL) {
+			rs_graph_free(g);
+			g = NULL;
+			goto out;
+		}
+		snprintf(info->label_attr, sizeof info->label_attr, "%s", G.label_name);
+	}
+out:
+	free(T);
+	gexf_free(&G);
+	return g;
+}
