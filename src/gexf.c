@@ -318,10 +318,10 @@ static int start_node(struct gexf *G, const struct tag *T)
 		return fail(&G->S, "a <node> without an id");
 	if (G->o->max_nodes > 0 && G->ids.count >= G->o->max_nodes)
 		return fail(&G->S, "more than the %ld nodes allowed", G->o->max_nodes);
-	long k = rs_nm_intern(&G->ids, id, strlen(id), 1, G->S.e);
+	long before = G->ids.count, k = rs_nm_intern(&G->ids, id, strlen(id), 1, G->S.e);
 	if (k < 0)
 		return -1;
-	if (k != G->ids.count - 1)
+	if (G->ids.count == before) /* not new */
 		return fail(&G->S, "two nodes have the id '%s'", id);
 	if (k >= G->ncap) {
 		long c = G->ncap ? 2 * G->ncap : 256;

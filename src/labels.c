@@ -233,10 +233,10 @@ static int nodes_init(struct nodes *N, const rs_graph *g, rs_err *e)
 	for (long i = 0; i < g->orig_n; i++) {
 		if (g->names[i] == NULL)
 			continue;
-		long id = rs_nm_intern(&N->map, g->names[i], strlen(g->names[i]), 1, e);
+		long before = N->map.count, id = rs_nm_intern(&N->map, g->names[i], strlen(g->names[i]), 1, e);
 		if (id < 0)
 			return -1;
-		if (id == N->map.count - 1)
+		if (N->map.count > before) /* a name given twice names its first node */
 			N->node[id] = i;
 	}
 	return 0;
