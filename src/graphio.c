@@ -546,6 +546,17 @@ void rs_list_append(char *buf, size_t size, const char *sep, const char *item)
 	strcpy(buf + size - 4, "..."); /* full: the end marked (again) */
 }
 
+void rs_list_add(char *buf, size_t size, const char *item)
+{
+	size_t l = strlen(item);
+	if (l == 0)
+		return; /* an empty name (a JSON key "") is not listed */
+	for (const char *p = buf; (p = strstr(p, item)) != NULL; p += l)
+		if ((p == buf || (p >= buf + 2 && p[-2] == ',' && p[-1] == ' ')) && (p[l] == '\0' || p[l] == ','))
+			return;
+	rs_list_append(buf, size, ", ", item);
+}
+
 int rs_split_fields(char *line, char delim, char **f, int max)
 {
 	int n = 0;
@@ -2712,13 +2723,8 @@ static const char *pj_param(const char *p, const char *key, char *val, char *nam
 	const char *found = NULL;
 	for (int i = nw % 2; i + 1 < nw; i += 2) {
 		double x;
-		if (names && (!numeric || parse_weight(w[i + 1], &x) == 0)) {
-			char one[80], have[1100];
-			snprintf(one, sizeof one, ", %s,", w[i]);
-			snprintf(have, sizeof have, ", %s,", names);
-			if (strstr(have, one) == NULL)
-				rs_list_append(names, size, ", ", w[i]);
-		}
+		if (names && (!numeric || parse_weight(w[i + 1], &x) == 0))
+			rs_list_add(names, size, w[i]);
 		if (key && found == NULL && !strcmp(w[i], key)) {
 			snprintf(val, PJ_VAL, "%s", w[i + 1]);
 			found = val;

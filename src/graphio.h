@@ -112,6 +112,8 @@ int rs_peek_fields(const char *rest, char delim, char *line, size_t size, char *
  * what does not fit ends the text with "...", after which nothing more is
  * added.  For the lists in messages and notes. */
 void rs_list_append(char *buf, size_t size, const char *sep, const char *item);
+/* item appended to a ", "-separated list, unless the list has it. */
+void rs_list_add(char *buf, size_t size, const char *item);
 
 /* Atomic writes: the data goes to a temporary file beside path, which
  * replaces path only when everything was written and synced. */

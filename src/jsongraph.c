@@ -331,15 +331,6 @@ struct graph_text {
 	struct fields F;
 };
 
-static void add_key(char *list, size_t size, const char *key)
-{
-	char one[80], have[300];
-	snprintf(one, sizeof one, ", %s,", key);
-	snprintf(have, sizeof have, ", %s,", list);
-	if (strstr(have, one) == NULL)
-		rs_list_append(list, size, ", ", key);
-}
-
 static char *dup_or_null(const struct field *f)
 {
 	return f && f->val ? strdup(f->val) : NULL;
@@ -378,7 +369,7 @@ static int take_node(struct graph_text *G)
 		N->label[k + 1] = dup_or_null(field(F, label_keys[k], 0));
 	for (long i = 0; i < F->n; i++)
 		if (strcmp(F->f[i].key, "id") != 0)
-			add_key(G->node_keys, sizeof G->node_keys, F->f[i].key);
+			rs_list_add(G->node_keys, sizeof G->node_keys, F->f[i].key);
 	if (name && name->str && name->val && !N->name)
 		return oom(J);
 	return 0;
@@ -462,7 +453,7 @@ static int take_link(struct graph_text *G, long line, const char *src_key)
 		char *end;
 		if (f != w && f != s && f != t && f->val && strcmp(f->key, "key") && strcmp(f->key, "id") &&
 		    (strtod(f->val, &end), *end == '\0' && end != f->val))
-			add_key(G->unread, sizeof G->unread, f->key);
+			rs_list_add(G->unread, sizeof G->unread, f->key);
 	}
 	G->links++;
 	long row = src_key ? G->adj_row : -1;
