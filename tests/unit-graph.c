@@ -529,6 +529,12 @@ static void readers(void)
 		g = rs_graph_load(write_file("nolab.json", "{\"nodes\": [{\"id\": 1, \"g\": 2}], \"links\": []}"), &lo, &info, &e);
 		tap_ok(g == NULL && strstr(e.msg, "labels 'kind'") && strstr(e.msg, "its node attributes: g"),
 		       "JSON: 'labels KEY' that no node has: an error naming those there are (%s)", e.msg);
+		g = load(write_file("empty-key.json", "{\"nodes\": [{\"id\": 1, \"\": 2, \"a\": 1, \"a\": 3}, {\"id\": 2, \"\": 5}],\n"
+						      "\"links\": [{\"source\": 1, \"target\": 2, \"\": 4, \"w\": 1, \"w\": 2}]}"),
+			 NULL, &info);
+		tap_ok(g && g->n == 2 && !strcmp(info.unread_attrs, "w"),
+		       "JSON: empty and repeated field names (an empty one is listed nowhere, a repeated one once)");
+		rs_graph_free(g);
 		char deep[4000] = "";
 		for (int d = 0; d < 600; d++)
 			strcat(deep, "{\"a\":");
