@@ -453,7 +453,8 @@ const struct rs_topic rs_topic_table[] = {
 	 "Strength'; a 'value' or 'community' node attribute becomes the labels; visual attributes "
 	 "and time spells are not read; a file that ends before </gexf> is an error. "
 	 "\nGML and GraphML go through igraph (GraphML keys of types of its own, as graph-tool's "
-	 "vector_float or python::object, are read as strings); the weights are a numeric "
+	 "vector_float or python::object, are read as strings; yEd's node labels, <y:NodeLabel>, "
+	 "are the names); the weights are a numeric "
 	 "edge attribute named weight (or weights, value, count; in any case; numbers written as strings, as gv2gml writes them, too), or the one 'weight NAME' names (a note lists the numeric ones not read); a 'value' or 'community' "
 	 "node attribute becomes the labels, or the one 'labels ATTR' names where no file ATTR "
 	 "exists (the label file rules: integers keep their values, other values are classes). \nAny file may be gzip-compressed (bzip2, xz, zstd, zip and UTF-16 files are refused with the command that converts them, GraphViz DOT files with the way to a format that reads)."},

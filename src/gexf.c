@@ -533,3 +533,11 @@ out:
 	gexf_free(&G);
 	return g;
 }
+
+char *rs_xml_decoded(const char *s, size_t n)
+{
+	char *out = malloc(n + 1);
+	if (out != NULL)
+		*decode(out, s, n) = '\0';
+	return out;
+}

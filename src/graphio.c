@@ -3450,6 +3450,48 @@ static char *graphml_plain_types(const char *buf, size_t *len)
 	return out;
 }
 
+/* Whether s opens the element <name ...> (not <nameX...>). */
+static int opens(const char *s, const char *name, size_t l)
+{
+	return s[0] == '<' && !strncmp(s + 1, name, l) && strchr(" \t\r\n/>", s[1 + l]) != NULL;
+}
+
+/* yEd keeps a node's label in <y:NodeLabel> inside its graphics data,
+ * which igraph does not read (the nodes came out named n0, n1, ...): the
+ * k-th <node> element's first such label names node k, the text before
+ * any element inside it.  Only where there are as many <node> elements as
+ * nodes (a group node, with a graph inside, is flattened by igraph). */
+static void yed_labels(const char *buf, rs_graph *g)
+{
+	long count = 0, k = -1;
+	for (const char *p = buf; (p = strchr(p, '<')) != NULL; p++)
+		count += opens(p, "node", 4);
+	if (count != g->n || g->names == NULL)
+		return;
+	unsigned char *done = calloc((size_t)g->n, 1);
+	for (const char *p = buf; done && (p = strchr(p, '<')) != NULL; p++) {
+		if (opens(p, "node", 4)) {
+			k++;
+		} else if (k >= 0 && !done[k] && opens(p, "y:NodeLabel", 11)) {
+			const char *t = strchr(p, '>');
+			if (t == NULL || t[-1] == '/')
+				continue;
+			t++;
+			t += strspn(t, " \t\r\n");
+			size_t l = strcspn(t, "<");
+			while (l > 0 && strchr(" \t\r\n", t[l - 1]))
+				l--;
+			char *name = l > 0 ? rs_xml_decoded(t, l) : NULL;
+			if (name) {
+				free(g->names[k]);
+				g->names[k] = name;
+				done[k] = 1;
+			}
+		}
+	}
+	free(done);
+}
+
 static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gformat fmt,
 			     const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
@@ -3538,6 +3580,8 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 		g->names = calloc((size_t)n, sizeof *g->names);
 		for (long i = 0; g->names && i < n; i++)
 			g->names[i] = fmt == RS_GF_GML ? gml_decoded(VAS(&G, nattr, i)) : strdup(VAS(&G, nattr, i));
+		if (fmt == RS_GF_GRAPHML && !strcmp(nattr, "id") && strstr(buf, "y:NodeLabel") != NULL)
+			yed_labels(buf, g);
 	}
 	if (igraph_labels(&G, path, o->label_attr, fmt == RS_GF_GML, info, e) != 0) {
 		rs_graph_free(g);

@@ -565,6 +565,22 @@ static void readers(void)
 			rs_labels_free(info.labels);
 		rs_graph_free(g);
 	}
+	/* yEd's GraphML: node labels inside its graphics data, which igraph
+	 * does not read */
+	g = load(write_file("yed.graphml",
+			    "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" "
+			    "xmlns:y=\"http://www.yworks.com/xml/graphml\">\n<key for=\"node\" id=\"d6\" yfiles.type=\"nodegraphics\"/>\n"
+			    "<graph edgedefault=\"directed\" id=\"G\">\n<node id=\"n0\"><data key=\"d6\"><y:ShapeNode><y:Geometry x=\"0\"/>"
+			    "<y:NodeLabel alignment=\"center\">\n  Ann &amp; Bo\n<y:LabelModel><y:SmartNodeLabelModel distance=\"4.0\"/>"
+			    "</y:LabelModel></y:NodeLabel><y:NodeLabel>second</y:NodeLabel></y:ShapeNode></data></node>\n"
+			    "<node id=\"n1\"><data key=\"d6\"><y:ShapeNode><y:NodeLabel/></y:ShapeNode></data></node>\n"
+			    "<node id=\"n2\"><data key=\"d6\"><y:ShapeNode><y:NodeLabel>Caf&#233;</y:NodeLabel></y:ShapeNode></data></node>\n"
+			    "<edge source=\"n0\" target=\"n1\"/><edge source=\"n1\" target=\"n2\"/>\n</graph>\n</graphml>\n"),
+		 NULL, &info);
+	tap_ok(g && g->n == 3 && g->names && !strcmp(g->names[0], "Ann & Bo") && !strcmp(g->names[1], "n1") &&
+		       !strcmp(g->names[2], "Caf\xc3\xa9"),
+	       "GraphML as yEd writes it: each node's first <y:NodeLabel> as its name (an empty one keeps the id)");
+	rs_graph_free(g);
 	/* a two-mode network is a bipartite graph: rows, then columns */
 	g = load(write_file("two.net", "*Vertices 5 2\n1 \"ann\"\n2 \"bob\"\n3 \"party\"\n4 \"dinner\"\n5 \"walk\"\n"
 				       "*Edges\n1 3\n4 1 2\n2 5\n"),
