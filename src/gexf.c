@@ -10,11 +10,11 @@
 
 #include "labels.h"
 #include "namemap.h"
+#include "textscan.h"
 #include "utf8.h"
 
 #include <ctype.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,30 +31,6 @@ struct tag {
 	const char *key[MAX_ATTRS], *val[MAX_ATTRS];
 	char buf[8192];
 };
-
-struct scan {
-	const char *p, *seen, *path;
-	long line;
-	rs_err *e;
-};
-
-static long line_at(struct scan *S, const char *q)
-{
-	for (; S->seen < q; S->seen++)
-		S->line += *S->seen == '\n';
-	return S->line;
-}
-
-static int fail(struct scan *S, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(struct scan *S, const char *fmt, ...)
-{
-	char m[300];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(m, sizeof m, fmt, ap);
-	va_end(ap);
-	return rs_fail(S->e, RS_EINVAL, "%s:%ld: %s", S->path, line_at(S, S->p), m);
-}
 
 /* Text s[0..n) with XML's entities decoded, appended to out (room for n
  * more bytes: a reference is never shorter than what it stands for). */
@@ -96,7 +72,7 @@ static char *decode(char *out, const char *s, size_t n)
 }
 
 /* The next tag into T; 1 at the end of the text. */
-static int next_tag(struct scan *S, struct tag *T)
+static int next_tag(rs_textscan *S, struct tag *T)
 {
 	for (;;) {
 		const char *lt = strchr(S->p, '<');
@@ -111,7 +87,7 @@ static int next_tag(struct scan *S, struct tag *T)
 		if (skip_to) {
 			const char *end = strstr(lt + 2, skip_to);
 			if (end == NULL)
-				return fail(S, "a comment, declaration or CDATA section is not closed");
+				return rs_scan_fail(S, "a comment, declaration or CDATA section is not closed");
 			S->p = end + strlen(skip_to);
 			continue;
 		}
@@ -123,13 +99,13 @@ static int next_tag(struct scan *S, struct tag *T)
 	const char *name = q;
 	q += strcspn(q, " \t\r\n/>");
 	if (q == name)
-		return fail(S, "a tag without a name");
+		return rs_scan_fail(S, "a tag without a name");
 	const char *colon = memchr(name, ':', (size_t)(q - name));
 	if (colon)
 		name = colon + 1;
 	char *out = T->buf, *lim = T->buf + sizeof T->buf;
 	if ((size_t)(q - name) + 1 > sizeof T->buf)
-		return fail(S, "a tag name too long");
+		return rs_scan_fail(S, "a tag name too long");
 	memcpy(out, name, (size_t)(q - name));
 	out[q - name] = '\0';
 	T->name = out;
@@ -149,7 +125,7 @@ static int next_tag(struct scan *S, struct tag *T)
 		}
 		if (*q == '\0') {
 			S->p = q;
-			return fail(S, "the file ends inside a tag (truncated file?)");
+			return rs_scan_fail(S, "the file ends inside a tag (truncated file?)");
 		}
 		const char *k = q;
 		q += strcspn(q, " \t\r\n=/>");
@@ -157,7 +133,7 @@ static int next_tag(struct scan *S, struct tag *T)
 		q += strspn(q, " \t\r\n");
 		if (kl == 0 || *q != '=') {
 			S->p = q;
-			return fail(S, "an attribute of <%s> without a value", T->name);
+			return rs_scan_fail(S, "an attribute of <%s> without a value", T->name);
 		}
 		q++;
 		q += strspn(q, " \t\r\n");
@@ -166,12 +142,12 @@ static int next_tag(struct scan *S, struct tag *T)
 		if (ve == NULL) {
 			S->p = q;
 			return quote == '"' || quote == '\''
-				       ? fail(S, "the file ends inside an attribute value of <%s> (truncated file?)", T->name)
-				       : fail(S, "an attribute value of <%s> is not quoted", T->name);
+				       ? rs_scan_fail(S, "the file ends inside an attribute value of <%s> (truncated file?)", T->name)
+				       : rs_scan_fail(S, "an attribute value of <%s> is not quoted", T->name);
 		}
 		if (kl + (size_t)(ve - v) + 2 > (size_t)(lim - out)) {
 			S->p = q;
-			return fail(S, "the attributes of <%s> are too long (more than %zu bytes)", T->name, sizeof T->buf);
+			return rs_scan_fail(S, "the attributes of <%s> are too long (more than %zu bytes)", T->name, sizeof T->buf);
 		}
 		if (T->na < MAX_ATTRS) {
 			T->key[T->na] = out;
@@ -184,7 +160,7 @@ static int next_tag(struct scan *S, struct tag *T)
 		}
 		q = ve + 1;
 	}
-	line_at(S, S->p);
+	rs_scan_line(S, S->p);
 	S->p = q;
 	return 0;
 }
@@ -204,7 +180,7 @@ struct decl {
 };
 
 struct gexf {
-	struct scan S;
+	rs_textscan S;
 	const rs_load_opts *o;
 	rs_namemap ids;          /* the nodes' ids, in order              */
 	char **name, **label;    /* per node: its label, its class        */
@@ -214,8 +190,10 @@ struct gexf {
 	long nnd, ned, ndcap, edcap;
 	int edge_class;          /* inside <attributes class="edge">      */
 	int directed, weighted;
-	long in_node, in_edge;   /* the node being read (index + 1), the edge (1) */
-	double edge_w;           /* ... its weight so far                 */
+	long in_node;            /* the node being read (index + 1), or 0 */
+	int in_edge;             /* an edge is being read: its ends, its weight */
+	long edge_u, edge_v;
+	double edge_w;
 	const char *label_id;    /* the node attribute read as labels     */
 	const char *weight_id;   /* the edge attribute read as weights    */
 	char label_name[64];
@@ -247,17 +225,11 @@ static int declare(struct gexf *G, const struct tag *T)
 {
 	const char *id = attr(T, "id"), *title = attr(T, "title");
 	if (id == NULL)
-		return fail(&G->S, "an <attribute> without an id");
+		return rs_scan_fail(&G->S, "an <attribute> without an id");
 	struct decl **d = G->edge_class ? &G->ed : &G->nd;
 	long *n = G->edge_class ? &G->ned : &G->nnd, *cap = G->edge_class ? &G->edcap : &G->ndcap;
-	if (*n == *cap) {
-		long c = *cap ? 2 * *cap : 8;
-		struct decl *t = realloc(*d, (size_t)c * sizeof *t);
-		if (t == NULL)
-			return oom(G);
-		*d = t;
-		*cap = c;
-	}
+	if (rs_grow(G->S.e, d, cap, *n, sizeof **d, 8, "attributes") != 0)
+		return -1;
 	const char *type = attr(T, "type");
 	(*d)[*n].numeric = type && (!strcmp(type, "integer") || !strcmp(type, "long") || !strcmp(type, "float") ||
 				    !strcmp(type, "double"));
@@ -305,9 +277,9 @@ static int weight_value(struct gexf *G, const char *v, double *w)
 	char *end;
 	*w = strtod(v, &end);
 	if (*v == '\0' || *end != '\0')
-		return fail(&G->S, "an edge weight '%s' is not a number", v);
+		return rs_scan_fail(&G->S, "an edge weight '%s' is not a number", v);
 	if (!isfinite(*w) || *w < 0)
-		return fail(&G->S, "weight %g: weights must be finite and >= 0", *w);
+		return rs_scan_fail(&G->S, "weight %g: weights must be finite and >= 0", *w);
 	return 0;
 }
 
@@ -315,24 +287,18 @@ static int start_node(struct gexf *G, const struct tag *T)
 {
 	const char *id = attr(T, "id"), *label = attr(T, "label");
 	if (id == NULL)
-		return fail(&G->S, "a <node> without an id");
+		return rs_scan_fail(&G->S, "a <node> without an id");
 	if (G->o->max_nodes > 0 && G->ids.count >= G->o->max_nodes)
-		return fail(&G->S, "more than the %ld nodes allowed", G->o->max_nodes);
+		return rs_scan_fail(&G->S, "more than the %ld nodes allowed", G->o->max_nodes);
 	long before = G->ids.count, k = rs_nm_intern(&G->ids, id, strlen(id), 1, G->S.e);
 	if (k < 0)
 		return -1;
 	if (G->ids.count == before) /* not new */
-		return fail(&G->S, "two nodes have the id '%s'", id);
-	if (k >= G->ncap) {
-		long c = G->ncap ? 2 * G->ncap : 256;
-		char **a = realloc(G->name, (size_t)c * sizeof *a), **b = a ? realloc(G->label, (size_t)c * sizeof *b) : NULL;
-		if (a)
-			G->name = a;
-		if (b == NULL)
-			return oom(G);
-		G->label = b;
-		G->ncap = c;
-	}
+		return rs_scan_fail(&G->S, "two nodes have the id '%s'", id);
+	long cap = G->ncap; /* the two arrays grow together */
+	if (rs_grow(G->S.e, &G->name, &cap, k, sizeof *G->name, 256, "node names") != 0 ||
+	    rs_grow(G->S.e, &G->label, &G->ncap, k, sizeof *G->label, 256, "labels") != 0)
+		return -1;
 	G->name[k] = label ? strdup(label) : NULL;
 	G->label[k] = NULL;
 	if (label && G->name[k] == NULL)
@@ -344,17 +310,11 @@ static int start_node(struct gexf *G, const struct tag *T)
 static long edge_end(struct gexf *G, const char *v, const char *which)
 {
 	if (v == NULL)
-		return fail(&G->S, "an <edge> without a %s", which);
+		return rs_scan_fail(&G->S, "an <edge> without a %s", which);
 	long k = rs_nm_intern(&G->ids, v, strlen(v), 0, G->S.e);
 	if (k == -2)
-		return fail(&G->S, "the edge's %s '%s' is not the id of a node", which, v);
+		return rs_scan_fail(&G->S, "the edge's %s '%s' is not the id of a node", which, v);
 	return k;
-}
-
-static int end_edge(struct gexf *G)
-{
-	G->in_edge = 0;
-	return 0;
 }
 
 static int start_edge(struct gexf *G, const struct tag *T)
@@ -372,9 +332,13 @@ static int start_edge(struct gexf *G, const struct tag *T)
 			return -1;
 		G->weighted = 1;
 	}
-	if (rs_edges_push(&G->E, u, v, x, G->S.e) != 0)
-		return -1;
-	G->in_edge = T->empty ? 0 : G->E.count;
+	if (T->empty)
+		return rs_edges_push(&G->E, u, v, x, G->S.e);
+	/* its weight may still come in an <attvalue>: added at </edge> */
+	G->in_edge = 1;
+	G->edge_u = u;
+	G->edge_v = v;
+	G->edge_w = x;
 	return 0;
 }
 
@@ -393,19 +357,8 @@ static int attvalue(struct gexf *G, const struct tag *T)
 		if ((G->label[k] = strdup(v)) == NULL)
 			return oom(G);
 	} else if (G->in_edge && G->weight_id && !strcmp(id, G->weight_id)) {
-		double x;
-		if (weight_value(G, v, &x) != 0)
+		if (weight_value(G, v, &G->edge_w) != 0)
 			return -1;
-		if (G->E.w == NULL && x != 1) { /* the list keeps no weights while all are 1 */
-			double *w = malloc((size_t)(G->E.cap > 0 ? G->E.cap : 1) * sizeof *w);
-			if (w == NULL)
-				return oom(G);
-			for (long i = 0; i < G->E.count; i++)
-				w[i] = 1;
-			G->E.w = w;
-		}
-		if (G->E.w)
-			G->E.w[G->in_edge - 1] = x;
 		G->weighted = 1;
 	}
 	return 0;
@@ -434,7 +387,7 @@ rs_graph *rs_gexf_graph(const char *buf, const char *path, const rs_load_opts *o
 {
 	struct gexf G;
 	memset(&G, 0, sizeof G);
-	G.S = (struct scan){buf, buf, path, 1, e};
+	G.S = (rs_textscan){buf, buf, path, 1, 0, e};
 	G.o = o;
 	struct tag *T = malloc(sizeof *T);
 	rs_graph *g = NULL;
@@ -469,10 +422,13 @@ rs_graph *rs_gexf_graph(const char *buf, const char *path, const rs_load_opts *o
 			else if (start_node(&G, T) != 0)
 				goto out;
 		} else if (!strcmp(n, "edge")) {
-			if (T->close)
-				end_edge(&G);
-			else if (start_edge(&G, T) != 0)
+			if (T->close && G.in_edge) {
+				G.in_edge = 0;
+				if (rs_edges_push(&G.E, G.edge_u, G.edge_v, G.edge_w, e) != 0)
+					goto out;
+			} else if (!T->close && start_edge(&G, T) != 0) {
 				goto out;
+			}
 		} else if (!strcmp(n, "attvalue") && !T->close) {
 			if (attvalue(&G, T) != 0)
 				goto out;
@@ -485,7 +441,7 @@ rs_graph *rs_gexf_graph(const char *buf, const char *path, const rs_load_opts *o
 		goto out;
 	}
 	if (!closed) { /* a file cut between two tags */
-		line_at(&G.S, G.S.p + strlen(G.S.p));
+		rs_scan_line(&G.S, G.S.p + strlen(G.S.p));
 		rs_fail(e, RS_EINVAL, "%s:%ld: the file ends before </gexf> (truncated file?)", path, G.S.line);
 		goto out;
 	}

@@ -2161,9 +2161,7 @@ static rs_graph *entries_graph(rs_edges *E, long R, long K, int bip, int list, c
 	return rs_graph_build(R, bip ? K : 0, bip, E, o->merge, &info->merged, &info->dropped, e);
 }
 
-/* Whether names[0..n) are 0..n-1 or 1..n in order (then the positions are
- * the ids and the names are dropped): 0 or 1 for the base, -1 otherwise. */
-static int names_are_ids(char **names, long n)
+int rs_names_are_ids(char **names, long n)
 {
 	for (int base = 0; base <= 1; base++) {
 		long i = 0, t;
@@ -2335,10 +2333,10 @@ static rs_graph *read_matrix(char *buf, const char *path, const rs_load_opts *o,
 	rs_namemap *rn = rowname && (bip || !header) ? &rows : NULL, *cn = header ? &cols : NULL;
 	if (!bip && cn == NULL)
 		cn = rn, rn = NULL;
-	if (rn && names_are_ids(rn->names, R) < 0)
+	if (rn && rs_names_are_ids(rn->names, R) < 0)
 		g->names = rs_nm_take(rn);
 	if (cn) {
-		int base = names_are_ids(cn->names, K);
+		int base = rs_names_are_ids(cn->names, K);
 		if (base >= 0 && !bip) {
 			info->one_based = base;
 		} else if (base < 0) {
@@ -2656,11 +2654,11 @@ static rs_graph *read_dl(char *buf, const char *path, const rs_load_opts *o, rs_
 	if ((g = entries_graph(&E, NR, NC, two || o->bipartite, !full, o, info, path, e)) == NULL)
 		goto fail;
 	/* the labels as names, unless they are the positions */
-	if (rows.count == NR && names_are_ids(rows.names, NR) < 0) {
+	if (rows.count == NR && rs_names_are_ids(rows.names, NR) < 0) {
 		g->names = rs_nm_take(&rows);
 		info->relabeled = 1;
 	}
-	if (two && cols.count == NC && names_are_ids(cols.names, NC) < 0)
+	if (two && cols.count == NC && rs_names_are_ids(cols.names, NC) < 0)
 		g->cnames = rs_nm_take(&cols);
 fail:
 	rs_edges_free(&E);
@@ -2818,8 +2816,7 @@ static int pj_pair(struct pajek *P, char *q)
 	}
 	const char *x = NULL;
 	if (q[strspn(q, " \t")] != '\0') {
-		pj_param(q, NULL, NULL, P->eparams, sizeof P->eparams, 1);
-		x = P->wkey ? pj_param(q, P->wkey, val, NULL, 0, 0) : NULL;
+		x = pj_param(q, P->wkey, val, P->eparams, sizeof P->eparams, 1);
 	}
 	if (x != NULL) {
 		if (parse_weight(x, &w) != 0) {
@@ -3146,7 +3143,7 @@ static rs_graph *read_pajek(char *buf, const char *path, const rs_load_opts *o, 
 			goto drop;
 		}
 	}
-	if (names && names_are_ids(names, P.n) < 0) {
+	if (names && rs_names_are_ids(names, P.n) < 0) {
 		if (P.n1 > 0) { /* the rows' names, then the columns' */
 			if ((g->cnames = calloc((size_t)(P.n - P.n1), sizeof *g->cnames)) == NULL) {
 				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);

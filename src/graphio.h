@@ -112,6 +112,9 @@ int rs_peek_fields(const char *rest, char delim, char *line, size_t size, char *
  * what does not fit ends the text with "...", after which nothing more is
  * added.  For the lists in messages and notes. */
 void rs_list_append(char *buf, size_t size, const char *sep, const char *item);
+/* Whether names[0..n) are 0..n-1 or 1..n in order (then the positions are
+ * the ids and the names are dropped): 0 or 1 for the base, -1 otherwise. */
+int rs_names_are_ids(char **names, long n);
 /* item appended to a ", "-separated list, unless the list has it. */
 void rs_list_add(char *buf, size_t size, const char *item);
 

@@ -9,9 +9,8 @@
 
 #include "labels.h"
 #include "namemap.h"
-#include "utf8.h"
+#include "textscan.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,139 +20,39 @@
 
 #define MAX_DEPTH 200
 
-struct jp {
-	const char *p, *seen, *path;
-	long line;
-	int depth;
-	rs_err *e;
-};
-
-/* The line of the text at q (at or after the last place asked about). */
-static long line_at(struct jp *J, const char *q)
+/* A message at the reader's place; not over an out-of-memory one. */
+static int fail(rs_textscan *J, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(rs_textscan *J, const char *fmt, ...)
 {
-	for (; J->seen < q; J->seen++)
-		J->line += *J->seen == '\n';
-	return J->line;
-}
-
-static int fail(struct jp *J, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(struct jp *J, const char *fmt, ...)
-{
-	char m[300];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(m, sizeof m, fmt, ap);
-	va_end(ap);
 	if (J->e->code == RS_ENOMEM)
 		return -1;
-	return rs_fail(J->e, RS_EINVAL, "%s:%ld: %s", J->path, line_at(J, J->p), m);
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = rs_scan_vfail(J, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
-static int oom(struct jp *J)
+static int oom(rs_textscan *J)
 {
 	return rs_fail(J->e, RS_ENOMEM, "%s: out of memory", J->path);
 }
 
-/* Room for one more of an array *pp of n elements of size bytes (its
- * capacity *cap, doubled when full, first at the start). */
-static int grow(struct jp *J, void *pp, long *cap, long n, size_t size, long first)
+static int expect(rs_textscan *J, char c)
 {
-	if (n < *cap)
-		return 0;
-	long c = *cap ? 2 * *cap : first;
-	void *t = realloc(*(void **)pp, (size_t)c * size);
-	if (t == NULL)
-		return oom(J);
-	*(void **)pp = t;
-	*cap = c;
-	return 0;
-}
-
-static void blank(struct jp *J)
-{
-	while (*J->p == ' ' || *J->p == '\t' || *J->p == '\n' || *J->p == '\r')
-		J->p++;
-}
-
-static int expect(struct jp *J, char c)
-{
-	blank(J);
+	rs_scan_blank(J);
 	if (*J->p != c)
 		return *J->p ? fail(J, "'%c' expected", c) : fail(J, "the JSON ends early (truncated file?)");
 	J->p++;
 	return 0;
 }
 
-static int hex4(const char *s, unsigned *v)
-{
-	*v = 0;
-	for (int i = 0; i < 4; i++) {
-		int c = (unsigned char)s[i];
-		if (!isxdigit(c))
-			return -1;
-		*v = *v * 16 + (unsigned)(isdigit(c) ? c - '0' : tolower(c) - 'a' + 10);
-	}
-	return 0;
-}
-
-/* A string at J->p (its opening quote), decoded into a malloc'd copy. */
-static int string(struct jp *J, char **out)
-{
-	const char *s = J->p + 1;
-	size_t n = 0;
-	const char *end = s;
-	while (*end && *end != '"')
-		end += end[0] == '\\' && end[1] ? 2 : 1;
-	if (*end != '"')
-		return fail(J, "a string is not closed");
-	char *t = malloc((size_t)(end - s) + 1); /* escapes never grow */
-	if (t == NULL)
-		return oom(J);
-	while (s < end) {
-		if (*s != '\\') {
-			t[n++] = *s++;
-			continue;
-		}
-		char c = s[1];
-		s += 2;
-		if (c == 'u') {
-			unsigned u, lo;
-			if (s + 4 > end || hex4(s, &u) != 0) {
-				free(t);
-				J->p = s;
-				return fail(J, "a \\u escape needs four hexadecimal digits");
-			}
-			s += 4;
-			if (u >= 0xD800 && u < 0xDC00 && s + 6 <= end && s[0] == '\\' && s[1] == 'u' &&
-			    hex4(s + 2, &lo) == 0 && lo >= 0xDC00 && lo < 0xE000) {
-				u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
-				s += 6;
-			}
-			if (u >= 0xD800 && u < 0xE000)
-				u = 0xFFFD; /* a lone surrogate */
-			n += (size_t)rs_utf8_put(u, t + n);
-		} else {
-			const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t", *k = strchr(from, c);
-			if (c == '\0' || k == NULL) {
-				free(t);
-				J->p = s - 1;
-				return fail(J, "'\\%c' is not a JSON escape", c ? c : ' ');
-			}
-			t[n++] = to[k - from];
-		}
-	}
-	t[n] = '\0';
-	J->p = end + 1;
-	*out = t;
-	return 0;
-}
-
 /* A scalar value at J->p into *out (malloc'd text: a string decoded, a
  * number as written, true or false; NULL for null); *str says a string.
  * 1 when the value is an object or an array (left where it is). */
-static int scalar(struct jp *J, char **out, int *str)
+static int scalar(rs_textscan *J, char **out, int *str)
 {
-	blank(J);
+	rs_scan_blank(J);
 	*out = NULL;
 	*str = 0;
 	const char *p = J->p;
@@ -161,7 +60,7 @@ static int scalar(struct jp *J, char **out, int *str)
 		return 1;
 	if (*p == '"') {
 		*str = 1;
-		return string(J, out);
+		return rs_scan_json_string(J, out);
 	}
 	static const char *const words[] = {"true", "false", "null"};
 	for (int w = 0; w < 3; w++)
@@ -181,17 +80,17 @@ static int scalar(struct jp *J, char **out, int *str)
 	return 0;
 }
 
-static int skip(struct jp *J);
+static int skip(rs_textscan *J);
 
 /* Over an object's members or an array's values; each calls fn(J, key,
  * arg) at the value (key NULL in an array), which reads or skips it. */
-static int members(struct jp *J, int object, int (*fn)(struct jp *, const char *, void *), void *arg)
+static int members(rs_textscan *J, int object, int (*fn)(rs_textscan *, const char *, void *), void *arg)
 {
 	if (expect(J, object ? '{' : '[') != 0)
 		return -1;
 	if (++J->depth > MAX_DEPTH)
 		return fail(J, "values nested more than %d deep", MAX_DEPTH);
-	blank(J);
+	rs_scan_blank(J);
 	if (*J->p == (object ? '}' : ']')) {
 		J->p++;
 		J->depth--;
@@ -200,20 +99,20 @@ static int members(struct jp *J, int object, int (*fn)(struct jp *, const char *
 	for (;;) {
 		char *key = NULL;
 		if (object) {
-			blank(J);
+			rs_scan_blank(J);
 			if (*J->p != '"')
 				return fail(J, *J->p ? "a member's name (a string) expected" : "the JSON ends early (truncated file?)");
-			if (string(J, &key) != 0 || expect(J, ':') != 0) {
+			if (rs_scan_json_string(J, &key) != 0 || expect(J, ':') != 0) {
 				free(key);
 				return -1;
 			}
 		}
-		blank(J);
+		rs_scan_blank(J);
 		int rc = fn ? fn(J, key, arg) : skip(J);
 		free(key);
 		if (rc != 0)
 			return -1;
-		blank(J);
+		rs_scan_blank(J);
 		if (*J->p == ',') {
 			J->p++;
 			continue;
@@ -227,7 +126,7 @@ static int members(struct jp *J, int object, int (*fn)(struct jp *, const char *
 	}
 }
 
-static int skip(struct jp *J)
+static int skip(rs_textscan *J)
 {
 	char *v;
 	int str, rc = scalar(J, &v, &str);
@@ -267,7 +166,7 @@ static const struct field *field(const struct fields *F, const char *key, int an
 	return NULL;
 }
 
-static int one_field(struct jp *J, const char *key, void *arg)
+static int one_field(rs_textscan *J, const char *key, void *arg)
 {
 	struct fields *F = arg;
 	char *v;
@@ -283,7 +182,7 @@ static int one_field(struct jp *J, const char *key, void *arg)
 		}
 		return members(J, *J->p == '{', NULL, NULL);
 	}
-	if (grow(J, &F->f, &F->cap, F->n, sizeof *F->f, 8) != 0) {
+	if (rs_grow(J->e, &F->f, &F->cap, F->n, sizeof *F->f, 8, "JSON fields") != 0) {
 		free(v);
 		return -1;
 	}
@@ -315,7 +214,7 @@ static const char *const label_keys[] = {"value", "community", "group"};
 static const char *const weight_keys[] = {"weight", "weights", "value", "count"};
 
 struct graph_text {
-	struct jp J;
+	rs_textscan J;
 	const rs_load_opts *o;
 	struct node *node;
 	long nn, ncap;
@@ -339,11 +238,11 @@ static char *dup_or_null(const struct field *f)
 /* A node object's fields, kept. */
 static int take_node(struct graph_text *G)
 {
-	struct jp *J = &G->J;
+	rs_textscan *J = &G->J;
 	const struct fields *F = &G->F;
 	if (G->o->max_nodes > 0 && G->nn >= G->o->max_nodes)
 		return fail(J, "more than the %ld nodes allowed", G->o->max_nodes);
-	if (grow(J, &G->node, &G->ncap, G->nn, sizeof *G->node, 256) != 0)
+	if (rs_grow(J->e, &G->node, &G->ncap, G->nn, sizeof *G->node, 256, "nodes") != 0)
 		return -1;
 	const struct field *id = field(F, "id", 0), *name = field(F, "name", 0);
 	int has_id = id != NULL && id->val != NULL;
@@ -424,7 +323,7 @@ static int add_link(struct graph_text *G, const char *src, int src_str, long row
  * the nodes are known, else kept for the end. */
 static int take_link(struct graph_text *G, long line, const char *src_key)
 {
-	struct jp *J = &G->J;
+	rs_textscan *J = &G->J;
 	const struct fields *F = &G->F;
 	const struct field *s = src_key ? NULL : field(F, "source", 0), *t = field(F, src_key ? "id" : "target", 0);
 	if ((!src_key && (s == NULL || s->val == NULL)) || t == NULL || t->val == NULL)
@@ -459,7 +358,7 @@ static int take_link(struct graph_text *G, long line, const char *src_key)
 	long row = src_key ? G->adj_row : -1;
 	if (G->nodes_done)
 		return add_link(G, s ? s->val : "", s ? s->str : 0, row, t->val, t->str, x, line);
-	if (grow(J, &G->link, &G->lcap, G->nl, sizeof *G->link, 1024) != 0)
+	if (rs_grow(J->e, &G->link, &G->lcap, G->nl, sizeof *G->link, 1024, "links") != 0)
 		return -1;
 	struct link *L = &G->link[G->nl];
 	*L = (struct link){strdup(s ? s->val : ""), strdup(t->val), s ? s->str : 0, t->str, row, x, line};
@@ -472,15 +371,15 @@ static int take_link(struct graph_text *G, long line, const char *src_key)
 /* One element of "nodes", "links" ("edges"), a Cytoscape list or a list
  * of edge records: arg says which (0 node, 1 link, 2 either by its
  * "group" or its fields). */
-static int element(struct jp *J, const char *key, void *arg)
+static int element(rs_textscan *J, const char *key, void *arg)
 {
 	struct graph_text *G = (struct graph_text *)J; /* J is G's first member */
 	int kind = (int)(long)arg;
 	(void)key;
-	blank(J);
+	rs_scan_blank(J);
 	if (*J->p != '{')
 		return fail(J, "%s expected to be an object", kind == 0 ? "a node" : kind == 1 ? "a link" : "an element");
-	long line = line_at(J, J->p);
+	long line = rs_scan_line(J, J->p);
 	fields_clear(&G->F);
 	if (members(J, 1, one_field, &G->F) != 0)
 		return -1;
@@ -510,26 +409,26 @@ static int element(struct jp *J, const char *key, void *arg)
 
 /* One neighbour list of networkx's adjacency_data: the neighbours of the
  * adj_row-th node, objects with an "id". */
-static int neighbour(struct jp *J, const char *key, void *arg)
+static int neighbour(rs_textscan *J, const char *key, void *arg)
 {
 	struct graph_text *G = (struct graph_text *)J;
 	(void)key;
 	(void)arg;
-	blank(J);
+	rs_scan_blank(J);
 	if (*J->p != '{')
 		return fail(J, "a neighbour expected to be an object {\"id\": ...}");
-	long line = line_at(J, J->p);
+	long line = rs_scan_line(J, J->p);
 	fields_clear(&G->F);
 	if (members(J, 1, one_field, &G->F) != 0)
 		return -1;
 	return take_link(G, line, "id");
 }
 
-static int adjacency_row(struct jp *J, const char *key, void *arg)
+static int adjacency_row(rs_textscan *J, const char *key, void *arg)
 {
 	struct graph_text *G = (struct graph_text *)J;
 	(void)key;
-	blank(J);
+	rs_scan_blank(J);
 	if (*J->p != '[')
 		return fail(J, "an adjacency list expected to be a list");
 	int rc = members(J, 0, neighbour, arg);
@@ -537,13 +436,13 @@ static int adjacency_row(struct jp *J, const char *key, void *arg)
 	return rc;
 }
 
-static int top_member(struct jp *J, const char *key, void *arg);
+static int top_member(rs_textscan *J, const char *key, void *arg);
 
 /* Cytoscape.js: "elements" holds {"nodes": [...], "edges": [...]}, or a
  * list of elements. */
-static int elements(struct jp *J, void *arg)
+static int elements(rs_textscan *J, void *arg)
 {
-	blank(J);
+	rs_scan_blank(J);
 	if (*J->p == '[')
 		return members(J, 0, element, (void *)2L);
 	if (*J->p == '{')
@@ -551,11 +450,11 @@ static int elements(struct jp *J, void *arg)
 	return fail(J, "\"elements\" expected to be an object or a list");
 }
 
-static int top_member(struct jp *J, const char *key, void *arg)
+static int top_member(rs_textscan *J, const char *key, void *arg)
 {
 	struct graph_text *G = (struct graph_text *)J;
 	int nodes = !strcmp(key, "nodes"), links = !strcmp(key, "links") || !strcmp(key, "edges");
-	blank(J);
+	rs_scan_blank(J);
 	if ((nodes || links || !strcmp(key, "adjacency")) && *J->p != '[')
 		return fail(J, "\"%s\" expected to be a list", key);
 	if (nodes || links) {
@@ -575,24 +474,6 @@ static int top_member(struct jp *J, const char *key, void *arg)
 		return rc == 1 ? skip(J) : rc;
 	}
 	return skip(J);
-}
-
-/* Whether names[0..n) are 0..n-1 or 1..n in order: the base, or -1. */
-static int numbered(char **names, long n)
-{
-	for (int base = 0; base <= 1; base++) {
-		long i = 0;
-		while (i < n && names[i]) {
-			char *end;
-			long v = strtol(names[i], &end, 10);
-			if (*end || end == names[i] || v != i + base)
-				break;
-			i++;
-		}
-		if (i == n)
-			return base;
-	}
-	return -1;
 }
 
 /* The labels: the node field asked for, else value, community or group. */
@@ -664,16 +545,16 @@ rs_graph *rs_json_graph(const char *buf, const char *path, const rs_load_opts *o
 {
 	struct graph_text G;
 	memset(&G, 0, sizeof G);
-	G.J = (struct jp){buf, buf, path, 1, 0, e};
+	G.J = (rs_textscan){buf, buf, path, 1, 0, e};
 	G.o = o;
 	e->code = 0;
-	struct jp *J = &G.J;
+	rs_textscan *J = &G.J;
 	rs_graph *g = NULL;
 	char **names = NULL;
 	long n = 0;
 	if (!strncmp(J->p, "\xef\xbb\xbf", 3))
 		J->p += 3;
-	blank(J);
+	rs_scan_blank(J);
 	int rc;
 	if (*J->p == '{')
 		rc = members(J, 1, top_member, NULL);
@@ -683,7 +564,7 @@ rs_graph *rs_json_graph(const char *buf, const char *path, const rs_load_opts *o
 		rc = fail(J, "a JSON graph is an object {\"nodes\": [...], \"links\": [...]} or a list of edges");
 	if (rc != 0)
 		goto out;
-	blank(J);
+	rs_scan_blank(J);
 	if (*J->p != '\0') {
 		fail(J, "more text after the JSON value");
 		goto out;
@@ -713,7 +594,7 @@ rs_graph *rs_json_graph(const char *buf, const char *path, const rs_load_opts *o
 		rs_fail(e, RS_EINVAL, "%s: no nodes", path);
 		goto out;
 	}
-	info->lines = line_at(J, J->p);
+	info->lines = rs_scan_line(J, J->p);
 	info->weighted = G.weighted;
 	info->symmetrized = G.directed;
 	if (G.weighted)
@@ -741,7 +622,7 @@ rs_graph *rs_json_graph(const char *buf, const char *path, const rs_load_opts *o
 				goto drop;
 			}
 		}
-	if (names && numbered(names, n) < 0) {
+	if (names && rs_names_are_ids(names, n) < 0) {
 		g->names = names;
 		names = NULL;
 	}

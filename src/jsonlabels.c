@@ -7,7 +7,7 @@
 
 #include "jsonlabels.h"
 
-#include "utf8.h"
+#include "textscan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,107 +53,39 @@ static int put(struct out *o, const char *s, size_t n)
 	return 0;
 }
 
-struct json {
-	const char *p, *seen, *path; /* seen: where line was counted to */
-	long line;
-	rs_err *e;
-};
+static const char shape[] = "(a JSON file of labels is an object {\"node\": class, ...} or a list "
+			    "[class, ...], classes numbers, strings or null)";
 
-/* The line of the text at q (at or after the last place asked about). */
-static long line_at(struct json *j, const char *q)
+static int fail(rs_textscan *j, const char *what)
 {
-	for (; j->seen < q; j->seen++)
-		j->line += *j->seen == '\n';
-	return j->line;
-}
-
-static int fail(struct json *j, const char *what)
-{
-	return rs_fail(j->e, RS_EINVAL,
-		       "%s:%ld: %s (a JSON file of labels is an object {\"node\": class, ...} or a list "
-		       "[class, ...], classes numbers, strings or null)",
-		       j->path, line_at(j, j->p), what);
-}
-
-static void blank(struct json *j)
-{
-	while (*j->p == ' ' || *j->p == '\t' || *j->p == '\n' || *j->p == '\r')
-		j->p++;
-}
-
-static int hex4(const char *s, unsigned long *c)
-{
-	*c = 0;
-	for (int i = 0; i < 4; i++) {
-		int h = s[i] >= '0' && s[i] <= '9'   ? s[i] - '0'
-			: s[i] >= 'a' && s[i] <= 'f' ? s[i] - 'a' + 10
-			: s[i] >= 'A' && s[i] <= 'F' ? s[i] - 'A' + 10
-						     : -1;
-		if (h < 0)
-			return -1;
-		*c = *c << 4 | (unsigned long)h;
-	}
-	return 0;
+	return rs_scan_fail(j, "%s %s", what, shape);
 }
 
 /* A JSON string at j->p, written to o as a CSV field in double quotes
  * (the labels reader's quoting: "" for a quote). */
-static int string(struct json *j, struct out *o)
+static int string(rs_textscan *j, struct out *o)
 {
-	j->p++; /* the opening quote */
-	if (put(o, "\"", 1) != 0)
-		return -2;
-	for (;;) {
-		char c = *j->p;
-		if (c == '\0' || c == '\n')
-			return fail(j, "a string is not closed");
-		j->p++;
-		if (c == '"')
-			break;
-		char b[8];
-		int n = 1;
-		b[0] = c;
-		if (c == '\\') {
-			char x = *j->p++;
-			unsigned long u;
-			switch (x) {
-			case '"': case '\\': case '/': b[0] = x; break;
-			case 'b': b[0] = '\b'; break;
-			case 'f': b[0] = '\f'; break;
-			case 'n': b[0] = '\n'; break;
-			case 'r': b[0] = '\r'; break;
-			case 't': b[0] = '\t'; break;
-			case 'u':
-				if (hex4(j->p, &u) != 0)
-					return fail(j, "a \\u escape needs four hex digits");
-				j->p += 4;
-				if (u >= 0xD800 && u < 0xDC00 && j->p[0] == '\\' && j->p[1] == 'u') {
-					unsigned long lo;
-					if (hex4(j->p + 2, &lo) == 0 && lo >= 0xDC00 && lo < 0xE000) {
-						u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
-						j->p += 6;
-					}
-				}
-				n = rs_utf8_put(u, b);
-				break;
-			default: return fail(j, "an unknown escape in a string");
-			}
-		}
-		/* a line break or tab inside a name would split the line: a blank */
-		if (n == 1 && (b[0] == '\n' || b[0] == '\r' || b[0] == '\t'))
-			b[0] = ' ';
-		if (n == 1 && b[0] == '"')
-			b[1] = '"', n = 2;
-		if (put(o, b, (size_t)n) != 0)
+	char *t;
+	if (rs_scan_json_string(j, &t) != 0) {
+		if (j->e->code == RS_ENOMEM)
 			return -2;
+		char m[sizeof j->e->msg];
+		snprintf(m, sizeof m, "%s", j->e->msg);
+		return rs_fail(j->e, RS_EINVAL, "%s %s", m, shape);
 	}
-	return put(o, "\"", 1) != 0 ? -2 : 0;
+	int r = put(o, "\"", 1);
+	for (const char *c = t; r == 0 && *c; c++)
+		/* a line break or tab inside a name would split the line: a
+		 * blank */
+		r = *c == '"' ? put(o, "\"\"", 2) : put(o, strchr("\n\r\t", *c) ? " " : c, 1);
+	free(t);
+	return r != 0 || put(o, "\"", 1) != 0 ? -2 : 0;
 }
 
 /* A class at j->p: a string, a number (as written), or null (-1). */
-static int scalar(struct json *j, struct out *o)
+static int scalar(rs_textscan *j, struct out *o)
 {
-	blank(j);
+	rs_scan_blank(j);
 	if (*j->p == '"')
 		return string(j, o);
 	if (!strncmp(j->p, "null", 4)) {
@@ -172,24 +104,24 @@ static int scalar(struct json *j, struct out *o)
 
 char *rs_json_labels_text(const char *buf, const char *path, long **lines, rs_err *e)
 {
-	struct json j = {buf, buf, path, 1, e};
+	rs_textscan j = {buf, buf, path, 1, 0, e};
 	struct out o = {0};
 	int r = 0;
 	if (!strncmp(j.p, "\xef\xbb\xbf", 3))
 		j.p += 3;
-	blank(&j);
+	rs_scan_blank(&j);
 	char close = *j.p == '{' ? '}' : ']';
 	int object = *j.p == '{';
 	j.p++;
-	if (object && (begin(&o, line_at(&j, j.p)) != 0 || put(&o, "node\tlabel\n", 11) != 0))
+	if (object && (begin(&o, rs_scan_line(&j, j.p)) != 0 || put(&o, "node\tlabel\n", 11) != 0))
 		r = -2;
-	blank(&j);
+	rs_scan_blank(&j);
 	if (*j.p == close)
 		j.p++;
 	else
 		while (r == 0) {
-			blank(&j);
-			if (begin(&o, line_at(&j, j.p)) != 0) {
+			rs_scan_blank(&j);
+			if (begin(&o, rs_scan_line(&j, j.p)) != 0) {
 				r = -2;
 				break;
 			}
@@ -200,7 +132,7 @@ char *rs_json_labels_text(const char *buf, const char *path, long **lines, rs_er
 				}
 				if ((r = string(&j, &o)) != 0)
 					break;
-				blank(&j);
+				rs_scan_blank(&j);
 				if (*j.p++ != ':') {
 					r = fail(&j, "a ':' is missing after a key");
 					break;
@@ -212,7 +144,7 @@ char *rs_json_labels_text(const char *buf, const char *path, long **lines, rs_er
 			}
 			if ((r = scalar(&j, &o)) != 0 || (r = put(&o, "\n", 1)) != 0)
 				break;
-			blank(&j);
+			rs_scan_blank(&j);
 			if (*j.p == ',') {
 				j.p++;
 				continue;
@@ -225,7 +157,7 @@ char *rs_json_labels_text(const char *buf, const char *path, long **lines, rs_er
 			break;
 		}
 	if (r == 0) {
-		blank(&j);
+		rs_scan_blank(&j);
 		if (*j.p != '\0')
 			r = fail(&j, "more text after the labels");
 	}

@@ -53,6 +53,22 @@ void *rs_zalloc(rs_err *e, size_t count, size_t size, const char *what)
 	return alloc_common(e, count, size, what, 1);
 }
 
+int rs_grow(rs_err *e, void *pp, long *cap, long n, size_t size, long first, const char *what)
+{
+	if (n < *cap)
+		return 0;
+	long c = *cap > 0 ? 2 * *cap : first;
+	if ((size_t)c > SIZE_MAX / size)
+		return rs_fail(e, RS_ENOMEM, "%s: %ld x %zu bytes overflows the address space", what, c, size);
+	void *t = realloc(*(void **)pp, (size_t)c * size);
+	if (t == NULL)
+		return rs_fail(e, RS_ENOMEM, "out of memory allocating %s (%.3g MB)", what,
+			       (double)c * (double)size / 1e6);
+	*(void **)pp = t;
+	*cap = c;
+	return 0;
+}
+
 void *rs_alloc_big(rs_err *e, size_t count, size_t size, const char *what)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)

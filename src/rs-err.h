@@ -31,6 +31,10 @@ int rs_fail(rs_err *e, int code, const char *fmt, ...)
  * was being allocated.  The counts are checked for overflow. */
 void *rs_alloc(rs_err *e, size_t count, size_t size, const char *what);
 void *rs_zalloc(rs_err *e, size_t count, size_t size, const char *what);
+/* Room for element n of the array *pp (elements of size bytes, *cap of
+ * them): the capacity doubled when full (first when empty).  0, or -1 (e
+ * set, *pp kept) out of memory. */
+int rs_grow(rs_err *e, void *pp, long *cap, long n, size_t size, long first, const char *what);
 /* rs_alloc for the large arrays of a solve (bases, eigenvectors): on Linux,
  * from 512 kB up, asked for in transparent huge pages where the system
  * offers them on request, a 2-MB page being one fault instead of 512 (on
