@@ -8,6 +8,7 @@
 #include "numparse.h"
 #include "plot.h"
 #include "theory.h"
+#include "utf8.h"
 #include "views.h"
 #include "xalloc.h"
 
@@ -82,6 +83,41 @@ static const char *const palette[] = {"#e41a1c", "#377eb8", "#4daf4a", "#984ea3"
 				      "#8da0cb", "#e78ac3", "#a6d854", "#ffd92f", "#e5c494", "#b3b3b3"};
 #define NPAL (int)(sizeof palette / sizeof palette[0])
 
+/* classes with a letter of their own on the text terminal */
+#define TEXT_OWN 9
+
+/* A round tick step (1, 2 or 5 times a power of ten) that cuts a range
+ * into at most about five parts: for an x axis beside a wide key, whose
+ * labels overlap when gnuplot picks ten of them ("-0.03-0.02-0.01"). */
+static double tick_step(double range)
+{
+	if (!(range > 0) || !isfinite(range))
+		return 0;
+	double raw = range / 5, p = pow(10, floor(log10(raw))), f = raw / p;
+	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p;
+}
+
+/* The y axis' label.  The text terminal prints it across, not turned,
+ * centred where a turned one would stand, so that a word wider than two
+ * characters runs into the tick labels ("value0.5"): there it is moved
+ * left by half its width, and the margin holds it, a space, tick labels
+ * of up to ticw characters and a space (measured on gnuplot 5.4's dumb
+ * terminal). */
+static void ylabel_ticks(struct sbuf *b, const char *text, int ticw)
+{
+	char *q = gp_quote(text);
+	int w = (int)rs_utf8_width(text);
+	sb_printf(b, "set ylabel \"%s\" noenhanced\nif (rs_text) { set lmargin %d; set ylabel offset -%d,0 }\n", q,
+		  w + ticw + 8, w / 2 + 1);
+	free(q);
+}
+
+/* ... for numbers as gnuplot writes them ("-0.005"). */
+static void ylabel(struct sbuf *b, const char *text)
+{
+	ylabel_ticks(b, text, 6);
+}
+
 static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbuf *b, rs_err *e)
 {
 	const rs_spectrum *S = session_spectrum(s, e);
@@ -91,9 +127,25 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 	if (I < 2 || I > k + 1 || J < 1 || J > k + 1)
 		return rs_fail(e, RS_EINVAL, "columns %d and %d: the embedding has x_2 .. x_%d", I, J, k + 1);
 	title_line(s, b, by_clusters ? "clusters on the embedding" : "embedding");
-	sb_printf(b, "set xlabel \"x_%d\" noenhanced\nset ylabel \"x_%d\" noenhanced\n", I, J);
-	sb_printf(b, "set key outside right top noenhanced\nset grid\nset xzeroaxis lt -1\nset yzeroaxis lt -1\n");
+	char yl[16];
+	snprintf(yl, sizeof yl, "x_%d", J);
+	sb_printf(b, "set xlabel \"x_%d\" noenhanced\n", I);
+	ylabel(b, yl);
+	/* text: no grid, whose dots would read as points */
+	/* a margin round the points: on the text terminal a point on the
+	 * border is drawn over */
+	sb_printf(b, "set key outside right top Left reverse noenhanced\nif (!rs_text) set grid\nset xzeroaxis lt -1\nset yzeroaxis lt -1\n"
+		     "set offsets graph 0.04, graph 0.04, graph 0.04, graph 0.04\nif (rs_text) set key samplen 1\n");
 	const double *X = S->vec + (size_t)(I - 1) * S->rows, *Y = S->vec + (size_t)(J - 1) * S->rows;
+	double xlo = HUGE_VAL, xhi = -HUGE_VAL;
+	for (long i = 0; i < S->rows; i++)
+		if (isfinite(X[i])) {
+			xlo = fmin(xlo, X[i]);
+			xhi = fmax(xhi, X[i]);
+		}
+	double xstep = tick_step(xhi - xlo);
+	if (xstep > 0)
+		sb_printf(b, "set xtics %.6g\n", xstep);
 	if (s->model && !by_clusters) {
 		const rs_model *M = s->model;
 		int parts = M->bipartite ? 2 : 1;
@@ -106,9 +158,9 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 		for (long r = 0; r < (long)M->K * parts; r++) {
 			int p = (int)(r / M->K), bl = (int)(r % M->K);
 			long size = p ? M->m[bl] : M->n[bl];
-			sb_printf(b, "%s$rs_embed every ::%ld::%ld using 1:2 with points pt %d ps 2.5 lc rgb \"%s\" title \"%sblock %d (%ld nodes)\"",
-				  r ? ", " : "", r, r, p ? 9 : 7, palette[bl % NPAL], parts == 2 ? (p ? "cols " : "rows ") : "",
-				  bl + 1, size);
+			sb_printf(b, "%s$rs_embed every ::%ld::%ld using 1:2 with points pt (rs_text ? \"%c\" : %d) ps 2.5 lc rgb \"%s\" title \"%sblock %d (%ld node%s)\"",
+				  r ? ", " : "", r, r, (p ? 'a' : 'A') + bl % 26, p ? 9 : 7, palette[bl % NPAL], parts == 2 ? (p ? "cols " : "rows ") : "",
+				  bl + 1, size, size == 1 ? "" : "s");
 		}
 		sb_printf(b, "\n");
 		return 0;
@@ -160,40 +212,72 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 	}
 	if (step > 1)
 		sb_printf(b, "set label 1 \"1 node in %ld shown\" at graph 0.02,0.97 noenhanced\n", step);
-	sb_printf(b, "plot ");
+	/* Two plots: the text terminal's (a letter per class, for the
+	 * TEXT_OWN largest, so that its key fits a 24-line terminal; the
+	 * rest '+', counted in one entry), then the others' (a colour per
+	 * class) */
+	long tsmall = other_nodes;
+	int town = own < TEXT_OWN ? own : TEXT_OWN;
+	for (int r = town; r < own; r++)
+		tsmall += count[order[r]];
 	char buf[64];
-	for (int sr = 0, first = 1; sr < nser; sr++) {
-		const char *name, *col;
-		if (sr == 0) {
-			name = ncls > 0 ? "unlabelled" : "nodes";
-			col = "#bbbbbb";
-		} else if (sr == own + 2) {
-			name = "noise";
-			col = "#444444";
-		} else if (sr == own + 1) {
-			if (ncls <= own)
-				continue;
-			snprintf(buf, sizeof buf, "%d smaller %s (%ld nodes)", ncls - own,
-				 by_clusters ? "clusters" : "classes", other_nodes);
-			name = buf;
-			col = "#e0e0e0";
-		} else {
-			int c = order[sr - 1];
-			char cname[48];
-			if (by_clusters)
-				snprintf(buf, sizeof buf, "cluster %d (%ld)", c + 1, count[c]);
+	for (int text = 1; text >= 0; text--) {
+		sb_printf(b, text ? "if (rs_text) {\n\tplot " : "} else {\n\tplot ");
+		int titled_small = 0;
+		for (int sr = 0, first = 1; sr < nser; sr++) {
+			const char *name, *col;
+			char glyph = '.';
+			if (sr == 0) {
+				name = ncls > 0 ? "unlabelled" : "nodes";
+				col = "#bbbbbb";
+				glyph = ncls > 0 ? '.' : 'o';
+			} else if (sr == own + 2) {
+				name = "noise";
+				col = "#444444";
+				glyph = 'x';
+			} else if (sr == own + 1 || (text && sr > town)) {
+				if (sr == own + 1 && ncls <= own)
+					continue;
+				int nsmall = text ? ncls - town : ncls - own;
+				if (text) /* short: the text key takes columns from the plot */
+					snprintf(buf, sizeof buf, "%d others (%ld)", nsmall, tsmall);
+				else
+					snprintf(buf, sizeof buf, "%d smaller %s (%ld nodes)", nsmall,
+						 by_clusters ? "clusters" : "classes", other_nodes);
+				name = buf;
+				col = "#e0e0e0";
+				glyph = '+';
+				if (text && titled_small++)
+					name = NULL;
+			} else {
+				int c = order[sr - 1];
+				char cname[48];
+				if (by_clusters)
+					snprintf(buf, sizeof buf, "cluster %d (%ld)", c + 1, count[c]);
+				else
+					snprintf(buf, sizeof buf, "%s (%ld)",
+						 views_class_name(s, c, cname, sizeof cname), count[c]);
+				name = buf;
+				col = palette[sr - 1];
+				glyph = (char)('A' + (sr - 1));
+			}
+			sb_printf(b, "%s$rs_c%d using 1:2 with points ", first ? "" : ", ", sr);
+			if (text)
+				sb_printf(b, "pt \"%c\" lc rgb \"%s\"", glyph, col);
 			else
-				snprintf(buf, sizeof buf, "%s (%ld)", views_class_name(s, c, cname, sizeof cname),
-					 count[c]);
-			name = buf;
-			col = palette[sr - 1];
+				sb_printf(b, "pt 7 ps 0.5 lc rgb \"%s\"", col);
+			if (name) {
+				char *q = gp_quote(name);
+				sb_printf(b, " title \"%s\"", q);
+				free(q);
+			} else {
+				sb_printf(b, " notitle");
+			}
+			first = 0;
 		}
-		char *q = gp_quote(name);
-		sb_printf(b, "%s$rs_c%d using 1:2 with points pt 7 ps 0.5 lc rgb \"%s\" title \"%s\"",
-			  first ? "" : ", ", sr, col, q);
-		free(q);
-		first = 0;
+		sb_printf(b, "\n");
 	}
+	sb_printf(b, "}");
 	sb_printf(b, "\n");
 	free(cls);
 	free(count);
@@ -243,7 +327,13 @@ static int script_spectrum(rs_session *s, struct sbuf *b, rs_err *e)
 	int K;
 	double *mu = ranked_mu(s, session_alpha_abs(s), &K);
 	title_line(s, b, "interleaving");
-	sb_printf(b, "set xlabel \"j\"\nset ylabel \"value\"\nset key left top\nset grid\n");
+	sb_printf(b, "set xlabel \"j\"\n");
+	ylabel(b, "value");
+	/* the values grow with j: the lower right is empty, but for the text
+	 * terminal's key, as wide as half the plot: below it */
+	sb_printf(b, "if (rs_text) { set key below } else { set key right bottom }\nset grid\n");
+	/* lambda_j at j, mu_j between: whole ticks */
+	sb_printf(b, "set xtics %d\n", S->nvec <= 20 ? 1 : (int)fmax(1.0, tick_step(S->nvec)));
 	sb_printf(b, "$rs_lambda << EOD\n");
 	for (int j = 0; j < S->nvec; j++)
 		sb_printf(b, "%d %.10g\n", j + 1, S->lambda[j]);
@@ -259,9 +349,9 @@ static int script_spectrum(rs_session *s, struct sbuf *b, rs_err *e)
 	}
 	sb_printf(b, "EOD\n");
 	sb_printf(b, "plot $rs_chain using 1:2 with lines lc rgb \"#bbbbbb\" title \"0 = lambda_1 < mu_1 < lambda_2 < ...\" noenhanced, "
-		     "$rs_lambda using 1:2 with points pt 7 ps 1.8 lc rgb \"#e41a1c\" title \"lambda_j\" noenhanced");
+		     "$rs_lambda using 1:2 with points pt (rs_text ? \"l\" : 7) ps 1.8 lc rgb \"#e41a1c\" title \"lambda_j\" noenhanced");
 	if (nm > 0)
-		sb_printf(b, ", $rs_mu using 1:2 with points pt 9 ps 1.8 lc rgb \"#377eb8\" title \"mu_j\" noenhanced");
+		sb_printf(b, ", $rs_mu using 1:2 with points pt (rs_text ? \"m\" : 9) ps 1.8 lc rgb \"#377eb8\" title \"mu_j\" noenhanced");
 	sb_printf(b, "\n");
 	free(mu);
 	return 0;
@@ -335,8 +425,9 @@ static int script_sweep(rs_session *s, double from, double to, long steps, int l
 		return -1;
 	}
 	title_line(s, b, "lambda_j and mu_j along alpha");
-	sb_printf(b, "set xlabel \"alpha (%s)\"\nset ylabel \"value\"\nset key outside right top noenhanced\nset grid\n",
-		  s->alpha_rel ? "relative" : "absolute");
+	sb_printf(b, "set xlabel \"alpha (%s)\"\n", s->alpha_rel ? "relative" : "absolute");
+	ylabel(b, "value");
+	sb_printf(b, "set key outside right top noenhanced\nset grid\n");
 	if (logscale)
 		sb_printf(b, "set logscale x\n");
 	sb_printf(b, "$rs_sweep << EOD\n%sEOD\nplot ", data.s ? data.s : "");
@@ -351,6 +442,30 @@ static int script_sweep(rs_session *s, double from, double to, long steps, int l
 	return 0;
 }
 
+/* The rows of the signs plot named on the y axis, every one up to 25
+ * rows (10 on the text terminal), else every second, third, ... (the
+ * paper's SBM has 100 classes); names are freed. */
+static void signs_ytics(struct sbuf *b, const char *what, char **names, int rows)
+{
+	int ticw = 1;
+	for (int text = 0; text <= 1; text++) {
+		int most = text ? 10 : 25, every = rows > most ? (rows + most - 1) / most : 1;
+		sb_printf(b, "%sset ytics (", text ? "if (rs_text) " : "");
+		for (int r = 0; r < rows; r += every) {
+			char *q = gp_quote(names[r]);
+			sb_printf(b, "%s\"%s\" %d", r ? ", " : "", q, r);
+			free(q);
+			if ((int)rs_utf8_width(names[r]) > ticw)
+				ticw = (int)rs_utf8_width(names[r]);
+		}
+		sb_printf(b, ") noenhanced\n");
+	}
+	ylabel_ticks(b, what, ticw);
+	for (int r = 0; r < rows; r++)
+		free(names[r]);
+	free(names);
+}
+
 static int script_signs(rs_session *s, struct sbuf *b, rs_err *e)
 {
 	const rs_spectrum *S = session_spectrum(s, e);
@@ -358,18 +473,23 @@ static int script_signs(rs_session *s, struct sbuf *b, rs_err *e)
 		return -1;
 	int k = (int)session_cols(s, S);
 	title_line(s, b, "sign patterns");
-	sb_printf(b, "set xlabel \"eigenvector x_j\" noenhanced\nset ylabel \"%s\"\n", s->model ? "block" : "class");
+	sb_printf(b, "set xlabel \"eigenvector x_j\" noenhanced\n");
 	sb_printf(b, "set palette defined (-1 \"#2166ac\", 0 \"#f7f7f7\", 1 \"#b2182b\")\nset cbrange [-1:1]\n");
 	sb_printf(b, "set cblabel \"%s\"\nunset key\n", s->model ? "sign" : "share of nodes > 0, as 2p - 1");
 	sb_printf(b, "set xtics (");
 	for (int j = 1; j <= k; j++)
 		sb_printf(b, "%s\"x_%d\" %d", j > 1 ? ", " : "", j + 1, j - 1);
-	sb_printf(b, ") noenhanced\n$rs_signs << EOD\n");
+	sb_printf(b, ") noenhanced\n");
 	int rows;
 	if (s->model) {
 		const rs_model *M = s->model;
 		int parts = M->bipartite ? 2 : 1;
 		rows = M->K * parts;
+		char **names = xcalloc((size_t)rows, sizeof *names);
+		for (int r = 0; r < rows; r++)
+			names[r] = xasprintf("%s%d", parts == 1 ? "" : r < M->K ? "rows " : "cols ", r % M->K + 1);
+		signs_ytics(b, "block", names, rows);
+		sb_printf(b, "$rs_signs << EOD\n");
 		for (int r = 0; r < rows; r++) {
 			for (int j = 1; j <= k; j++) {
 				char c = rs_theory_sign(M, S, j, r / M->K, r % M->K);
@@ -382,6 +502,13 @@ static int script_signs(rs_session *s, struct sbuf *b, rs_err *e)
 		if (views_classes(s, &c, e) != 0)
 			return -1;
 		rows = c.K;
+		char **names = xcalloc((size_t)rows, sizeof *names);
+		for (int r = 0; r < c.K; r++) {
+			char cname[48];
+			names[r] = xstrdup(views_class_name(s, c.id[r], cname, sizeof cname));
+		}
+		signs_ytics(b, "class", names, rows);
+		sb_printf(b, "$rs_signs << EOD\n");
 		double **pos = xcalloc((size_t)k + 1, sizeof *pos);
 		for (int j = 1; j <= k; j++) {
 			pos[j] = xcalloc((size_t)c.K, sizeof *pos[j]);
@@ -397,7 +524,21 @@ static int script_signs(rs_session *s, struct sbuf *b, rs_err *e)
 		free(pos);
 		views_classes_free(&c);
 	}
-	sb_printf(b, "EOD\nset yrange [%d.5:-0.5]\nset ytics 1\nplot $rs_signs matrix with image\n", rows - 1);
+	/* each cell a box of its colour (an image needs two columns at
+	 * least: at k = 1 it drew nothing); the text terminal draws no
+	 * colours: there each cell is its sign, as 'signs' prints them ('+'
+	 * for 0.9 of a class's nodes or more, '-' for 0.1 or less, '~'
+	 * between) */
+	sb_printf(b, "EOD\nset yrange [%d.5:-0.5]\nset xrange [-0.5:%d.5]\n", rows - 1, k - 1);
+	sb_printf(b, "if (rs_text) {\n"
+		     "\tset tics scale 0\n"
+		     "\trs_sign(v) = v >= 0.8 ? \"+\" : v <= -0.8 ? \"-\" : %s\n"
+		     "\tplot $rs_signs matrix using 1:2:(rs_sign($3)) with labels\n"
+		     "} else {\n"
+		     "\tplot $rs_signs matrix using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder fc palette\n"
+		     "}\n",
+		  /* a block's 0: its entries are zero; a class's: half its nodes > 0 */
+		  s->model ? "v == 0 ? \"0\" : \"~\"" : "\"~\"");
 	return 0;
 }
 
@@ -413,7 +554,9 @@ static int script_scores(rs_session *s, struct sbuf *b, rs_err *e)
 	sb_printf(b, "set title \"scores along %s: %s, K = %g, %s %g\" noenhanced\n", along_alpha ? "alpha" : "noise",
 		  q, x->K[0], along_alpha ? "noise" : "alpha", along_alpha ? x->noise[0] : x->alpha[0]);
 	free(q);
-	sb_printf(b, "set xlabel \"%s\"\nset ylabel \"score\"\nset key outside right top\nset grid\nset xtics (", along_alpha ? "alpha (relative)" : "noise (fraction of n)");
+	sb_printf(b, "set xlabel \"%s\"\n", along_alpha ? "alpha (relative)" : "noise (fraction of n)");
+	ylabel(b, "score");
+	sb_printf(b, "set key outside right top\nset grid\nset xtics (");
 	for (int i = 0; i < npts; i++)
 		sb_printf(b, "%s\"%g\" %d", i ? ", " : "", along_alpha ? x->alpha[i] : x->noise[i], i);
 	sb_printf(b, ")\nset xrange [-0.3:%g]\n$rs_scores << EOD\n", npts - 0.7);
@@ -459,7 +602,9 @@ static int script_mu(rs_session *s, const char *list, struct sbuf *b, rs_err *e)
 		na = 5;
 	}
 	sb_printf(b, "set title \"mu_alpha(x) = alpha / (alpha + x), x = n_j / n: the threshold of a block of share x\" noenhanced\n");
-	sb_printf(b, "set xlabel \"x = n_j / n\" noenhanced\nset ylabel \"mu\"\nset key outside right top noenhanced\nset grid\n");
+	sb_printf(b, "set xlabel \"x = n_j / n\" noenhanced\n");
+	ylabel(b, "mu");
+	sb_printf(b, "set key outside right top noenhanced\nset grid\n");
 	sb_printf(b, "set logscale x\nset xrange [0.001:1]\nset yrange [0:1]\nset samples 400\n");
 	long N = session_nodes(s);
 	if (s->model || s->labels) {

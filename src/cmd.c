@@ -90,7 +90,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 w_bicl, 0, cmd_bicliques, NULL},
 	{"load", NULL, 1, 16,
 	 "load FILE [labels FILE|ATTR] [weight NAME] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
-	 "read a graph: edge list, CSV, SNAP, Matrix Market, GML, GraphML, Pajek, GEXF, JSON (gzip too)",
+	 "read a graph file in any common format, gzip too ('help formats')",
 	 "Read a graph from FILE ('-': standard input, a pipe: zcat g.edges.gz | regspec -c 'load -'). The format comes from the extension or the content, or 'format "
 	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl|json|gexf' ('help "
 	 "formats' says how each reads and how it is found). Any file may be gzip-compressed. For edge "
@@ -223,7 +223,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "'no' rather than VIOLATED.",
 	 NULL, 0, cmd_mu, NULL},
 	{"signs", NULL, 0, 0, "signs",
-	 "sign patterns of the eigenvectors per block, against Theorem 1 (or 2)",
+	 "the eigenvectors' sign patterns per block, against Theorem 1 or 2",
 	 "For each embedding column x_j (j = 2..k+1) print its sign on each block next to the "
 	 "theorem's prediction: one sign on the j-1 blocks of smallest mu, the other on the rest. "
 	 "'agree' says whether they match; 'tie' when lambda_j sits on the threshold of equal "
@@ -262,7 +262,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 NULL, 0, cmd_score, &c_file},
 	{"experiment", NULL, 0, 15,
 	 "experiment [alpha A,...] [K true|half|N,...] [noise F,...] [reps R] [first] [table text|markdown|latex] [rows alpha|noise]",
-	 "the paper's protocol: embed, cluster and score over alpha, K and noise",
+	 "the paper's protocol: embed, cluster, score over alpha, K, noise",
 	 "Run the paper's experiment on the session's graph and labels: for each noise level "
 	 "(default 0,0.01,0.05,0.1, the paper's; 0 only for a bipartite graph unless 'set "
 	 "bipartite adjacency'), each relative alpha (default 0,0.1,1,10) and each K (default "
@@ -305,7 +305,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 NULL, CMD_UNSAFE, cmd_watch, NULL},
 	{"plot", NULL, 1, 7,
 	 "plot embed [I J] [by labels|clusters] | plot spectrum | plot sweep FROM TO STEPS [log] | plot signs | plot mu [ALPHAS] | plot scores | plot output FILE|none [size W H] | plot term NAME [OPTIONS]|auto | plot dump on|off; any plot [FILE.png|svg|pdf]",
-	 "draw with gnuplot: embeddings, spectra, alpha sweeps, signs, thresholds, scores",
+	 "gnuplot: embeddings, spectra, sweeps, signs, thresholds, scores",
 	 "Draw through gnuplot. 'embed' scatters columns x_I and x_J (default x_2, x_3), coloured "
 	 "by block or class with a legend that gives their sizes (a graph's 15 largest classes in "
 	 "colours of their own, the smaller ones together in light grey), noise nodes apart, at "
@@ -319,7 +319,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "('plot spectrum ladder.svg', png, svg or pdf from the extension) takes that plot alone; "
 	 "else 'plot output FILE' (the same extensions, 'size W H' in pixels), else "
 	 "'plot term NAME', else $GNUTERM, else a window when $DISPLAY is set and gnuplot has "
-	 "one, else text in the terminal (dumb, in colour unless NO_COLOR). 'plot dump on' (or "
+	 "one, else text in the terminal (dumb, in colour unless NO_COLOR), where each block or "
+	 "class is a letter named in the key (a graph's 9 largest classes, the others '+'), and "
+	 "'signs' writes each sign ('+', '-', '~' for mixed). 'plot dump on' (or "
 	 "'dump' after a plot) prints the gnuplot script instead of running it: the data travels "
 	 "as named datablocks, so the script stands alone. A missing gnuplot, or one that fails "
 	 "or is killed, is an error that says so.",

@@ -169,9 +169,13 @@ char *plot_terminal(const rs_plotcfg *cfg, rs_err *e)
 
 int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)
 {
-	char *term = plot_terminal(cfg, e);
-	if (term == NULL)
+	char *t = plot_terminal(cfg, e);
+	if (t == NULL)
 		return -1;
+	/* rs_text: true on the text terminal, where the scripts draw points
+	 * as letters, signs as characters and labels where they fit */
+	char *term = xasprintf("%srs_text = GPVAL_TERM eq \"dumb\"\n", t);
+	free(t);
 	if (cfg->dump) {
 		fprintf(out, "%s%s", term, script);
 		free(term);

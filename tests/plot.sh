@@ -35,11 +35,28 @@ check "plot scores after an experiment: eight series" $([ "$(grep -c '<title>\(H
 check "plot embed by clusters names the clusters" $(grep -q 'cluster 4' "$tmp/cl.svg"; echo $?)
 R -c "seed 1; sbm 40,20*19 0.5 0.02; alpha 1; k 4; plot dump on; plot embed" >"$tmp/many" 2>&1
 check "20 classes: the 15 largest in colours of their own, largest first, the rest together" \
-	$([ "$(grep "^plot" "$tmp/many" | grep -o 'title "[^"]*"' | sed -n 2p)" = 'title "0 (40)"' ] &&
-		grep -q 'title "5 smaller classes (100 nodes)"' "$tmp/many" &&
-		[ "$(grep -o 'title "[0-9]* ([0-9]*)"' "$tmp/many" | wc -l)" -eq 15 ]; echo $?)
+	$(grep -A1 '^} else {' "$tmp/many" >"$tmp/many.gr" &&
+		[ "$(grep "plot" "$tmp/many.gr" | grep -o 'title "[^"]*"' | sed -n 2p)" = 'title "0 (40)"' ] &&
+		grep -q 'title "5 smaller classes (100 nodes)"' "$tmp/many.gr" &&
+		[ "$(grep -o 'title "[0-9]* ([0-9]*)"' "$tmp/many.gr" | wc -l)" -eq 15 ]; echo $?)
+check "20 classes on the text terminal: 9 letters, largest first, the rest '+' under one title" \
+	$(grep -A1 '^if (rs_text) {' "$tmp/many" >"$tmp/many.tx" &&
+		grep -q 'pt "A" lc rgb "[^"]*" title "0 (40)"' "$tmp/many.tx" &&
+		grep -q 'pt "I" lc rgb "[^"]*" title "8 (20)"' "$tmp/many.tx" &&
+		[ "$(grep -o 'title "11 others (220)"' "$tmp/many.tx" | wc -l)" -eq 1 ] &&
+		[ "$(grep -o 'pt "+"' "$tmp/many.tx" | wc -l)" -eq 7 ]; echo $?)
+NO_COLOR=1 R -c "seed 1; sbm 40,20*19 0.5 0.02; alpha 1; k 4; plot term dumb size 80,24; plot embed" >"$tmp/many.txt" 2>&1
+check "... drawn: the key fits 24 lines, outside the plot" \
+	$(grep -q '| *A 0 (40) *$' "$tmp/many.txt" && grep -q '| *+ 11 others (220) *$' "$tmp/many.txt" &&
+		[ "$(grep -c '[A-I] [0-9] ([24]0)' "$tmp/many.txt")" -eq 9 ]; echo $?)
+NO_COLOR=1 R -c "cliques 5 3 2; alpha 1; plot term dumb size 70,20; plot signs" >"$tmp/signs.txt" 2>&1
+check "plot signs on the text terminal: each block's signs as characters, the blocks by number" \
+	$(grep -Eq '^ *1 \| +- +- +\|' "$tmp/signs.txt" && grep -Eq '^ *block +2 \| +\+ +- +\|' "$tmp/signs.txt" &&
+		grep -Eq '^ *3 \| +\+ +\+ +\|' "$tmp/signs.txt"; echo $?)
 R -c "cliques 5 3 2; alpha 1; plot term dumb size 70,20; plot spectrum" >"$tmp/dumb" 2>&1
 check "the dumb terminal draws in text" $(grep -q 'lambda_j' "$tmp/dumb" && grep -q 'mu_j' "$tmp/dumb" && [ "$(wc -l <"$tmp/dumb")" -ge 15 ]; echo $?)
+check "... lambda_j as 'l', mu_j as 'm', the axis label clear of the ticks" \
+	$(grep -Eq 'lambda_j +l *$' "$tmp/dumb" && grep -Eq 'mu_j +m *$' "$tmp/dumb" && grep -Eq '^ *value +[0-9.]+ \|' "$tmp/dumb"; echo $?)
 R -c "seed 1; sbm 2000*100 0.004 0.00001; k 2; alpha 1; set tol 1e-4; plot dump on; plot embed" >"$tmp/big" 2>&1
 check "2*10^5 points are sampled, and the plot says so" $(grep -q '1 node in 2 shown' "$tmp/big"; echo $?)
 PATH=/nonexistent R -c "cliques 5 3 2; alpha 1; plot embed" >/dev/null 2>"$tmp/err"

@@ -57,6 +57,17 @@ static void lookup(void)
 		if (!c->usage || !c->summary || !c->help || !c->exec || strncmp(c->usage, c->name, strlen(c->name)))
 			break;
 	tap_ok(rs_cmd_table[n].name == NULL, "every command has usage (starting with its name), summary, help, handler");
+	/* 'help' lists "  NAME  SUMMARY" with names padded to the longest:
+	 * every line must fit an 80-column terminal */
+	int wname = 0, wide = 0;
+	const char *first_wide = "";
+	for (c = rs_cmd_table; c->name; c++)
+		if ((int)strlen(c->name) > wname)
+			wname = (int)strlen(c->name);
+	for (c = rs_cmd_table; c->name; c++)
+		if (2 + wname + 2 + (int)strlen(c->summary) > 79 && !wide++)
+			first_wide = c->name;
+	tap_ok(wide == 0, "every command's line in 'help' fits 80 columns (%d too wide: %s)", wide, first_wide);
 }
 
 static void tokenizer(void)
