@@ -572,10 +572,14 @@ static int script_scores(rs_session *s, struct sbuf *b, rs_err *e)
 		}
 		sb_printf(b, "\n");
 	}
-	sb_printf(b, "EOD\nplot ");
+	/* the scores often sit at 1 (or 0), on the border, where the text
+	 * terminal would draw over them: a margin; there each score's points
+	 * are a letter of its name */
+	static const char glyph[8] = {'H', 'C', 'V', 'R', 'M', 'F', 'Q', 'N'};
+	sb_printf(b, "EOD\nset offsets 0, 0, graph 0.05, graph 0.05\nplot ");
 	for (int m = 0; m < 8; m++)
-		sb_printf(b, "%s$rs_scores using 1:%d with linespoints lw 2 pt 7 lc rgb \"%s\" title \"%s\"", m ? ", " : "",
-			  m + 2, palette[m % NPAL], met[m]);
+		sb_printf(b, "%s$rs_scores using 1:%d with linespoints lw 2 pt (rs_text ? \"%c\" : 7) lc rgb \"%s\" title \"%s\"",
+			  m ? ", " : "", m + 2, glyph[m], palette[m % NPAL], met[m]);
 	sb_printf(b, "\n");
 	return 0;
 }
@@ -601,7 +605,7 @@ static int script_mu(rs_session *s, const char *list, struct sbuf *b, rs_err *e)
 		memcpy(al, def, sizeof def);
 		na = 5;
 	}
-	sb_printf(b, "set title \"mu_alpha(x) = alpha / (alpha + x), x = n_j / n: the threshold of a block of share x\" noenhanced\n");
+	sb_printf(b, "set title \"mu_alpha(x) = alpha / (alpha + x): the threshold of a block of share x\" noenhanced\n");
 	sb_printf(b, "set xlabel \"x = n_j / n\" noenhanced\n");
 	ylabel(b, "mu");
 	sb_printf(b, "set key outside right top noenhanced\nset grid\n");
@@ -666,16 +670,17 @@ static int plot_settings(rs_session *s, int argc, char **argv, FILE *out, rs_err
 			return rs_fail(e, RS_EINVAL, "usage: plot term NAME [OPTIONS]|auto");
 		free(c->term);
 		c->term = NULL;
-		if (strcmp(argv[2], "auto") != 0) { /* "dumb size 80,24": the words joined */
-			size_t len = 1;
-			for (int i = 2; i < argc; i++)
-				len += strlen(argv[i]) + 1;
-			c->term = xcalloc(len, 1);
+		if (strcmp(argv[2], "auto") != 0) {
+			/* "dumb size 80,24": the words joined.  A font is a string
+			 * to gnuplot, and the quotes of 'font "Sans,8"' were
+			 * taken by our own tokenizer: put back where missing. */
+			struct sbuf t = {0};
 			for (int i = 2; i < argc; i++) {
-				if (i > 2)
-					strcat(c->term, " ");
-				strcat(c->term, argv[i]);
+				int quote = i > 2 && !strcmp(argv[i - 1], "font") && argv[i][0] != '"' &&
+					    argv[i][0] != '\'' && !strchr(argv[i], '"');
+				sb_printf(&t, "%s%s%s%s", i > 2 ? " " : "", quote ? "\"" : "", argv[i], quote ? "\"" : "");
 			}
+			c->term = t.s;
 		}
 	} else if (!strcmp(w, "dump")) {
 		if (argc != 3)

@@ -116,22 +116,36 @@ char *plot_terminal(const rs_plotcfg *cfg, rs_err *e)
 {
 	int w = cfg->width, h = cfg->height;
 	if (cfg->output) {
-		const char *t = cfg->term;
+		/* the file's kind from its extension; 'plot term' applies to the
+		 * file where it is a terminal of that kind ('pngcairo font ...'
+		 * for a .png), or where the extension names none: a text
+		 * terminal left set for the screen would write text into a .png */
+		const char *t = NULL, *const *same = NULL;
+		static const char *const pngs[] = {"png", "pngcairo", NULL}, *const svgs[] = {"svg", NULL},
+					 *const pdfs[] = {"pdf", "pdfcairo", NULL};
+		if (ends_with(cfg->output, ".png"))
+			t = "pngcairo", same = pngs;
+		else if (ends_with(cfg->output, ".svg"))
+			t = "svg", same = svgs;
+		else if (ends_with(cfg->output, ".pdf"))
+			t = "pdfcairo", same = pdfs;
+		if (cfg->term) {
+			size_t n = strcspn(cfg->term, " \t");
+			int fits = same == NULL;
+			for (int i = 0; same && same[i]; i++)
+				fits |= strlen(same[i]) == n && !strncmp(cfg->term, same[i], n);
+			if (fits)
+				t = cfg->term;
+		}
 		if (t == NULL) {
-			if (ends_with(cfg->output, ".png"))
-				t = "pngcairo";
-			else if (ends_with(cfg->output, ".svg"))
-				t = "svg";
-			else if (ends_with(cfg->output, ".pdf"))
-				t = "pdfcairo";
-			else {
-				rs_fail(e, RS_EINVAL, "'%s': the extension must be .png, .svg or .pdf (or set 'plot term')",
-					cfg->output);
-				return NULL;
-			}
+			rs_fail(e, RS_EINVAL, "'%s': the extension must be .png, .svg or .pdf (or set 'plot term')",
+				cfg->output);
+			return NULL;
 		}
 		char size[64] = "";
-		if (!strcmp(t, "pdfcairo"))
+		if (strstr(t, " size ")) /* the terminal's own size, from 'plot term' */
+			;
+		else if (!strcmp(t, "pdfcairo"))
 			snprintf(size, sizeof size, " size %gin,%gin", (w ? w : 800) / 100.0, (h ? h : 600) / 100.0);
 		else
 			snprintf(size, sizeof size, " size %d,%d", w ? w : 800, h ? h : 600);
@@ -212,19 +226,30 @@ int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)
 	free(gp);
 	free(term);
 	int rc = 0;
-	/* gnuplot's own message: its last non-empty line names what went wrong */
+	/* gnuplot's own message: its last line that says what went wrong
+	 * ("... line 12: warning: ...", or under the caret "line 0: font:
+	 * expecting string") */
 	char *last = NULL;
 	if (err) {
-		for (char *p = strtok(err, "\n"); p; p = strtok(NULL, "\n"))
-			if (strstr(p, "rror") || strstr(p, "arning"))
-				last = p;
+		for (char *p = strtok(err, "\n"); p; p = strtok(NULL, "\n")) {
+			const char *l = strstr(p, "line ");
+			if (strstr(p, "rror") || strstr(p, "arning") ||
+			    (l && l[5] >= '0' && l[5] <= '9' && strchr(l, ':')))
+				last = p + strspn(p, " \t");
+		}
+		/* '"/tmp/regspec-plot-XXXXXX" line 1: ...': the temporary
+		 * script's name says nothing; the line is the dumped script's */
+		size_t tl = strlen(tmpl);
+		if (last && last[0] == '"' && !strncmp(last + 1, tmpl, tl) && last[tl + 1] == '"')
+			last += tl + 2 + strspn(last + tl + 2, " ");
 	}
 	if (st < 0)
 		rc = rs_fail(e, RS_EIO, "cannot start gnuplot");
 	else if (st > 128)
 		rc = rs_fail(e, RS_EIO, "gnuplot was killed (signal %d) before it finished", st - 128);
 	else if (st != 0 || (last && strstr(last, "rror")))
-		rc = rs_fail(e, RS_EIO, "gnuplot failed%s%s", last ? ": " : "", last ? last : "");
+		rc = rs_fail(e, RS_EIO, "gnuplot failed%s%s%s", last ? ": " : "", last ? last : "",
+			     last && !strncmp(last, "line ", 5) ? " (of the script 'plot dump on' prints)" : "");
 	free(err);
 	return rc;
 }

@@ -64,6 +64,12 @@ st=$?
 check "no gnuplot: one line naming the package, status 1" $([ $st -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'gnuplot not found.*gnuplot-nox' "$tmp/err"; echo $?)
 R -c "cliques 5 3 2; plot term nosuchterminal; plot spectrum; print still-here" >"$tmp/out" 2>"$tmp/err"
 check "gnuplot's own error comes back, and the session goes on" $(grep -q 'gnuplot failed' "$tmp/err" && grep -q still-here "$tmp/out"; echo $?)
+R -c "cliques 5 3 2; alpha 1; plot term dumb size 70,20; plot output $tmp/after-dumb.png; plot spectrum; plot term pngcairo size 300,200 font Sans,8; plot output $tmp/font.png; plot spectrum" >"$tmp/out" 2>&1
+check "a file takes its kind from its extension over a text 'plot term'; a png 'plot term' gives its size and an unquoted font" \
+	$([ "$(png_size "$tmp/after-dumb.png")" = 800x600 ] && [ "$(png_size "$tmp/font.png")" = 300x200 ]; echo $?)
+R -c "cliques 5 3 2; plot term pngcairo nosuchoption; plot output $tmp/bad.png; plot spectrum" >/dev/null 2>"$tmp/err"
+check "gnuplot's message under its caret comes back, with the script's line" \
+	$(grep -q "gnuplot failed: line 1: unrecognized terminal option (of the script 'plot dump on' prints)" "$tmp/err"; echo $?)
 mkdir -p "$tmp/bin"
 printf '#!/bin/sh\nkill -9 $$\n' >"$tmp/bin/gnuplot"
 chmod +x "$tmp/bin/gnuplot"
