@@ -3880,11 +3880,12 @@ int rs_atomic_open(rs_atomic *a, const char *path, rs_err *e)
 	snprintf(a->tmp, l + 16, "%s.tmp.XXXXXX", path);
 	int fd = mkstemp(a->tmp);
 	if (fd < 0) {
-		int err = errno;
+		/* the message first: path is a->path, which the abort frees */
+		rs_fail(e, RS_EIO, "cannot write '%s': %s", path, strerror(errno));
 		free(a->tmp);
 		a->tmp = NULL;
 		rs_atomic_abort(a);
-		return rs_fail(e, RS_EIO, "cannot write '%s': %s", path, strerror(err));
+		return -1;
 	}
 	/* mkstemp makes the file private (0600): give the result the mode of the
 	 * file it replaces, or what the umask gives a new file */
@@ -3895,9 +3896,10 @@ int rs_atomic_open(rs_atomic *a, const char *path, rs_err *e)
 	}
 	a->f = fdopen(fd, "w");
 	if (a->f == NULL) {
+		rs_fail(e, RS_EIO, "cannot write '%s': %s", path, strerror(errno));
 		close(fd);
 		rs_atomic_abort(a);
-		return rs_fail(e, RS_EIO, "cannot write '%s': %s", path, strerror(errno));
+		return -1;
 	}
 	return 0;
 }

@@ -42,6 +42,19 @@ else
 	echo "not ok $n - save into a read-only directory"; fail=1
 fi
 rm -f "$tmp.err"
+# a directory that does not exist (root too): the message names the file
+# (it once printed freed memory in its place)
+for what in embedding graph labels clusters; do
+	n=$((n + 1))
+	"$REGSPEC" -c "sbm 10*3 0.5 0.1; k 2; cluster 3; save $what $tmp/no/such/dir/$what.csv" >/dev/null 2>"$tmp/err" </dev/null
+	st=$?
+	if [ $st -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+		grep -q "save: cannot write '$tmp/no/such/dir/$what.csv': No such file or directory" "$tmp/err"; then
+		echo "ok $n - save $what into a missing directory: $(cat "$tmp/err")"
+	else
+		echo "not ok $n - save $what into a missing directory (status $st)"; sed 's/^/# /' "$tmp/err"; fail=1
+	fi
+done
 n=$((n + 1))
 if [ -w /dev/full ]; then
 	"$REGSPEC" -c "sbm 10*3 0.5 0.1; save graph /dev/full" >/dev/null 2>"$tmp/err" </dev/null
