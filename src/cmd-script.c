@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 CMD_FN(echo)
@@ -169,6 +170,14 @@ int cmd_source_file(rs_session *s, const char *path, FILE *out, rs_err *e)
 		free(used);
 		return -1;
 	}
+	/* a directory opens, and reads as an empty script */
+	struct stat st;
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		rs_fail(e, RS_EIO, "cannot read '%s': it is a directory", used);
+		free(used);
+		return -1;
+	}
 	char real[PATH_MAX];
 	if (realpath(used, real) == NULL)
 		snprintf(real, sizeof real, "%s", used);
@@ -193,7 +202,13 @@ int cmd_source_file(rs_session *s, const char *path, FILE *out, rs_err *e)
 	free(s->src_real[s->depth]);
 	s->src_real[s->depth] = NULL;
 	s->src_name[s->depth] = NULL;
+	int unread = ferror(f);
 	fclose(f);
+	if (unread) { /* a read error would otherwise pass for the end of the script */
+		rs_fail(e, RS_EIO, "cannot read '%s' to its end: %s", used, strerror(EIO));
+		free(used);
+		return -1;
+	}
 	if (failed > 0) {
 		rs_fail(e, RS_EINVAL, "%d command%s failed in %s", failed, failed == 1 ? "" : "s", used);
 		free(used);

@@ -24,6 +24,9 @@ run --frobnicate
 check "a bad option: usage on stderr, exit 2" $([ $st -eq 2 ] && grep -q 'usage' "$tmp/err" && [ ! -s "$tmp/out" ]; echo $?)
 run /nonexistent/script.regspec
 check "a missing script: one line, exit 2" $([ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "cannot open '/nonexistent/script.regspec'" "$tmp/err"; echo $?)
+"$REGSPEC" "$tmp" >"$tmp/out" 2>"$tmp/err"
+st=$?
+check "a directory for a script: one line, exit 2 (it read as an empty script)" $([ $st -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "cannot read '$tmp': it is a directory" "$tmp/err"; echo $?)
 run -c 'cliques 5 3 2; alpha 1' -c 'frob'
 check "-c strings are numbered: command-line:2" $([ $st -eq 1 ] && grep -q '^command-line:2: unknown command' "$tmp/err"; echo $?)
 run -c 'set format json; cliques 5 3 2; alpha 1; eig'
