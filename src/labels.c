@@ -509,6 +509,25 @@ static int read_communities(rs_labels *L, char *text, struct nodes *N, rs_err *e
 	return finish(L, e);
 }
 
+/* Whether text begins as GML does: 'graph [' on one of its first lines
+ * (after 'Creator "..."', 'Version 1' or comments). */
+static int gml_like(const char *t)
+{
+	for (int line = 0; line < 8 && *t; line++) {
+		t += strspn(t, " \t\r");
+		if (!strncmp(t, "graph", 5)) {
+			const char *q = t + 5 + strspn(t + 5, " \t\r\n");
+			if (*q == '[')
+				return 1;
+		}
+		t = strchr(t, '\n');
+		if (t == NULL)
+			break;
+		t++;
+	}
+	return 0;
+}
+
 rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_err *e)
 {
 	return rs_labels_parse_column(buf, path, g, NULL, e);
@@ -530,6 +549,19 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 		if (t == NULL)
 			return NULL;
 		buf = t;
+	}
+	/* a graph file given for labels: say where its labels are read */
+	const char *kind = *j == '<' ? "GraphML or GEXF"
+			   : !strncasecmp(j, "*vertices", 9) || !strncasecmp(j, "*network", 8) ? "Pajek"
+			   : gml_like(j) ? "GML"
+			   : NULL;
+	if (kind && json_line == NULL) {
+		rs_fail(e, RS_EINVAL,
+			"%s: a %s graph file, not a list of labels: 'load %s labels ATTRIBUTE' takes "
+			"them from a node attribute",
+			path, kind, path);
+		free(buf);
+		return NULL;
 	}
 	long n = g->orig_n;
 	rs_labels *L = labels_new(n, e);
