@@ -19,14 +19,9 @@ from scipy.sparse.linalg import eigsh
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from chebyshev_step import chebyshev, rayleigh_ritz  # noqa: E402
+from cluster_span import top  # noqa: E402
 from peer_sparse import read_edges  # noqa: E402
 from warm_block import operator  # noqa: E402
-
-
-def top(op, p):
-    w, X = eigsh(op, k=p, which="LA", tol=1e-10)
-    order = np.argsort(-w)
-    return w[order], X[:, order]
 
 
 def main():
