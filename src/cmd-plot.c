@@ -199,7 +199,14 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 	long other_nodes = 0;
 	for (int r = own; r < ncls; r++)
 		other_nodes += count[order[r]];
+	/* the series' points (an empty series is left out: no datablock, no
+	 * key entry, no warning from gnuplot) */
+	long *inser = xcalloc((size_t)nser, sizeof *inser);
+	for (long i = 0; i < N; i += step)
+		inser[i >= orig && i < gn ? own + 2 : cls[i] < 0 ? 0 : rank[cls[i]] < own ? rank[cls[i]] + 1 : own + 1]++;
 	for (int sr = 0; sr < nser; sr++) {
+		if (inser[sr] == 0)
+			continue;
 		sb_printf(b, "$rs_c%d << EOD\n", sr);
 		for (long i = 0; i < N; i += step) {
 			int ser = i >= orig && i < gn ? own + 2
@@ -225,6 +232,8 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 		sb_printf(b, text ? "if (rs_text) {\n\tplot " : "} else {\n\tplot ");
 		int titled_small = 0;
 		for (int sr = 0, first = 1; sr < nser; sr++) {
+			if (inser[sr] == 0)
+				continue;
 			const char *name, *col;
 			char glyph = '.';
 			if (sr == 0) {
@@ -278,6 +287,7 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 		sb_printf(b, "\n");
 	}
 	sb_printf(b, "}");
+	free(inser);
 	sb_printf(b, "\n");
 	free(cls);
 	free(count);

@@ -7,12 +7,17 @@
 
 #include "xalloc.h"
 
+/* the smallest terminal a text plot is drawn in: a plot beside its key */
+#define PLOT_TEXT_MIN_COLS 72
+#define PLOT_TEXT_MIN_LINES 20
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -174,11 +179,32 @@ char *plot_terminal(const rs_plotcfg *cfg, rs_err *e)
 	}
 	free(gp);
 	const char *nc = getenv("NO_COLOR");
-	int color = isatty(STDOUT_FILENO) && !(nc && *nc);
-	const char *cols = getenv("COLUMNS"), *lines = getenv("LINES");
-	int cw = cols ? atoi(cols) : 0, ch = lines ? atoi(lines) : 0;
-	return xasprintf("set terminal dumb size %d,%d%s\n", cw > 20 ? cw : 80, ch > 10 ? ch - 1 : 24,
-			 color ? " ansi" : "");
+	int tty = isatty(STDOUT_FILENO);
+	int color = tty && !(nc && *nc);
+	/* the terminal's size: asked of the terminal, else $COLUMNS and $LINES
+	 * (which readline keeps), else 80 x 24 (output to a file or a pipe) */
+	int cw = 0, ch = 0;
+	struct winsize ws;
+	if (tty && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0) {
+		cw = ws.ws_col;
+		ch = ws.ws_row;
+	} else {
+		const char *cols = getenv("COLUMNS"), *lines = getenv("LINES");
+		cw = cols ? atoi(cols) : 0;
+		ch = lines ? atoi(lines) : 0;
+	}
+	if (cw <= 0)
+		cw = 80;
+	if (ch <= 0)
+		ch = 24;
+	if ((cw < PLOT_TEXT_MIN_COLS || ch < PLOT_TEXT_MIN_LINES) && !cfg->dump) {
+		rs_fail(e, RS_EINVAL,
+			"the terminal is %d x %d; a plot in text needs %d x %d at least: enlarge it, or "
+			"'plot output FILE.png' (or 'plot term dumb size W,H')",
+			cw, ch, PLOT_TEXT_MIN_COLS, PLOT_TEXT_MIN_LINES);
+		return NULL;
+	}
+	return xasprintf("set terminal dumb size %d,%d%s\n", cw, ch - 1, color ? " ansi" : "");
 }
 
 int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)

@@ -10,6 +10,8 @@ set -u
 command -v gnuplot >/dev/null 2>&1 || { echo "1..0 # SKIP gnuplot not installed"; exit 0; }
 . "$srcdir/tests/tap.sh"
 R() { ${REGSPEC_WRAP:-} "$REGSPEC" "$@" </dev/null; }
+# the size of the terminal the tests run in must not matter
+unset COLUMNS LINES
 png_size() { # width x height from the IHDR chunk
 	od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%dx%d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }'
 }
@@ -36,7 +38,7 @@ check "plot embed by clusters names the clusters" $(grep -q 'cluster 4' "$tmp/cl
 R -c "seed 1; sbm 40,20*19 0.5 0.02; alpha 1; k 4; plot dump on; plot embed" >"$tmp/many" 2>&1
 check "20 classes: the 15 largest in colours of their own, largest first, the rest together" \
 	$(grep -A1 '^} else {' "$tmp/many" >"$tmp/many.gr" &&
-		[ "$(grep "plot" "$tmp/many.gr" | grep -o 'title "[^"]*"' | sed -n 2p)" = 'title "0 (40)"' ] &&
+		[ "$(grep "plot" "$tmp/many.gr" | grep -o 'title "[^"]*"' | sed -n 1p)" = 'title "0 (40)"' ] &&
 		grep -q 'title "5 smaller classes (100 nodes)"' "$tmp/many.gr" &&
 		[ "$(grep -o 'title "[0-9]* ([0-9]*)"' "$tmp/many.gr" | wc -l)" -eq 15 ]; echo $?)
 check "20 classes on the text terminal: 9 letters, largest first, the rest '+' under one title" \
@@ -49,6 +51,13 @@ NO_COLOR=1 R -c "seed 1; sbm 40,20*19 0.5 0.02; alpha 1; k 4; plot term dumb siz
 check "... drawn: the key fits 24 lines, outside the plot" \
 	$(grep -q '| *A 0 (40) *$' "$tmp/many.txt" && grep -q '| *+ 11 others (220) *$' "$tmp/many.txt" &&
 		[ "$(grep -c '[A-I] [0-9] ([24]0)' "$tmp/many.txt")" -eq 9 ]; echo $?)
+NO_COLOR=1 COLUMNS=40 LINES=12 R -c "cliques 5 3 2; alpha 1; plot embed; print still-here" >"$tmp/out" 2>"$tmp/err"
+check "a terminal too small for a text plot: one line that says what to do, and the session goes on" \
+	$([ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "the terminal is 40 x 12; a plot in text needs 72 x 20 at least" "$tmp/err" &&
+		grep -q still-here "$tmp/out" && ! grep -q 'x_2' "$tmp/out"; echo $?)
+NO_COLOR=1 COLUMNS=72 LINES=20 R -c "seed 1; sbm 40,20*19 0.5 0.02; alpha 1; k 4; plot embed" >"$tmp/small.txt" 2>&1
+check "... at 72 x 20 the key of 20 classes still fits in one column" \
+	$(grep -q '| *A 0 (40) *$' "$tmp/small.txt" && grep -q '| *+ 11 others (220) *$' "$tmp/small.txt"; echo $?)
 NO_COLOR=1 R -c "cliques 5 3 2; alpha 1; plot term dumb size 70,20; plot signs" >"$tmp/signs.txt" 2>&1
 check "plot signs on the text terminal: each block's signs as characters, the blocks by number" \
 	$(grep -Eq '^ *1 \| +- +- +\|' "$tmp/signs.txt" && grep -Eq '^ *block +2 \| +\+ +- +\|' "$tmp/signs.txt" &&
