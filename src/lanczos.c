@@ -24,6 +24,14 @@
 #endif
 
 void openblas_set_num_threads(int num_threads);
+/* OpenBLAS's pthread build starts its worker threads when it is loaded,
+ * and each spins in sched_yield for about a tenth of a second before it
+ * sleeps, though regspec never gives them work (80 solves of cora in one
+ * process: 0.10 s of system time, 0.01 s without them; the first solve's
+ * wall time did not change measurably, the other core being free).  Its
+ * shutdown (exported for fork handlers) ends them; the serial and OpenMP
+ * builds have no such function, hence a weak reference. */
+int blas_thread_shutdown_(void) __attribute__((weak));
 
 /* Thread binding.  Unbound, the two threads of a team were seen sharing one
  * core in about a third of the runs on a 2-core machine (solves twice as
@@ -92,6 +100,9 @@ void rs_unbind_self(void)
 void rs_blas_single_thread(void)
 {
 	openblas_set_num_threads(1);
+	/* with one thread OpenBLAS never starts them again */
+	if (blas_thread_shutdown_)
+		blas_thread_shutdown_();
 	rs_bind_threads();
 }
 
