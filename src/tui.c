@@ -17,6 +17,7 @@
 #include "numparse.h"
 #include "cmd-impl.h"
 #include "theory.h"
+#include "utf8.h"
 #include "views.h"
 #include "xalloc.h"
 
@@ -361,11 +362,19 @@ static void draw_header(struct view *v)
 	char eps[32] = ""; /* a graph's weights are its own: eps is the models' */
 	if (s->model)
 		snprintf(eps, sizeof eps, "  eps = %g", s->model->eps);
+	/* the whole line, else (80 columns and a graph's counts) shorter
+	 * words, then no solver */
 	char line[320];
-	snprintf(line, sizeof line, "n = %ld  %s   %s = %.4g %s (%s %.4g)%s  k = %ld  solver %s", n, what,
-		 v->utf8 ? "\u03b1" : "alpha", s->alpha, s->alpha_rel ? "relative" : "absolute",
-		 s->alpha_rel ? "abs" : "rel", other, eps, session_k(s),
-		 S ? rs_solver_name(S->solver) : "-");
+	for (int terse = 0; terse <= 2; terse++) {
+		snprintf(line, sizeof line, "n = %ld  %s   %s = %.4g %s (%s %.4g)%s  k = %ld%s%s", n, what,
+			 v->utf8 ? "\u03b1" : "alpha", s->alpha,
+			 s->alpha_rel ? (terse ? "rel" : "relative") : (terse ? "abs" : "absolute"),
+			 s->alpha_rel ? "abs" : "rel", other, eps, session_k(s),
+			 terse == 0 ? "  solver " : terse == 1 ? "  " : "",
+			 terse == 2 ? "" : S ? rs_solver_name(S->solver) : "-");
+		if ((int)rs_utf8_width(line) <= COLS)
+			break;
+	}
 	put_clipped(1, line);
 
 }

@@ -89,6 +89,11 @@ wait_for '= 1.331 relative'
 sleep 0.5
 wait_for 'products, \(warm\|basis\)'
 check "three keys coalesce to one solve at the latest alpha, warm or from the basis" $?
+$T resize-window -t graph -x 80 -y 24
+wait_for 'rel (abs [0-9.]*)  k = 3\(  lanczos\)\{0,1\}$'
+check "at 80 columns the header says it in shorter words, not cut in the middle of one" $?
+$T resize-window -t graph -x 100 -y 30
+wait_for 'relative (abs [0-9.]*)  k = 3  solver lanczos'
 # q with more typed behind it: the rest is for the prompt, not the view
 $T send-keys -t graph q 'print typed-ahead' Enter
 wait_for 'left the live view at alpha = 1.331 relative'
