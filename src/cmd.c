@@ -9,9 +9,11 @@
 #include "xalloc.h"
 
 #include <errno.h>
+#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 static const char *const w_alpha[] = {"abs", "rel", NULL};
 static const char *const w_onoff[] = {"on", "off", NULL};
@@ -607,6 +609,28 @@ static void words_clear(struct words *w)
 	w->n = 0;
 }
 
+/* The home directory a word's '~' (t just after it) names: the user's
+ * for '~' alone or '~/', another's for '~name'; NULL where there is none
+ * (the word is then kept as typed). */
+static const char *tilde_home(const char *t)
+{
+	size_t n = strcspn(t, "/ \t\r\n;\"'");
+	if (n == 0) {
+		const char *h = getenv("HOME");
+		if (h && *h)
+			return h;
+		const struct passwd *pw = getpwuid(getuid());
+		return pw && pw->pw_dir && *pw->pw_dir ? pw->pw_dir : NULL;
+	}
+	char name[64];
+	if (n >= sizeof name || strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") < n)
+		return NULL;
+	memcpy(name, t, n);
+	name[n] = '\0';
+	const struct passwd *pw = getpwnam(name);
+	return pw && pw->pw_dir && *pw->pw_dir ? pw->pw_dir : NULL;
+}
+
 /* Read one statement from *p into w.  Returns 1 when a statement was read
  * (possibly empty), 0 at the end of the line, -1 on a quoting error. */
 static int next_statement(const char **p, struct words *w, rs_err *e)
@@ -626,7 +650,21 @@ static int next_statement(const char **p, struct words *w, rs_err *e)
 			return 1;
 		}
 		size_t cap = strlen(s) + 1, len = 0;
-		char *word = xmalloc(cap);
+		char *word;
+		/* '~' or '~user' opening a word, unquoted, is a home directory, as
+		 * in the shell (readline completes '~/' file names, which 'load'
+		 * could then not open) */
+		const char *home = *s == '~' ? tilde_home(s + 1) : NULL;
+		if (home) {
+			size_t hl = strlen(home);
+			cap += hl;
+			word = xmalloc(cap);
+			memcpy(word, home, hl);
+			len = hl;
+			s += 1 + strcspn(s + 1, "/ \t\r\n;\"'");
+		} else {
+			word = xmalloc(cap);
+		}
 		while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n' && *s != ';') {
 			if (*s == '"' || *s == '\'') {
 				char q = *s++;

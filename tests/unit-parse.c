@@ -83,6 +83,11 @@ static void tokenizer(void)
 	o = run(s, "print \"open", &failed);
 	tap_ok(failed == 1 && !strcmp(o, ""), "an unterminated quote is an error and runs nothing");
 	free(o);
+	setenv("HOME", "/home/reg spec", 1);
+	o = run(s, "print ~/g.edges ~ '~/q' \"~\" a~b ~/x~ ~nosuchuser-zz/y", &failed);
+	tap_ok(failed == 0 && !strcmp(o, "/home/reg spec/g.edges /home/reg spec ~/q ~ a~b /home/reg spec/x~ ~nosuchuser-zz/y\n"),
+	       "'~' opening an unquoted word is $HOME, as in the shell; quoted, inside a word or an unknown user's, kept (%s)", o);
+	free(o);
 	o = run(s, "   ;;  ; # nothing", &failed);
 	tap_ok(failed == 0 && !strcmp(o, ""), "empty statements are fine");
 	free(o);
