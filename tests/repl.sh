@@ -29,9 +29,11 @@ wait_for() {
 start() { # start SESSION-NAME
 	S=$1
 	$T new-session -d -s "$S" -x 100 -y 30 \
-		"env REGSPEC_HISTFILE=$tmp/hist TERM=screen INPUTRC=/dev/null $RUN; sleep 30"
+		"env HOME=$tmp/home REGSPEC_HISTFILE=$tmp/hist TERM=screen INPUTRC=/dev/null $RUN; sleep 30"
 }
 
+mkdir -p "$tmp/home"
+cp "$srcdir/tests/good/two-triangles.edges" "$tmp/home/tilde-graph.edges"
 start one
 wait_for 'regspec>'
 check "the banner and the prompt appear" $(grep -q 'Type .help.' "$tmp/screen" && grep -q '^regspec>' "$tmp/screen"; echo $?)
@@ -69,6 +71,10 @@ tab_to 'plot output n' 'plot output none' "Tab offers 'none' beside file names a
 tab_to 'help form' 'help formats' "Tab completes a help topic"
 tab_to 'plot output x.png si' 'plot output x.png size' "Tab completes plot's later keywords by subcommand"
 tab_to "source $srcdir/tests/goo" "source $srcdir/tests/good/" "Tab completes a file name where one goes"
+tab_to 'load ~/tilde-gr' 'load ~/tilde-graph.edges' "Tab completes a file name under ~/"
+$T send-keys -t $S Enter
+wait_for 'load tilde-graph.edges: 6 nodes'
+check "... and load opens what it completed" $?
 $T send-keys -t $S C-u
 
 $T send-keys -t $S 'garbage-line' C-c
