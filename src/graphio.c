@@ -882,6 +882,24 @@ static int sparse_ids(const rs_edges *E, long top, long minid, long n_decl, long
 	return slots - k >= 1000 && slots - k > k;
 }
 
+/* Whether a line's tab-separated fields hold blanks inside them (names
+ * such as "New York"), blanks at their ends aside. */
+static int tab_fields_blank(const char *s)
+{
+	while (*s) {
+		s += strspn(s, " ");
+		size_t n = strcspn(s, "\t");
+		while (n > 0 && s[n - 1] == ' ')
+			n--;
+		if (memchr(s, ' ', n))
+			return 1;
+		s += strcspn(s, "\t");
+		if (*s)
+			s++;
+	}
+	return 0;
+}
+
 static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *o, int bipartite,
 			       rs_load_info *info, rs_err *e)
 {
@@ -937,12 +955,23 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 		char *dict = NULL;
 		if (delim == 0 && (dict = attr_dict(s, ' ')) != NULL)
 			delim = ' '; /* the dict's commas are not delimiters */
-		if (delim == 0)
+		if (delim == 0) {
 			delim = strchr(s, ',') ? ',' : strchr(s, ';') ? ';' : strchr(s, '\t') ? '\t' : ' ';
+			/* tabs split fields apart from blanks only where names hold
+			 * blanks ("New York<tab>Boston") or the file is a .tsv;
+			 * else, a whitespace list with a tab or two typed in, tabs
+			 * and blanks alike */
+			if (delim == '\t' && rs_path_separator(path) != '\t' && !tab_fields_blank(s))
+				delim = ' ';
+		}
 		if (dict == NULL)
 			dict = attr_dict(s, delim);
+		/* blanks and tabs that end a line end no field; and in a file split
+		 * on tabs, a line with none is split on blanks */
+		for (size_t l = strlen(s); l > 0 && (s[l - 1] == ' ' || s[l - 1] == '\t'); l--)
+			s[l - 1] = '\0';
 		char *f[RS_MAX_COLUMNS];
-		int nf = rs_split_fields(s, delim, f, RS_MAX_COLUMNS);
+		int nf = rs_split_fields(s, delim == '\t' && !strchr(s, '\t') ? ' ' : delim, f, RS_MAX_COLUMNS);
 		if (first && dict) {
 			first = 0;
 			header = 0;
