@@ -159,11 +159,15 @@ static void print_table(FILE *out, const char *style, const char *title, const c
 			fmt_num(b1, sizeof b1, c->done ? c->mean[m] : NAN);
 			fmt_num(b2, sizeof b2, c->done ? c->sd[m] : NAN);
 			char cell[96];
+			/* a score not defined there (NSD without noise nodes): a dash */
+			int undefined = !c->done || isnan(c->mean[m]);
 			snprintf(cell, sizeof cell, "%s±%s%s", b1, b2, best[m] == r ? "*" : "");
-			if (md)
+			if (md && undefined)
+				fprintf(out, " - |");
+			else if (md)
 				fprintf(out, best[m] == r ? " **%s ± %s** |" : " %s ± %s |", b1, b2);
 			else
-				fprintf(out, " %14s", cell);
+				fprintf(out, " %*s", undefined ? 13 : 14, undefined ? "-" : cell);
 		}
 		fprintf(out, "\n");
 	}

@@ -274,7 +274,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "'sbm'. Prints one table per setting in the paper's layout, mean and standard deviation "
 	 "over repetitions with the best mean of each column marked, as text, Markdown or LaTeX "
 	 "(booktabs); with 'set format csv|json' one flat table (K, noise, alpha, metric, mean, "
-	 "sd, reps). 'rows noise' puts the noise levels in the rows (the paper's noise table). A "
+	 "sd, reps). 'rows noise' puts the noise levels in the rows (the paper's noise table). A score not defined there (NSD when K-Means leaves one cluster) is a dash. A "
 	 "progress line shows on a terminal; Ctrl-C stops and prints the runs done.",
 	 w_experiment, CMD_UNSAFE, cmd_experiment, NULL},
 	{"sweep", NULL, 3, 5, "sweep [alpha] FROM TO STEPS [log]",
