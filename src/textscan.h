@@ -20,7 +20,7 @@ typedef struct rs_textscan {
 long rs_scan_line(rs_textscan *S, const char *q);
 /* "path:line: message" at S->p, into S->e; returns -1. */
 int rs_scan_fail(rs_textscan *S, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-int rs_scan_vfail(rs_textscan *S, const char *fmt, va_list ap);
+int rs_scan_vfail(rs_textscan *S, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 /* Past JSON's blanks (spaces, tabs, line ends). */
 void rs_scan_blank(rs_textscan *S);
 /* The JSON string at S->p (its opening quote), decoded (escapes, \u with
