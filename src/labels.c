@@ -536,11 +536,24 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g, const char *column,
 				  rs_err *e)
 {
-	/* JSON ({"node": class} or [class, ...]): the same as text, whose
-	 * line numbers are then the JSON's */
 	const char *j = buf + (strncmp(buf, "\xef\xbb\xbf", 3) ? 0 : 3);
 	long *json_line = NULL;
 	j += strspn(j, " \t\r\n");
+	/* a graph file given for labels: say where its labels are read */
+	const char *kind = *j == '<' ? "GraphML or GEXF"
+			   : !strncasecmp(j, "*vertices", 9) || !strncasecmp(j, "*network", 8) ? "Pajek"
+			   : gml_like(j) ? "GML"
+			   : NULL;
+	if (kind) {
+		rs_fail(e, RS_EINVAL,
+			"%s: a %s graph file, not a list of labels: 'load %s labels ATTRIBUTE' takes "
+			"them from a node attribute",
+			path, kind, path);
+		free(buf);
+		return NULL;
+	}
+	/* JSON ({"node": class} or [class, ...]): the same as text, whose
+	 * line numbers are then the JSON's (j points into buf, freed here) */
 	if (*j == '{' || *j == '[') {
 		char *t = column ? NULL : rs_json_labels_text(buf, path, &json_line, e);
 		if (column)
@@ -549,19 +562,6 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 		if (t == NULL)
 			return NULL;
 		buf = t;
-	}
-	/* a graph file given for labels: say where its labels are read */
-	const char *kind = *j == '<' ? "GraphML or GEXF"
-			   : !strncasecmp(j, "*vertices", 9) || !strncasecmp(j, "*network", 8) ? "Pajek"
-			   : gml_like(j) ? "GML"
-			   : NULL;
-	if (kind && json_line == NULL) {
-		rs_fail(e, RS_EINVAL,
-			"%s: a %s graph file, not a list of labels: 'load %s labels ATTRIBUTE' takes "
-			"them from a node attribute",
-			path, kind, path);
-		free(buf);
-		return NULL;
 	}
 	long n = g->orig_n;
 	rs_labels *L = labels_new(n, e);
