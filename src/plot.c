@@ -7,10 +7,6 @@
 
 #include "xalloc.h"
 
-/* the smallest terminal a text plot is drawn in: a plot beside its key */
-#define PLOT_TEXT_MIN_COLS 72
-#define PLOT_TEXT_MIN_LINES 20
-
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -20,6 +16,10 @@
 #include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+/* the smallest terminal a text plot is drawn in: a plot beside its key */
+#define PLOT_TEXT_MIN_COLS 72
+#define PLOT_TEXT_MIN_LINES 20
 
 char *plot_find_gnuplot(void)
 {
