@@ -952,6 +952,10 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 				c_decl = v;
 			continue;
 		}
+		/* blanks and tabs that end a line end no field (nor decide the
+		 * delimiter) */
+		for (size_t l = strlen(s); l > 0 && (s[l - 1] == ' ' || s[l - 1] == '\t'); l--)
+			s[l - 1] = '\0';
 		char *dict = NULL;
 		if (delim == 0 && (dict = attr_dict(s, ' ')) != NULL)
 			delim = ' '; /* the dict's commas are not delimiters */
@@ -966,10 +970,7 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 		}
 		if (dict == NULL)
 			dict = attr_dict(s, delim);
-		/* blanks and tabs that end a line end no field; and in a file split
-		 * on tabs, a line with none is split on blanks */
-		for (size_t l = strlen(s); l > 0 && (s[l - 1] == ' ' || s[l - 1] == '\t'); l--)
-			s[l - 1] = '\0';
+		/* in a file split on tabs, a line with none is split on blanks */
 		char *f[RS_MAX_COLUMNS];
 		int nf = rs_split_fields(s, delim == '\t' && !strchr(s, '\t') ? ' ' : delim, f, RS_MAX_COLUMNS);
 		if (first && dict) {
