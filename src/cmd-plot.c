@@ -172,7 +172,8 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 	int ncls = by_clusters ? s->nclusters : s->labels ? s->labels->nclass : 0;
 	const rs_graph *g = s->graph;
 	long orig = g ? g->orig_n : N, gn = g ? g->n : N;
-	/* each node's class (or cluster), -1 for none and for the noise */
+	/* each node's class (or cluster), -1 for none and for the noise; then
+	 * its series (below) */
 	int *cls = xcalloc((size_t)N + 1, sizeof *cls);
 	long *count = xcalloc((size_t)ncls + 1, sizeof *count);
 	int *order = xcalloc((size_t)ncls + 1, sizeof *order), *rank = xcalloc((size_t)ncls + 1, sizeof *rank);
@@ -202,19 +203,18 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 	/* the series' points (an empty series is left out: no datablock, no
 	 * key entry, no warning from gnuplot) */
 	long *inser = xcalloc((size_t)nser, sizeof *inser);
-	for (long i = 0; i < N; i += step)
-		inser[i >= orig && i < gn ? own + 2 : cls[i] < 0 ? 0 : rank[cls[i]] < own ? rank[cls[i]] + 1 : own + 1]++;
+	for (long i = 0; i < N; i++) { /* each node's class becomes its series */
+		cls[i] = i >= orig && i < gn ? own + 2 : cls[i] < 0 ? 0 : rank[cls[i]] < own ? rank[cls[i]] + 1 : own + 1;
+		if (i % step == 0)
+			inser[cls[i]]++;
+	}
 	for (int sr = 0; sr < nser; sr++) {
 		if (inser[sr] == 0)
 			continue;
 		sb_printf(b, "$rs_c%d << EOD\n", sr);
-		for (long i = 0; i < N; i += step) {
-			int ser = i >= orig && i < gn ? own + 2
-				  : cls[i] < 0 ? 0
-				  : rank[cls[i]] < own ? rank[cls[i]] + 1 : own + 1;
-			if (ser == sr)
+		for (long i = 0; i < N; i += step)
+			if (cls[i] == sr)
 				sb_printf(b, "%.10g %.10g\n", X[i], Y[i]);
-		}
 		sb_printf(b, "EOD\n");
 	}
 	if (step > 1)

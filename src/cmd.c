@@ -612,11 +612,11 @@ static void words_clear(struct words *w)
 }
 
 /* The home directory a word's '~' (t just after it) names: the user's
- * for '~' alone or '~/', another's for '~name'; NULL where there is none
- * (the word is then kept as typed). */
-static const char *tilde_home(const char *t)
+ * for '~' alone or '~/', another's for '~name' (*len: the name's length);
+ * NULL where there is none (the word is then kept as typed). */
+static const char *tilde_home(const char *t, size_t *len)
 {
-	size_t n = strcspn(t, "/ \t\r\n;\"'");
+	size_t n = *len = strcspn(t, "/ \t\r\n;\"'");
 	if (n == 0) {
 		const char *h = getenv("HOME");
 		if (h && *h)
@@ -656,14 +656,15 @@ static int next_statement(const char **p, struct words *w, rs_err *e)
 		/* '~' or '~user' opening a word, unquoted, is a home directory, as
 		 * in the shell (readline completes '~/' file names, which 'load'
 		 * could then not open) */
-		const char *home = *s == '~' ? tilde_home(s + 1) : NULL;
+		size_t user = 0;
+		const char *home = *s == '~' ? tilde_home(s + 1, &user) : NULL;
 		if (home) {
 			size_t hl = strlen(home);
 			cap += hl;
 			word = xmalloc(cap);
 			memcpy(word, home, hl);
 			len = hl;
-			s += 1 + strcspn(s + 1, "/ \t\r\n;\"'");
+			s += 1 + user;
 		} else {
 			word = xmalloc(cap);
 		}

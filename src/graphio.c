@@ -3733,8 +3733,11 @@ static int pajek_like(const char *s)
 static enum rs_gformat guess(const char *path, const char *buf)
 {
 	enum rs_gformat by_name = extension_format(path);
-	if (by_name != RS_GF_AUTO)
-		return by_name;
+	return by_name != RS_GF_AUTO ? by_name : rs_gformat_sniff(buf);
+}
+
+enum rs_gformat rs_gformat_sniff(const char *buf)
+{
 	const char *s = buf;
 	while (isspace((unsigned char)*s))
 		s++;

@@ -83,6 +83,10 @@ typedef struct rs_load_info {
 } rs_load_info;
 
 const char *rs_gformat_name(enum rs_gformat f);
+/* The format a graph file's text has, by its content alone (what 'load'
+ * guesses when the name has no known extension); RS_GF_EDGES when it is
+ * none of the others. */
+enum rs_gformat rs_gformat_sniff(const char *buf);
 /* The words 'format' takes (rs_gformat_parse knows a few more spellings),
  * NULL-terminated: for completion and messages. */
 extern const char *const rs_gformat_words[];

@@ -509,25 +509,6 @@ static int read_communities(rs_labels *L, char *text, struct nodes *N, rs_err *e
 	return finish(L, e);
 }
 
-/* Whether text begins as GML does: 'graph [' on one of its first lines
- * (after 'Creator "..."', 'Version 1' or comments). */
-static int gml_like(const char *t)
-{
-	for (int line = 0; line < 8 && *t; line++) {
-		t += strspn(t, " \t\r");
-		if (!strncmp(t, "graph", 5)) {
-			const char *q = t + 5 + strspn(t + 5, " \t\r\n");
-			if (*q == '[')
-				return 1;
-		}
-		t = strchr(t, '\n');
-		if (t == NULL)
-			break;
-		t++;
-	}
-	return 0;
-}
-
 rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_err *e)
 {
 	return rs_labels_parse_column(buf, path, g, NULL, e);
@@ -539,10 +520,13 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 	const char *j = buf + (strncmp(buf, "\xef\xbb\xbf", 3) ? 0 : 3);
 	long *json_line = NULL;
 	j += strspn(j, " \t\r\n");
-	/* a graph file given for labels: say where its labels are read */
-	const char *kind = *j == '<' ? "GraphML or GEXF"
-			   : !strncasecmp(j, "*vertices", 9) || !strncasecmp(j, "*network", 8) ? "Pajek"
-			   : gml_like(j) ? "GML"
+	/* a graph file given for labels, as 'load' would tell it: say where
+	 * its labels are read */
+	enum rs_gformat f = rs_gformat_sniff(j);
+	const char *kind = f == RS_GF_GRAPHML ? "GraphML"
+			   : f == RS_GF_GEXF  ? "GEXF"
+			   : f == RS_GF_GML   ? "GML"
+			   : f == RS_GF_PAJEK ? "Pajek"
 			   : NULL;
 	if (kind) {
 		rs_fail(e, RS_EINVAL,

@@ -147,12 +147,10 @@ char *plot_terminal(const rs_plotcfg *cfg, rs_err *e)
 				cfg->output);
 			return NULL;
 		}
-		char size[64] = "";
-		if (strstr(t, " size ")) /* the terminal's own size, from 'plot term' */
-			;
-		else if (!strcmp(t, "pdfcairo"))
+		char size[64] = ""; /* unless 'plot term' gave the terminal its own */
+		if (strstr(t, " size ") == NULL && !strcmp(t, "pdfcairo"))
 			snprintf(size, sizeof size, " size %gin,%gin", (w ? w : 800) / 100.0, (h ? h : 600) / 100.0);
-		else
+		else if (strstr(t, " size ") == NULL)
 			snprintf(size, sizeof size, " size %d,%d", w ? w : 800, h ? h : 600);
 		char *q = xstrdup(cfg->output); /* quotes in a file name would end the string */
 		for (char *p = q; *p; p++)
