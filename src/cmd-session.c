@@ -52,6 +52,8 @@ CMD_FN(alpha)
 	}
 	if (mode == 1 && (s->model != NULL || s->graph != NULL) && !(rel_factor(s) > 0))
 		return rs_fail(e, RS_EINVAL, "relative alpha needs a graph with some weight (w = 0 here)");
+	if (have_value && session_alpha_ok(s, mode >= 0 ? mode : s->alpha_rel, v, "alpha", e) != 0)
+		return -1;
 	if (mode >= 0) {
 		s->alpha_rel = mode;
 		s->alpha_mode_set = 1;

@@ -960,6 +960,9 @@ CMD_FN(sweep)
 		return -1;
 	if (logscale && (from <= 0 || to <= 0))
 		return rs_fail(e, RS_EINVAL, "a log sweep needs FROM and TO > 0");
+	if (session_alpha_ok(s, s->alpha_rel, from, "FROM", e) != 0 ||
+	    session_alpha_ok(s, s->alpha_rel, to, "TO", e) != 0)
+		return -1;
 	if (s->sandbox && steps > 200)
 		return rs_fail(e, RS_EINVAL, "the sandbox allows 200 steps at most");
 	if (need_k(s, e) != 0)

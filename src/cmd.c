@@ -182,7 +182,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Without arguments, print alpha, its mode and both forms. With a value, set it (>= 0); "
 	 "'abs' makes it the pair weight itself, 'rel' the relative form of the paper's "
 	 "experiments, alpha w / n^2 with w = 1^T A 1 (bicliques: alpha w / (n m)). A mode given "
-	 "alone switches the mode and keeps the value.",
+	 "alone switches the mode and keeps the value. Alpha stops at 1e12 relative: past it the "
+	 "graph's own weights are lost in the rounding of alpha's (about 1e8 relative already "
+	 "brings lambda_j within 1e-9 of mu_j, which 'mu' reports as a tie).",
 	 w_alpha, 0, cmd_alpha, NULL},
 	{"k", NULL, 0, 1, "k [N|auto]", "show or set the embedding dimension k",
 	 "The embedding has k columns: the eigenvectors of lambda_2 .. lambda_k+1 (the first, "
@@ -218,7 +220,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	{"mu", NULL, 0, 0, "mu", "lambda_j and the thresholds mu_j, with the interleaving checked",
 	 "Print lambda_j next to mu_j (blocks ranked by mu, the largest block first) and check "
 	 "Lemma 3: 0 = lambda_1 < mu_1 < lambda_2 < mu_2 < ... < lambda_K < mu_K. Equal block "
-	 "sizes give equal thresholds and lambda_j = mu_j ('tie'). For bicliques the corrected "
+	 "sizes give equal thresholds and lambda_j = mu_j ('tie'), and so does an alpha so strong "
+	 "that lambda_j comes within 1e-9 of a threshold (about 10^8 times the mean pair weight). For bicliques the corrected "
 	 "threshold 1 - sqrt(n_j m_j / ((n_j + a n)(m_j + a m))) is used and the paper's printed "
 	 "form is shown beside it. The check says ok, tie or VIOLATED. For a graph with labels "
 	 "the classes play the blocks, a reference and not a theorem, so a row out of order says "

@@ -1178,10 +1178,8 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	long N = g->n + g->m;
 	int k = o->k;
 	double alpha = o->alpha;
-	if (!(alpha >= 0) || !isfinite(alpha)) {
-		rs_fail(e, RS_EINVAL, "alpha must be a finite number >= 0");
+	if (rs_alpha_check(alpha, rs_graph_rel_to_abs(g, 1.0), e) != 0)
 		return NULL;
-	}
 	if (k < 1 || k + 1 > N) {
 		rs_fail(e, RS_EINVAL, "k = %d must be between 1 and n - 1 = %ld", k, N - 1);
 		return NULL;

@@ -217,6 +217,18 @@ void session_set_model(rs_session *s, rs_model *M, FILE *out)
 	}
 }
 
+int session_alpha_ok(const rs_session *s, int rel, double a, const char *what, rs_err *e)
+{
+	double unit = s->model || s->graph ? session_rel_factor(s) : 0;
+	if (!(unit > 0) || (rel ? a : a / unit) <= RS_ALPHA_REL_MAX)
+		return 0;
+	return rs_fail(e, RS_EINVAL,
+		       "%s %g %s is past " RS_ALPHA_REL_MAX_TEXT
+		       " relative, where the graph's own weights are lost in rounding: take a "
+		       "smaller alpha",
+		       what, a, rel ? "relative" : "absolute");
+}
+
 double session_alpha_abs(const rs_session *s)
 {
 	if (!s->alpha_rel || (s->model == NULL && s->graph == NULL))

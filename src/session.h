@@ -111,6 +111,11 @@ long session_nodes(const rs_session *s);
 void session_describe(const rs_session *s, char *buf, size_t len);
 /* Relative alpha factor: alpha_abs per unit of relative alpha (0 if none). */
 double session_rel_factor(const rs_session *s);
+/* 0 when alpha value a, in the mode the session takes it (relative or
+ * absolute), is within what the graph can be solved at (RS_ALPHA_REL_MAX
+ * times the mean pair weight; anything without a graph); else -1 with a
+ * message that names what, e.g. "TO". */
+int session_alpha_ok(const rs_session *s, int rel, double a, const char *what, rs_err *e);
 void session_invalidate(rs_session *s);
 /* Drop the cached and previous solutions and the reduced basis (the graph
  * or the problem changed). */

@@ -444,13 +444,24 @@ out:
 	return S;
 }
 
+int rs_alpha_check(double alpha, double unit, rs_err *e)
+{
+	if (!(alpha >= 0) || !isfinite(alpha))
+		return rs_fail(e, RS_EINVAL, "alpha must be a finite number >= 0");
+	if (unit > 0 && alpha > RS_ALPHA_REL_MAX * unit)
+		return rs_fail(e, RS_EINVAL,
+			       "alpha = %g (%.3g relative) is past " RS_ALPHA_REL_MAX_TEXT
+			       " relative, where the graph's own weights are lost in rounding: take a "
+			       "smaller alpha",
+			       alpha, alpha / unit);
+	return 0;
+}
+
 rs_spectrum *rs_spectrum_solve(const rs_model *M, double alpha, enum rs_solver solver,
 			       long dense_max, rs_err *e)
 {
-	if (!(alpha >= 0) || !isfinite(alpha)) {
-		rs_fail(e, RS_EINVAL, "alpha must be a finite number >= 0");
+	if (rs_alpha_check(alpha, rs_model_rel_to_abs(M, 1.0), e) != 0)
 		return NULL;
-	}
 	double t0 = now_seconds();
 	rs_spectrum *S;
 	if (solver == RS_SOLVER_DENSE)

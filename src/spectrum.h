@@ -68,6 +68,16 @@ rs_spectrum *rs_spectrum_new(long nodes, int nvec, long rows, rs_err *e);
  * (or 1) for the group that lambda[j] starts.  Replaces val/mult. */
 int rs_spectrum_group(rs_spectrum *S, const long *mult_hint, rs_err *e);
 
+/* The largest alpha solved, relative to the mean pair weight (w / n^2):
+ * past it the graph's own weights are lost in the rounding of alpha's
+ * (at 10^16 entirely; at 10^300 the products overflow). */
+#define RS_ALPHA_REL_MAX 1e12
+#define RS_ALPHA_REL_MAX_TEXT "1e12"
+/* 0 when the absolute pair weight alpha is finite, >= 0 and at most
+ * RS_ALPHA_REL_MAX times unit (the absolute weight of relative alpha 1;
+ * unit <= 0: no upper limit); else -1 with a message. */
+int rs_alpha_check(double alpha, double unit, rs_err *e);
+
 /* Solve the model at absolute pair weight alpha (>= 0). */
 rs_spectrum *rs_spectrum_solve(const rs_model *M, double alpha, enum rs_solver solver,
 			       long dense_max, rs_err *e);

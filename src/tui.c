@@ -725,8 +725,12 @@ static void draw(struct view *v)
 		snprintf(state, sizeof state, "%s", v->ahead ? "ready+ahead" : "ready");
 	mvprintw(LINES - 1, 0, " %-11s arrows: alpha, k   a: abs/rel   =: type   ?: help   q: quit", state);
 	const rs_spectrum *S1 = current(v);
-	if (v->msg[0])
+	if (v->msg[0]) {
+		/* over the key hints, with no part of one left beside it */
+		move(LINES - 1, COLS - 36);
+		clrtoeol();
 		mvprintw(LINES - 1, COLS - 34, "%-33.33s", v->msg);
+	}
 	else if (!v->busy && v->last_ms >= 0 && S1 && S1->solver == RS_SOLVER_LANCZOS)
 		mvprintw(LINES - 1, COLS - 34, "%5ld products, %s, %5.0f ms", S1->matvecs,
 			 S1->ahead ? "ahead" : S1->reduced ? "basis" : S1->warm ? "warm" : "cold",
@@ -749,6 +753,12 @@ static int set_alpha(struct view *v, double a)
 {
 	if (!(a >= 0) || !isfinite(a))
 		return K_NONE;
+	rs_err e = {0};
+	if (session_alpha_ok(v->s, v->s->alpha_rel, a, "alpha", &e) != 0) {
+		/* the status line has room for 33 characters */
+		snprintf(v->msg, sizeof v->msg, "alpha stops at " RS_ALPHA_REL_MAX_TEXT " relative");
+		return K_REDRAW;
+	}
 	v->s->alpha = a;
 	return K_SOLVE | K_REDRAW;
 }

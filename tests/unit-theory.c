@@ -271,8 +271,34 @@ static void noloops_and_ties(void)
 	rs_model_free(M);
 }
 
+/* The check's three answers, on thresholds given by hand: a lambda within
+ * RS_EIG_TIE of a bound cannot be told from it (a tie, as strong alpha
+ * gives: lambda_3 and mu_3 8e-10 apart at 10^8 times the mean pair weight
+ * on cliques 5 3 2), one clearly outside is a violation. */
+static void interleave_classes(void)
+{
+	const double mu[3] = {0.5, 0.7, 0.9};
+	enum rs_il st[3];
+	const double inside[3] = {0, 0.6, 0.8};
+	tap_ok(rs_theory_interleave(inside, mu, 3, st) == 0 && st[1] == RS_IL_OK && st[2] == RS_IL_OK,
+	       "interleave: values strictly between the thresholds are ok");
+	const double near_top[3] = {0, 0.6, 0.9 - 5e-10};
+	tap_ok(rs_theory_interleave(near_top, mu, 3, st) == 0 && st[2] == RS_IL_TIE,
+	       "interleave: lambda within 1e-9 below its mu is a tie, not a violation");
+	const double near_low[3] = {0, 0.5 + 5e-10, 0.8};
+	tap_ok(rs_theory_interleave(near_low, mu, 3, st) == 0 && st[1] == RS_IL_TIE,
+	       "interleave: lambda within 1e-9 above the previous mu is a tie");
+	const double above[3] = {0, 0.6, 0.9 + 1e-6};
+	tap_ok(rs_theory_interleave(above, mu, 3, st) == 1 && st[2] == RS_IL_VIOLATED,
+	       "interleave: lambda clearly above its mu is a violation");
+	const double below[3] = {0, 0.45, 0.8};
+	tap_ok(rs_theory_interleave(below, mu, 3, st) == 1 && st[1] == RS_IL_VIOLATED,
+	       "interleave: lambda clearly below the previous mu is a violation");
+}
+
 int main(void)
 {
+	interleave_classes();
 	golden();
 	random_models(0, 300);
 	random_models(1, 300);
