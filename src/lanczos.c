@@ -11,9 +11,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #ifdef __linux__
 #include <stdint.h>
-#include <sys/mman.h>
 #endif
 #ifdef _OPENMP
 #include <omp.h>
@@ -32,6 +33,14 @@ void openblas_set_num_threads(int num_threads);
  * shutdown (exported for fork handlers) ends them; the serial and OpenMP
  * builds have no such function, hence a weak reference. */
 int blas_thread_shutdown_(void) __attribute__((weak));
+/* OpenBLAS's pool of work buffers (128 MB of address space each, mapped
+ * the first time a slot is taken, kept after): a map that fails is tried
+ * again forever, so under a limit on the address space (ulimit -v) a
+ * LAPACK call made once the graph has taken the room spins for ever
+ * (ego-twitter under 250 MB: dsyevr's dsymv, after the load).  Weak, like
+ * the shutdown: other BLAS have no such pool. */
+void *blas_memory_alloc(int procpos) __attribute__((weak));
+void blas_memory_free(void *buffer) __attribute__((weak));
 
 /* Thread binding.  Unbound, the two threads of a team were seen sharing one
  * core in about a third of the runs on a 2-core machine (solves twice as
@@ -97,13 +106,57 @@ void rs_unbind_self(void)
 #endif
 }
 
+int rs_memory_limited(void)
+{
+	struct rlimit as, data;
+	return (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) ||
+	       (getrlimit(RLIMIT_DATA, &data) == 0 && data.rlim_cur != RLIM_INFINITY);
+}
+
 void rs_blas_single_thread(void)
 {
 	openblas_set_num_threads(1);
-	/* with one thread OpenBLAS never starts them again */
-	if (blas_thread_shutdown_)
+	/* with one thread OpenBLAS never starts them again.  Under a memory
+	 * limit a worker may be spinning on a buffer it cannot map (see
+	 * blas_memory_alloc), and the shutdown would wait for it for ever:
+	 * left alone there (main starts afresh without them, see there) */
+	if (blas_thread_shutdown_ && !rs_memory_limited())
 		blas_thread_shutdown_();
 	rs_bind_threads();
+}
+
+/* The most OpenBLAS maps for one buffer, with room to spare (BUFFER_SIZE
+ * is 128 MB in the x86-64 builds, plus a page). */
+#define BLAS_SLOT_BYTES ((size_t)136 << 20)
+
+int rs_blas_reserve(int slots, rs_err *e)
+{
+	if (!blas_memory_alloc || !blas_memory_free || slots < 1)
+		return slots < 1 ? 0 : slots;
+	if (slots > 64)
+		slots = 64;
+	/* first see that the room is there (a map OpenBLAS cannot make never
+	 * returns), for as many as fit */
+	for (; slots > 0; slots--) {
+		size_t need = (size_t)slots * BLAS_SLOT_BYTES;
+		void *probe = mmap(NULL, need, PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (probe != MAP_FAILED) {
+			munmap(probe, need);
+			break;
+		}
+	}
+	if (slots == 0)
+		return rs_fail(e, RS_ENOMEM,
+			       "the memory limit (ulimit -v or -d) leaves no room for OpenBLAS's "
+			       "work buffer (128 MB of address space): raise it by %zu MB",
+			       BLAS_SLOT_BYTES >> 20);
+	void *held[64];
+	for (int i = 0; i < slots; i++)
+		held[i] = blas_memory_alloc(0);
+	for (int i = slots - 1; i >= 0; i--)
+		blas_memory_free(held[i]);
+	return slots;
 }
 
 int rs_threads(void)

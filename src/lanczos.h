@@ -75,6 +75,14 @@ double rs_nrm2(long n, const double *x);
  * the calling thread's OpenMP team one thread per usable CPU, starting from
  * the caller's, unless OMP_PROC_BIND or GOMP_CPU_AFFINITY is set. */
 void rs_blas_single_thread(void);
+/* Whether a limit is set on the process's address space or data (ulimit
+ * -v, -d). */
+int rs_memory_limited(void);
+/* Map OpenBLAS's work buffers for up to slots concurrent callers now,
+ * while the room is there (under a limit, a buffer it cannot map later is
+ * retried for ever): returns how many it mapped (slots where BLAS keeps no
+ * such pool), or -1 with a message when the limit leaves room for none. */
+int rs_blas_reserve(int slots, rs_err *e);
 void rs_bind_threads(void);
 /* Give the calling thread the process's original CPU mask back (for a
  * child about to run another program). */

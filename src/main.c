@@ -108,6 +108,24 @@ static void man_commands(void)
 	}
 }
 
+/* OpenBLAS's pthread build starts its worker threads as it is loaded,
+ * and each maps a 128 MB buffer as it starts; under a limit on the address
+ * space (ulimit -v) one that cannot map it tries again for ever, spinning,
+ * and the shutdown that ends the workers would wait for it for ever
+ * (ulimit -v 200000: regspec hung before its first command).  Under a
+ * limit, then, regspec starts afresh with OpenBLAS told to start none,
+ * unless the user chose their number.  The environment is the only way:
+ * the workers start before main. */
+static void restart_without_blas_workers(char **argv)
+{
+	if (!rs_memory_limited() || getenv("OPENBLAS_NUM_THREADS") != NULL)
+		return;
+	if (setenv("OPENBLAS_NUM_THREADS", "1", 1) != 0)
+		return;
+	execv("/proc/self/exe", argv);
+	/* no /proc: go on as we are */
+}
+
 int main(int argc, char **argv)
 {
 	enum { OPT_BAIL = 256, OPT_COMMANDS, OPT_MAN, OPT_SANDBOX };
@@ -169,7 +187,22 @@ int main(int argc, char **argv)
 	}
 
 	keep_freed_memory();
+	restart_without_blas_workers(argv);
 	rs_blas_single_thread(); /* our kernels are threaded by row blocks: no nested threads */
+	if (rs_memory_limited()) {
+		/* one buffer for each thread of a solve's team (its first is
+		 * the thread that started it); fewer threads where fewer fit */
+		rs_err be = {0};
+		int slots = rs_blas_reserve(rs_threads(), &be);
+		if (slots < 0) {
+			fprintf(stderr, "regspec: %s\n", be.msg);
+			free(jobs);
+			free(kinds);
+			return 1;
+		}
+		if (slots < rs_threads())
+			rs_threads_set(slots);
+	}
 	setlocale(LC_CTYPE, ""); /* characters for the live view; numbers stay in the C locale */
 	rs_session *s = session_new();
 	s->bail = bail;
