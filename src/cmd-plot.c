@@ -776,7 +776,7 @@ CMD_FN(plot)
 		if (logscale && (from <= 0 || to <= 0))
 			return rs_fail(e, RS_EINVAL, "a log sweep needs FROM and TO > 0");
 		if (session_alpha_ok(s, s->alpha_rel, from, "FROM", e) != 0 ||
-		    session_alpha_ok(s, s->alpha_rel, to, "TO", e) != 0)
+		    session_alpha_ok(s, s->alpha_rel, to, "TO", e) != 0 || session_need_nodes(s, e) != 0)
 			return -1;
 		rc = script_sweep(s, from, to, steps, logscale, &b, e);
 	} else if (!strcmp(w, "scores")) {

@@ -703,7 +703,7 @@ CMD_FN(mu)
 
 static int need_k(rs_session *s, rs_err *e)
 {
-	if (session_need_model(s, e) != 0)
+	if (session_need_model(s, e) != 0 || session_need_nodes(s, e) != 0)
 		return -1;
 	if (s->model && s->model->K < 2)
 		return rs_fail(e, RS_EINVAL,

@@ -268,6 +268,14 @@ int session_need_model(const rs_session *s, rs_err *e)
 	return 0;
 }
 
+int session_need_nodes(const rs_session *s, rs_err *e)
+{
+	if (s->graph && session_nodes(s) < 2)
+		return rs_fail(e, RS_EINVAL, "the graph has %ld node%s: an embedding needs at least 2",
+			       session_nodes(s), session_nodes(s) == 1 ? "" : "s");
+	return 0;
+}
+
 long session_cols(const rs_session *s, const rs_spectrum *S)
 {
 	long k = session_k(s);
@@ -277,6 +285,8 @@ long session_cols(const rs_session *s, const rs_spectrum *S)
 const rs_spectrum *session_spectrum(rs_session *s, rs_err *e)
 {
 	if (session_need_model(s, e) != 0)
+		return NULL;
+	if (session_need_nodes(s, e) != 0)
 		return NULL;
 	double a = session_alpha_abs(s);
 	long k = session_k(s);
