@@ -26,8 +26,8 @@ CMD_FN(cluster)
 		a = 2;
 	} else if (s->model) { /* the paper's protocol: K = the number of blocks */
 		K = s->model->K;
-	} else if (s->labels && s->labels->nclass > 0) {
-		K = s->labels->nclass;
+	} else if (s->labels && rs_labels_classes(s->labels) > 0) {
+		K = rs_labels_classes(s->labels);
 	} else {
 		return rs_fail(e, RS_EINVAL, "give K (the graph has no labels to take the number of classes from)");
 	}

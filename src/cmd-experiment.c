@@ -213,7 +213,7 @@ CMD_FN(experiment)
 			free(Ks);
 			Ks = xcalloc((size_t)cnt, sizeof *Ks);
 			nk = 0;
-			int ntrue = s->labels->nclass;
+			int ntrue = rs_labels_classes(s->labels);
 			for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) {
 				double k;
 				if (!strcmp(t, "true"))
@@ -265,7 +265,7 @@ CMD_FN(experiment)
 		noises = xmemdup(def, sizeof def);
 	}
 	if (!Ks) { /* K_true, 2 and K_true / 2, as the paper's tables */
-		int t = s->labels->nclass, h = t / 2 > 1 ? t / 2 : 2;
+		int t = rs_labels_classes(s->labels), h = t / 2 > 1 ? t / 2 : 2;
 		double def[3] = {t, 2, h};
 		nk = t == 2 ? 1 : (h == 2 ? 2 : 3);
 		Ks = xmemdup(def, sizeof def);
@@ -384,8 +384,9 @@ CMD_FN(experiment)
 		for (int m = 0; m < NMET; m++)
 			s->expt.mean[slot * NMET + m] = cells[slot].done ? cells[slot].mean[m] : NAN;
 	s->expt.desc = xstrdup(desc);
-	if (s->format != RS_FMT_TEXT) {
-		/* one flat table for programs */
+	{
+		/* one flat table for programs; in text, kept for 'expect' and the
+		 * tables below printed instead */
 		long nrows = (long)nk * nn * na * NMET, t = 0;
 		double *cK = xcalloc((size_t)nrows, sizeof *cK), *cN = xcalloc((size_t)nrows, sizeof *cN);
 		double *cA = xcalloc((size_t)nrows, sizeof *cA), *cM = xcalloc((size_t)nrows, sizeof *cM);
@@ -417,7 +418,12 @@ CMD_FN(experiment)
 		result_ints(res, "reps", RF_TABLE, cR, (size_t)nrows);
 		if (done_runs < total)
 			result_note(res, "interrupted after %ld of %ld runs", done_runs, total);
-		cmd_emit(s, out, res);
+		if (s->format != RS_FMT_TEXT) {
+			cmd_emit(s, out, res);
+		} else {
+			result_free(s->last);
+			s->last = res;
+		}
 		free(cK);
 		free(cN);
 		free(cA);
@@ -425,7 +431,8 @@ CMD_FN(experiment)
 		free(cS);
 		free(cR);
 		free(cmet);
-	} else {
+	}
+	if (s->format == RS_FMT_TEXT) {
 		fprintf(out, "experiment on %s: k = %d%s, relative alpha, %ld repetition%s%s\n\n", desc, k,
 			first ? " (K-Means on the first min(k, K) columns)" : "", reps, reps == 1 ? "" : "s",
 			s->sbm_sizes && reps > 1 ? " (a new SBM instance each)" : "");

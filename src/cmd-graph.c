@@ -44,16 +44,17 @@ static void graph_summary(rs_session *s, FILE *out, const char *cmd, double secs
 	result_int(r, "self_loops", g->loops);
 	result_int(r, "components", ncomp);
 	result_int(r, "isolated", iso);
+	int ncls = rs_labels_classes(s->labels);
 	if (s->labels) {
-		result_int(r, "classes", s->labels->nclass);
+		result_int(r, "classes", ncls);
 		result_int(r, "labelled", s->labels->labelled);
 	}
 	result_num(r, "seconds", secs);
 	result_flag_scalars(r, RF_NOTEXT);
 	char lab[96] = "no labels";
 	if (s->labels)
-		snprintf(lab, sizeof lab, "labels: %d class%s, %ld labelled", s->labels->nclass,
-			 s->labels->nclass == 1 ? "" : "es", s->labels->labelled);
+		snprintf(lab, sizeof lab, "labels: %d class%s, %ld labelled", ncls, ncls == 1 ? "" : "es",
+			 s->labels->labelled);
 	long ne = rs_graph_edges(g);
 	result_title(r, "%s: %ld %s, %ld edge%s (%s, %ld self-loop%s), %ld component%s, %ld isolated; %s",
 		     s->graph_desc, g->n + g->m, g->bipartite ? "nodes (rows + columns)" : "nodes", ne,
@@ -161,6 +162,15 @@ static int read_names(rs_graph *g, const char *path, int cols)
 
 static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e, rs_load_opts *op,
 		      const char **pathp, const char **labels_pathp, char **labels_owned);
+
+/* Classes keep their numbers: say so where some numbers name no class. */
+static char *unused_numbers_note(const rs_labels *L, int ncls)
+{
+	int unused = L->nclass - ncls;
+	return xasprintf("labels: classes keep their numbers, and %d number%s up to %d name%s no "
+			 "class (labels numbered from 1 leave out 0)",
+			 unused, unused == 1 ? "" : "s", L->nclass - 1, unused == 1 ? "s" : "");
+}
 
 /* What a labels file of communities, one a line, came to. */
 static char *communities_note(const rs_labels *L)
@@ -273,7 +283,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	if (g == NULL)
 		return -1;
 	rs_labels *L = info.labels;
-	char *notes[24]; /* 16 places add one: room to spare */
+	char *notes[24]; /* 17 places add one: room to spare */
 	int nn = 0;
 	char shape[160] = "";
 	if (!strcmp(info.format, "matrix"))
@@ -420,6 +430,8 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		rs_labels_free(L);
 		L = NULL;
 	}
+	if (L != NULL && rs_labels_classes(L) < L->nclass)
+		notes[nn++] = unused_numbers_note(L, rs_labels_classes(L));
 	if (L != NULL && L->communities > 0)
 		notes[nn++] = communities_note(L);
 	const char *base = strrchr(path, '/');
@@ -469,11 +481,17 @@ CMD_FN(labels)
 	rs_labels_free(s->labels);
 	s->labels = L;
 	rs_result *r = result_new("labels");
-	result_int(r, "classes", L->nclass);
+	int ncls = rs_labels_classes(L);
+	result_int(r, "classes", ncls);
 	result_int(r, "labelled", L->labelled);
 	result_flag_scalars(r, RF_NOTEXT);
-	result_title(r, "labels from %s: %d class%s, %ld of %ld nodes labelled", argv[1], L->nclass,
-		     L->nclass == 1 ? "" : "es", L->labelled, L->n);
+	result_title(r, "labels from %s: %d class%s, %ld of %ld nodes labelled", argv[1], ncls,
+		     ncls == 1 ? "" : "es", L->labelled, L->n);
+	if (ncls < L->nclass) {
+		char *note = unused_numbers_note(L, ncls);
+		result_note(r, "%s", note);
+		free(note);
+	}
 	if (L->communities > 0) {
 		char *note = communities_note(L);
 		result_note(r, "%s", note);

@@ -183,7 +183,7 @@ CMD_FN(info)
 		result_int(r, "isolated", rs_graph_isolated(g));
 		result_int(r, "noise_nodes", g->n - g->orig_n);
 		if (s->labels) {
-			result_int(r, "classes", s->labels->nclass);
+			result_int(r, "classes", rs_labels_classes(s->labels));
 			result_int(r, "labelled", s->labels->labelled);
 		}
 	} else {

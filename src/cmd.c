@@ -122,7 +122,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "unequal length or a name with 'cmty' in it): the k-th line is class k, and a node in several, "
 	 "or in none, is unlabelled. "
 	 "Integer classes keep their numbers, -1 or an empty line is unlabelled; other tokens "
-	 "become classes in order of appearance. A file that does not match the graph (too few or "
+	 "become classes in order of appearance. The number of classes (the K that 'cluster' and "
+	 "'experiment' take) counts those that hold a node: labels 1 to 3 are 3 classes. A file that does not match the graph (too few or "
 	 "too many lines, an unknown node, a node given twice) is an error that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
 	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels},
 	{"save", NULL, 2, 2, "save embedding|graph|labels|clusters FILE", "write results to a file, atomically",

@@ -213,6 +213,23 @@ long *rs_labels_sizes(const rs_labels *L, rs_err *e)
 	return s;
 }
 
+int rs_labels_classes(const rs_labels *L)
+{
+	if (L == NULL || L->nclass <= 0)
+		return 0;
+	unsigned char *seen = calloc((size_t)L->nclass, 1);
+	if (seen == NULL)
+		return L->nclass; /* (tiny; cannot fail in practice) */
+	int count = 0;
+	for (long i = 0; i < L->n; i++)
+		if (L->y[i] >= 0 && !seen[L->y[i]]) {
+			seen[L->y[i]] = 1;
+			count++;
+		}
+	free(seen);
+	return count;
+}
+
 /* Node ids by name: the graph's names hashed once per labels file (a
  * linear search per line was quadratic on large named graphs). */
 struct nodes {

@@ -48,6 +48,10 @@ rs_labels *rs_labels_subset(const rs_labels *L, const int32_t *old, long n, rs_e
 /* The name of class y, or NULL (unlabelled, numbered classes, no name). */
 const char *rs_labels_class_name(const rs_labels *L, long y);
 void rs_labels_free(rs_labels *L);
+/* The classes that hold a node: what counts as the number of classes
+ * (K_true).  Integer classes keep their numbers, so nclass counts up to
+ * the largest: labels 1 .. K leave class 0 empty, and nclass is K + 1. */
+int rs_labels_classes(const rs_labels *L);
 /* Class sizes (nclass entries, allocated). */
 long *rs_labels_sizes(const rs_labels *L, rs_err *e);
 

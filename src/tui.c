@@ -355,7 +355,7 @@ static void draw_header(struct view *v)
 		snprintf(what, sizeof what, "%.0f edges  %d blocks", rs_model_edges(s->model), s->model->K);
 	else
 		snprintf(what, sizeof what, "%ld edges  %d classes", rs_graph_edges(s->graph),
-			 s->labels ? s->labels->nclass : 0);
+			 rs_labels_classes(s->labels));
 	const rs_spectrum *S = current(v);
 	double f = session_rel_factor(s), other = s->alpha_rel ? session_alpha_abs(s)
 							      : (f > 0 ? s->alpha / f : NAN);
