@@ -166,9 +166,13 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 /* Classes keep their numbers: say so where some numbers name no class. */
 static char *unused_numbers_note(const rs_labels *L, int ncls)
 {
-	int unused = L->nclass - ncls;
+	int unused = L->nclass - ncls, zero = 1;
+	for (long i = 0; i < L->n && zero; i++)
+		zero = L->y[i] != 0;
+	if (unused == 1 && zero)
+		return xstrdup("labels: numbered from 1, and classes keep their numbers: no class 0");
 	return xasprintf("labels: classes keep their numbers, and %d number%s up to %d name%s no "
-			 "class (labels numbered from 1 leave out 0)",
+			 "class",
 			 unused, unused == 1 ? "" : "s", L->nclass - 1, unused == 1 ? "s" : "");
 }
 
