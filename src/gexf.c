@@ -248,8 +248,8 @@ static int choose(struct gexf *G)
 	const char *want = G->o->label_attr;
 	G->label_id = declared(G->nd, G->nnd, want);
 	if (want == NULL)
-		for (int k = 0; k < 2 && !G->label_id; k++)
-			G->label_id = declared(G->nd, G->nnd, k ? "community" : "value");
+		for (int k = 0; k < 3 && !G->label_id; k++)
+			G->label_id = declared(G->nd, G->nnd, k == 0 ? "value" : k == 1 ? "community" : "class");
 	if (want && G->label_id == NULL) {
 		char list[300];
 		list_decls(G->nd, G->nnd, list, sizeof list);

@@ -2975,6 +2975,7 @@ static int pj_labels(struct pajek *P, rs_load_info *info)
 			key = !P->param[i]			    ? NULL
 			      : pj_param(P->param[i], "value", val, NULL, 0, 0)	    ? "value"
 			      : pj_param(P->param[i], "community", val, NULL, 0, 0) ? "community"
+			      : pj_param(P->param[i], "class", val, NULL, 0, 0)	    ? "class"
 									    : NULL;
 	if (P->part == NULL && key == NULL)
 		return 0;
@@ -3335,8 +3336,8 @@ done:
 }
 
 /* Ground truth from a node attribute: the one asked for (an error if G has
- * none of that name), else a "value" (polblogs) or "community" one where
- * there is one.  Numbers, strings and booleans; integers keep their values,
+ * none of that name), else a "value" (polblogs), "community" or "class"
+ * (regspec's own GraphML and GML) one where there is one.  Numbers, strings and booleans; integers keep their values,
  * NaN and '' are unlabelled, other values are classes in order of
  * appearance (the label file rules). */
 /* A copy of a GML string with its numeric character references, '&#233;'
@@ -3371,6 +3372,7 @@ static int igraph_labels(const igraph_t *G, const char *path, const char *want, 
 	if (attr == NULL)
 		attr = igraph_cattribute_has_attr(G, IGRAPH_ATTRIBUTE_VERTEX, "value")	     ? "value"
 		       : igraph_cattribute_has_attr(G, IGRAPH_ATTRIBUTE_VERTEX, "community") ? "community"
+		       : igraph_cattribute_has_attr(G, IGRAPH_ATTRIBUTE_VERTEX, "class")     ? "class"
 											     : NULL;
 	if (attr == NULL)
 		return 0;

@@ -240,8 +240,10 @@ static void write_gml(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
 }
 
 /* Pajek: the nodes numbered from 1 with their names (a two-mode network's
- * rows first, '*Vertices N ROWS'), then the edges; no attributes. */
-static void write_pajek(const rs_graph *g, FILE *f)
+ * rows first, '*Vertices N ROWS'), then the edges.  Attributes go after
+ * the name as 'key value' pairs, behind the coordinates and shape that
+ * must come first, as networkx's write_pajek puts them ('0 0 ellipse'). */
+static void write_pajek(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
 {
 	long N = g->n + (g->bipartite ? g->m : 0);
 	fputs("% written by regspec\n", f);
@@ -253,7 +255,25 @@ static void write_pajek(const rs_graph *g, FILE *f)
 		char b[32];
 		fprintf(f, "%ld \"", i + 1);
 		text(f, node_name(g, i, b, sizeof b), -1);
-		fputs("\"\n", f);
+		fputc('"', f);
+		int shape = 0;
+		for (int k = 0; k < na; k++) {
+			const char *name;
+			long v;
+			if (!attr_value(&a[k], i, &name, &v))
+				continue;
+			if (!shape++)
+				fputs(" 0 0 ellipse", f);
+			fprintf(f, " %s ", a[k].name);
+			if (name) {
+				fputc('"', f);
+				text(f, name, -1);
+				fputc('"', f);
+			} else {
+				fprintf(f, "%ld", v);
+			}
+		}
+		fputc('\n', f);
 	}
 	fputs("*Edges\n", f);
 	for (long i = 0; i < g->n; i++)
@@ -278,5 +298,5 @@ void rs_graph_write_markup(const rs_graph *g, FILE *f, int kind, const rs_node_a
 	else if (kind == RS_MARKUP_JSON)
 		write_json(g, f, a, na);
 	else
-		write_pajek(g, f);
+		write_pajek(g, f, a, na);
 }

@@ -26,7 +26,7 @@ typedef struct rs_node_attr {
 int rs_markup_kind(const char *path);
 /* g in that format: nodes with a 'label' (the name, else the number),
  * 'bipartite' 0 or 1 for the rows and columns of a bipartite graph, the
- * attributes a[0..na) (Pajek: names only); each edge once, with its
+ * attributes a[0..na); each edge once, with its
  * weight when weighted. */
 void rs_graph_write_markup(const rs_graph *g, FILE *f, int kind, const rs_node_attr *a, int na);
 

@@ -200,7 +200,7 @@ static int one_field(rs_textscan *J, const char *key, void *arg)
  * order), and the links not resolved yet (those read before the nodes,
  * or with no nodes listed). */
 struct node {
-	char *name, *label[4]; /* label: the one asked for, value, community, group */
+	char *name, *label[5]; /* label: the one asked for, value, community, group, class */
 };
 struct link {
 	char *src, *tgt;
@@ -210,7 +210,8 @@ struct link {
 	long line;
 };
 
-static const char *const label_keys[] = {"value", "community", "group"};
+/* (class: what regspec's own writers call the ground truth) */
+static const char *const label_keys[] = {"value", "community", "group", "class"};
 static const char *const weight_keys[] = {"weight", "weights", "value", "count"};
 
 struct graph_text {
@@ -264,7 +265,7 @@ static int take_node(struct graph_text *G)
 	N->name = name && name->str ? dup_or_null(name) : NULL;
 	const char *want = G->o->label_attr;
 	N->label[0] = want ? dup_or_null(field(F, want, 0)) : NULL;
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < 4; k++)
 		N->label[k + 1] = dup_or_null(field(F, label_keys[k], 0));
 	for (long i = 0; i < F->n; i++)
 		if (strcmp(F->f[i].key, "id") != 0)
@@ -476,12 +477,12 @@ static int top_member(rs_textscan *J, const char *key, void *arg)
 	return skip(J);
 }
 
-/* The labels: the node field asked for, else value, community or group. */
+/* The labels: the node field asked for, else value, community, group or class. */
 static int json_labels(struct graph_text *G, long n, rs_load_info *info, rs_err *e)
 {
 	const char *want = G->o->label_attr;
 	int k = want ? 0 : -1;
-	for (int c = 1; k < 0 && c < 4; c++) {
+	for (int c = 1; k < 0 && c < 5; c++) {
 		/* a field every node has, each its own value, names the nodes
 		 * (networkx's cytoscape_data writes the node as its "value"):
 		 * not classes */
@@ -525,7 +526,7 @@ static void text_free(struct graph_text *G)
 {
 	for (long i = 0; i < G->nn; i++) {
 		free(G->node[i].name);
-		for (int k = 0; k < 4; k++)
+		for (int k = 0; k < 5; k++)
 			free(G->node[i].label[k]);
 	}
 	free(G->node);

@@ -147,6 +147,14 @@ check "save graph g.graphml and g.gml: names, classes and clusters inside, read 
 	$(grep -q '<data key="label">alice</data><data key="a0">red</data><data key="a1">[01]</data>' "$tmp/pg.graphml" &&
 		grep -q 'label "alice" class "red" cluster [01]' "$tmp/pg.gml" && [ ! -e "$tmp/pg.node_names" ] &&
 		grep -q 'labels: 2 classes, 6 labelled' "$tmp/out" && [ "$(grep -c 'labels: 2 classes' "$tmp/out")" -ge 3 ]; echo $?)
+# ... and each markup format regspec writes gives the ground truth back by
+# itself, Pajek's as vertex parameters after networkx's '0 0 ellipse'
+$R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; cluster 2; save graph $tmp/rt.graphml; save graph $tmp/rt.gml; save graph $tmp/rt.json; save graph $tmp/rt.net" \
+	-c "load $tmp/rt.graphml; load $tmp/rt.gml; load $tmp/rt.json; load $tmp/rt.net; load $tmp/rt.net labels cluster" >"$tmp/out" 2>&1
+check "save graph then load: GraphML, GML, JSON and Pajek give their 'class' back as the labels" \
+	$([ "$(grep -c "note: labels from the node attribute 'class'" "$tmp/out")" -eq 4 ] &&
+		[ "$(grep -c '^load rt\..*labels: 2 classes, 6 labelled' "$tmp/out")" -eq 5 ] &&
+		grep -q '^1 "alice" 0 0 ellipse class "red" cluster [01]$' "$tmp/rt.net"; echo $?)
 # 'help formats' is a topic of its own, and 'help' lists it; 'help load'
 # sends there
 run -c 'help format' -c 'help' -c 'help load'
