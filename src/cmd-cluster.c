@@ -242,8 +242,13 @@ CMD_FN(score)
 		free(nm);
 		char line[256];
 		int len = 0;
+		/* an undefined score reads '-', as in the experiment tables (the
+		 * note below says why; the JSON field is null) */
 		for (int i = from; i < 8; i++)
-			len += snprintf(line + len, sizeof line - (size_t)len, "%s%s %.4f", i > from ? "  " : "", names[i], vals[i]);
+			len += isnan(vals[i]) ? snprintf(line + len, sizeof line - (size_t)len, "%s%s -",
+							 i > from ? "  " : "", names[i])
+					      : snprintf(line + len, sizeof line - (size_t)len, "%s%s %.4f",
+							 i > from ? "  " : "", names[i], vals[i]);
 		result_title(r, "%s", line);
 		if (truth)
 			result_note(r, "supervised scores on the %ld labelled original nodes", sc.n);
