@@ -229,7 +229,8 @@ static int parse_weight(const char *s, double *out)
 	if (*s == '\0')
 		return -1;
 	double v = strtod(s, &end);
-	if (*end != '\0')
+	/* decimal only: strtod reads C's hexadecimal floats too (0x10 = 16) */
+	if (*end != '\0' || strpbrk(s, "xX") != NULL)
 		return -1;
 	*out = v;
 	return 0;
@@ -1101,6 +1102,11 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 				goto fail;
 		}
 		const char *fu = f[cs], *fv = f[ct];
+		if (fu[0] == '\0' || fv[0] == '\0') {
+			FAIL_AT(&rd, "the %s field is empty: every edge needs both its nodes",
+				fu[0] == '\0' ? (hcols > 0 ? "source" : "first") : (hcols > 0 ? "target" : "second"));
+			goto fail;
+		}
 		long u, v;
 		if (!symbolic && (parse_id(fu, &u, &info->decimal_ids) != 0 ||
 				  parse_id(fv, &v, &info->decimal_ids) != 0 || u < 0 || v < 0 ||

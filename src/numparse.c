@@ -17,7 +17,8 @@ int rs_parse_double(const char *s, double *out, rs_err *e)
 		return rs_fail(e, RS_EINVAL, "expected a number, got nothing");
 	errno = 0;
 	double v = strtod(s, &end);
-	if (end == s || *end != '\0')
+	/* decimal only: strtod reads C's hexadecimal floats too (0x10 = 16) */
+	if (end == s || *end != '\0' || strpbrk(s, "xX") != NULL)
 		return rs_fail(e, RS_EINVAL, "'%s' is not a number", s);
 	if (errno == ERANGE && fabs(v) > 1.0)
 		return rs_fail(e, RS_EINVAL, "'%s' is out of range", s);
