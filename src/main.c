@@ -191,17 +191,19 @@ int main(int argc, char **argv)
 	rs_blas_single_thread(); /* our kernels are threaded by row blocks: no nested threads */
 	if (rs_memory_limited()) {
 		/* one buffer for each thread of a solve's team (its first is
-		 * the thread that started it); fewer threads where fewer fit */
+		 * the thread that started it), and one for a thread beside it
+		 * (the live view draws while a solve runs); fewer threads where
+		 * fewer fit */
 		rs_err be = {0};
-		int slots = rs_blas_reserve(rs_threads(), &be);
+		int T = rs_threads(), slots = rs_blas_reserve(T + 1, &be);
 		if (slots < 0) {
 			fprintf(stderr, "regspec: %s\n", be.msg);
 			free(jobs);
 			free(kinds);
 			return 1;
 		}
-		if (slots < rs_threads())
-			rs_threads_set(slots);
+		if (slots < T + 1)
+			rs_threads_set(slots > 1 ? slots - 1 : 1);
 	}
 	setlocale(LC_CTYPE, ""); /* characters for the live view; numbers stay in the C locale */
 	rs_session *s = session_new();
