@@ -517,6 +517,31 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 	rs_atomic a;
 	if (rs_atomic_open(&a, path, e) != 0)
 		return -1;
+	const rs_model *M = s->model;
+	if (rs_path_is_mtx(path)) {
+		/* Matrix Market: the N x k array, column by column (scipy's
+		 * mmread, MATLAB's mmread), rows in node order */
+		char desc[256];
+		session_describe(s, desc, sizeof desc);
+		fprintf(a.f, "%%%%MatrixMarket matrix array real general\n%% regspec embedding: ");
+		for (const char *p = desc; *p; p++) /* one comment line */
+			fputc(*p == '\n' || *p == '\r' ? ' ' : *p, a.f);
+		fprintf(a.f, ", alpha = %.17g absolute; columns x_2 .. x_%ld; rows: the nodes in order\n",
+			session_alpha_abs(s), k + 1);
+		fprintf(a.f, "%ld %ld\n", N, k);
+		for (long c = 1; c <= k; c++)
+			for (long i = 0; i < N; i++) {
+				double x;
+				if (S->per_block) {
+					int b = rs_model_block_of(M, i), part = M->bipartite && i >= M->nn;
+					x = S->vec[(size_t)part * M->K + b + (size_t)c * S->rows];
+				} else {
+					x = S->vec[i + (size_t)c * S->rows];
+				}
+				fprintf(a.f, "%.17g\n", x);
+			}
+		return rs_atomic_commit(&a, e);
+	}
 	const rs_labels *L = s->model ? NULL : s->labels;
 	int named_classes = L && L->class_names;
 	fprintf(a.f, "node%clabel", sep);
@@ -525,7 +550,6 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 	for (long c = 1; c <= k; c++)
 		fprintf(a.f, "%cx_%ld", sep, c + 1);
 	fputc('\n', a.f);
-	const rs_model *M = s->model;
 	for (long i = 0; i < N; i++) {
 		long label = -1;
 		if (M)
@@ -568,6 +592,10 @@ int cmd_save_node_values(rs_session *s, const char *path, const char *column, co
 		return -1;
 	if (sep)
 		fprintf(a.f, "node%c%s\n", sep, column);
+	else if (rs_path_is_mtx(path)) /* an n x 1 array; -1: none */
+		fprintf(a.f, "%%%%MatrixMarket matrix array integer general\n%% regspec %s of each node, "
+			     "-1 for none\n%ld 1\n",
+			column, n);
 	for (long i = 0; i < n; i++) {
 		if (!sep) {
 			fprintf(a.f, "%d\n", v[i]);

@@ -109,7 +109,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 w_load, CMD_UNSAFE, cmd_load, &c_load},
 	{"labels", NULL, 1, 5, "labels FILE [column NAME] [names FILE]", "read ground-truth classes for the graph",
 	 "Read labels from FILE (a node attribute of a GML, GraphML or Pajek file is read at load: 'load "
-	 "FILE labels ATTR'): one a line (line i is node i), or 'node label' pairs naming nodes by id or "
+	 "FILE labels ATTR'): one a line (line i is node i; a Matrix Market array of one column, "
+	 "as 'save labels x.mtx' and scipy's mmwrite write one, too), or 'node label' pairs naming nodes by id or "
 	 "name, separated by blanks, a tab or a comma (quoted as in CSV), under an optional header "
 	 "line ('node,label', 'id class'; a lone word over one label a node, as pandas' Series.to_csv "
 	 "writes one, is a column's name too). A table under a header line (Gephi's node table "
@@ -127,7 +128,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "too many lines, an unknown node, a node given twice) is an error that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
 	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels},
 	{"save", NULL, 2, 2, "save embedding|graph|labels|clusters FILE", "write results to a file, atomically",
-	 "Write the embedding (CSV, or TSV for a .tsv name: node (its name, quoted as in CSV where it holds the separator or a quote), label, x_2 .. x_k+1), the graph "
+	 "Write the embedding (CSV, or TSV for a .tsv name: node (its name, quoted as in CSV where it holds the separator or a quote), label, x_2 .. x_k+1; for a .mtx name the n x k Matrix Market array, as scipy's mmread reads it), the graph "
 	 "(an edge list under a '# nodes' comment, blank-separated, or for a .csv or .tsv name "
 	 "comma- or tab-separated with a 'source,target[,weight]' header line after the comments "
 	 "('row,col' for a bipartite graph); Matrix Market for a .mtx name; node names go "
@@ -143,7 +144,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "written as short as they read back exactly, up to 10^7 entries), the labels or "
 	 "the clusters of the last 'cluster' (for a .csv or .tsv name a 'node,label' or "
 	 "'node,cluster' table with the node and class names, a name with a separator, a quote or "
-	 "blanks at its ends quoted; else one number a line, and the class names to "
+	 "blanks at its ends quoted; for a .mtx name an n x 1 Matrix Market array of integers, -1 "
+	 "for none; else one number a line; with either, the class names to "
 	 "NAME.label_names beside it; 'labels FILE' reads both). The data goes to a temporary file that replaces FILE only once complete, so "
 	 "an interrupted or failed save leaves the previous file as it was (through a symbolic link, the "
 	 "file it names is replaced and the link kept). FILE '-' or /dev/stdout writes to standard output, "

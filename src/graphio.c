@@ -3991,6 +3991,12 @@ char rs_path_separator(const char *path)
 	return 0;
 }
 
+int rs_path_is_mtx(const char *path)
+{
+	size_t l = strlen(path);
+	return l > 4 && !strcasecmp(path + l - 4, ".mtx");
+}
+
 int rs_graph_save(const rs_graph *g, const char *path, rs_err *e)
 {
 	return rs_graph_save_attrs(g, path, NULL, 0, e);

@@ -140,6 +140,8 @@ void rs_atomic_abort(rs_atomic *a);
 /* The separator a file name asks for: ',' for .csv, '\t' for .tsv
  * (any case), 0 for any other name. */
 char rs_path_separator(const char *path);
+/* 1 for a .mtx name (any case): Matrix Market. */
+int rs_path_is_mtx(const char *path);
 /* 1 when a save to path writes a stream in place ('-', /dev/..., /proc/...,
  * a pipe or device), where no companion file can sit beside it. */
 int rs_path_is_stream(const char *path);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <math.h>
 
 void rs_labels_free(rs_labels *L)
 {
@@ -552,6 +553,54 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 			path, kind, path);
 		free(buf);
 		return NULL;
+	}
+	/* Matrix Market: an n x 1 array (as 'save labels x.mtx' and scipy's
+	 * mmwrite write one) is one label a line once its size line is out of
+	 * the way ('%' lines are comments already); line numbers stay */
+	if (strncasecmp(j, "%%MatrixMarket", 14) == 0) {
+		char obj[32] = "", fmt[32] = "", field[32] = "";
+		sscanf(j + 14, "%31s %31s %31s", obj, fmt, field);
+		char *size = (char *)j;
+		while (*size == '%' || *size == '\n' || *size == '\r') {
+			if (*size == '%')
+				size += strcspn(size, "\n");
+			else
+				size++;
+		}
+		long rows = 0, cols = 0;
+		const char *why = strcasecmp(obj, "matrix") || strcasecmp(fmt, "array")
+					  ? "labels need an array of one column ('matrix array')"
+				  : !strcasecmp(field, "complex") ? "labels cannot be complex"
+				  : sscanf(size, "%ld %ld", &rows, &cols) != 2 ? "no size line"
+				  : cols != 1 ? "labels need one column"
+					      : NULL;
+		if (why) {
+			if (cols > 1)
+				rs_fail(e, RS_EINVAL, "%s: a %ld x %ld Matrix Market array: %s", path, rows, cols, why);
+			else
+				rs_fail(e, RS_EINVAL, "%s: Matrix Market '%s %s %s': %s", path, obj, fmt, field, why);
+			free(buf);
+			return NULL;
+		}
+		*size = '%';
+		/* a real array of whole numbers (scipy writes a float vector
+		 * so: 1.0000000000000000e+00) holds class numbers: written as
+		 * integers in place, blank-padded, so that they read as such */
+		if (!strcasecmp(field, "real") || !strcasecmp(field, "double"))
+			for (char *p = size + strcspn(size, "\n"); *p; p += strcspn(p, "\n")) {
+				p++;
+				size_t len = strcspn(p, "\r\n");
+				char *end;
+				double v = strtod(p, &end);
+				if (*p == '%' || end == p || end != p + len || !(fabs(v) < 1e9) || v != floor(v))
+					continue;
+				char num[16];
+				int w = snprintf(num, sizeof num, "%ld", (long)v);
+				if (w > 0 && (size_t)w <= len) {
+					memcpy(p, num, (size_t)w);
+					memset(p + w, ' ', len - (size_t)w);
+				}
+			}
 	}
 	/* JSON ({"node": class} or [class, ...]): the same as text, whose
 	 * line numbers are then the JSON's (j points into buf, freed here) */

@@ -155,6 +155,18 @@ check "save graph then load: GraphML, GML, JSON and Pajek give their 'class' bac
 	$([ "$(grep -c "note: labels from the node attribute 'class'" "$tmp/out")" -eq 4 ] &&
 		[ "$(grep -c '^load rt\..*labels: 2 classes, 6 labelled' "$tmp/out")" -eq 5 ] &&
 		grep -q '^1 "alice" 0 0 ellipse class "red" cluster [01]$' "$tmp/rt.net"; echo $?)
+# Matrix Market for the embedding, the labels and the clusters: arrays,
+# and labels read back from one (a real array of whole numbers, as scipy's
+# mmwrite writes a float vector, too)
+printf '%%%%MatrixMarket matrix array real general\n%%\n6 1\n0.0000000000000000e+00\n0.0000000000000000e+00\n0.0000000000000000e+00\n1.0000000000000000e+00\n1.0000000000000000e+00\n1.0000000000000000e+00\n' >"$tmp/y.mtx"
+$R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; cluster 2; save embedding $tmp/x.mtx; save labels $tmp/l.mtx; save clusters $tmp/c.mtx" \
+	-c "load $srcdir/tests/good/people.graphml nolabels; labels $tmp/l.mtx; labels $tmp/c.mtx; labels $tmp/y.mtx; mu; labels $tmp/x.mtx" >"$tmp/out" 2>&1
+check "save embedding|labels|clusters x.mtx: Matrix Market arrays; labels reads one column back" \
+	$([ "$(sed -n '1p;3p' "$tmp/x.mtx" | tr '\n' '|')" = "%%MatrixMarket matrix array real general|6 2|" ] &&
+		[ "$(wc -l <"$tmp/x.mtx")" -eq 15 ] &&
+		[ "$(sed -n '1p;3p' "$tmp/l.mtx" | tr '\n' '|')" = "%%MatrixMarket matrix array integer general|6 1|" ] &&
+		[ "$(grep -c '^labels from .*: 2 classes, 6 of 6 nodes labelled' "$tmp/out")" -eq 3 ] &&
+		grep -q '^1  0 ' "$tmp/out" && grep -q 'x.mtx: a 6 x 2 Matrix Market array: labels need one column' "$tmp/out"; echo $?)
 # 'help formats' is a topic of its own, and 'help' lists it; 'help load'
 # sends there
 run -c 'help format' -c 'help' -c 'help load'
