@@ -8,12 +8,13 @@
 #include "graphio.h"
 #include "jsonlabels.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <math.h>
 
 void rs_labels_free(rs_labels *L)
 {
@@ -561,7 +562,7 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 		char obj[32] = "", fmt[32] = "", field[32] = "";
 		sscanf(j + 14, "%31s %31s %31s", obj, fmt, field);
 		char *size = (char *)j;
-		while (*size == '%' || *size == '\n' || *size == '\r') {
+		while (*size == '%' || isspace((unsigned char)*size)) {
 			if (*size == '%')
 				size += strcspn(size, "\n");
 			else
