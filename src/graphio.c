@@ -3343,9 +3343,10 @@ done:
 
 /* Ground truth from a node attribute: the one asked for (an error if G has
  * none of that name), else a "value" (polblogs), "community" or "class"
- * (regspec's own GraphML and GML) one where there is one.  Numbers, strings and booleans; integers keep their values,
- * NaN and '' are unlabelled, other values are classes in order of
- * appearance (the label file rules). */
+ * (regspec's own GraphML and GML) one where there is one.  Numbers,
+ * strings and booleans; integers keep their values, NaN and '' are
+ * unlabelled, other values are classes in order of appearance (the label
+ * file rules). */
 /* A copy of a GML string with its numeric character references, '&#233;'
  * and '&#xE9;' (how GML, which is ASCII, writes other characters; igraph
  * decodes only the named ones), as UTF-8; NULL out of memory. */

@@ -222,11 +222,7 @@ int session_alpha_ok(const rs_session *s, int rel, double a, const char *what, r
 	double unit = s->model || s->graph ? session_rel_factor(s) : 0;
 	if (!(unit > 0) || (rel ? a : a / unit) <= RS_ALPHA_REL_MAX)
 		return 0;
-	return rs_fail(e, RS_EINVAL,
-		       "%s %g %s is past " RS_ALPHA_REL_MAX_TEXT
-		       " relative, where the graph's own weights are lost in rounding: take a "
-		       "smaller alpha",
-		       what, a, rel ? "relative" : "absolute");
+	return rs_fail(e, RS_EINVAL, "%s %g %s" RS_ALPHA_PAST_MAX, what, a, rel ? "relative" : "absolute");
 }
 
 double session_alpha_abs(const rs_session *s)

@@ -450,10 +450,7 @@ int rs_alpha_check(double alpha, double unit, rs_err *e)
 		return rs_fail(e, RS_EINVAL, "alpha must be a finite number >= 0");
 	if (unit > 0 && alpha > RS_ALPHA_REL_MAX * unit)
 		return rs_fail(e, RS_EINVAL,
-			       "alpha = %g (%.3g relative) is past " RS_ALPHA_REL_MAX_TEXT
-			       " relative, where the graph's own weights are lost in rounding: take a "
-			       "smaller alpha",
-			       alpha, alpha / unit);
+			       "alpha = %g (%.3g relative)" RS_ALPHA_PAST_MAX, alpha, alpha / unit);
 	return 0;
 }
 

@@ -73,6 +73,10 @@ int rs_spectrum_group(rs_spectrum *S, const long *mult_hint, rs_err *e);
  * (at 10^16 entirely; at 10^300 the products overflow). */
 #define RS_ALPHA_REL_MAX 1e12
 #define RS_ALPHA_REL_MAX_TEXT "1e12"
+/* The end of the message for an alpha past it. */
+#define RS_ALPHA_PAST_MAX                                                                      \
+	" is past " RS_ALPHA_REL_MAX_TEXT " relative, where the graph's own weights are lost in "  \
+	"rounding: take a smaller alpha"
 /* 0 when the absolute pair weight alpha is finite, >= 0 and at most
  * RS_ALPHA_REL_MAX times unit (the absolute weight of relative alpha 1;
  * unit <= 0: no upper limit); else -1 with a message. */
