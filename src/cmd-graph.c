@@ -6,6 +6,7 @@
 #include "graphio.h"
 #include "numparse.h"
 #include "sbm.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 #include <math.h>
@@ -163,6 +164,25 @@ static int read_names(rs_graph *g, const char *path, int cols)
 static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e, rs_load_opts *op,
 		      const char **pathp, const char **labels_pathp, char **labels_owned);
 
+/* How many of the n names are not UTF-8 (shown with '?' for the bytes
+ * that are not). */
+static long not_utf8(char *const *names, long n)
+{
+	long bad = 0;
+	for (long i = 0; names && i < n; i++) {
+		const unsigned char *p = (const unsigned char *)names[i];
+		while (p && *p) {
+			size_t l = rs_utf8_seq(p, NULL);
+			if (l == 0) {
+				bad++;
+				break;
+			}
+			p += l;
+		}
+	}
+	return bad;
+}
+
 /* Classes keep their numbers: say so where some numbers name no class. */
 static char *unused_numbers_note(const rs_labels *L, int ncls)
 {
@@ -287,7 +307,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	if (g == NULL)
 		return -1;
 	rs_labels *L = info.labels;
-	char *notes[24]; /* 17 places add one: room to spare */
+	char *notes[24]; /* 18 places add one: room to spare */
 	int nn = 0;
 	char shape[160] = "";
 	if (!strcmp(info.format, "matrix"))
@@ -434,6 +454,11 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		rs_labels_free(L);
 		L = NULL;
 	}
+	long latin = not_utf8(g->names, g->n) + not_utf8(g->cnames, g->bipartite ? g->m : 0);
+	if (latin > 0)
+		notes[nn++] = xasprintf("%ld node name%s not UTF-8 (Latin-1?): shown with '?' for "
+					"those bytes; 'iconv -f latin1 -t utf-8' converts the file",
+					latin, latin == 1 ? " is" : "s are");
 	if (L != NULL && rs_labels_classes(L) < L->nclass)
 		notes[nn++] = unused_numbers_note(L, rs_labels_classes(L));
 	if (L != NULL && L->communities > 0)

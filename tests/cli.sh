@@ -155,6 +155,12 @@ check "save graph then load: GraphML, GML, JSON and Pajek give their 'class' bac
 	$([ "$(grep -c "note: labels from the node attribute 'class'" "$tmp/out")" -eq 4 ] &&
 		[ "$(grep -c '^load rt\..*labels: 2 classes, 6 labelled' "$tmp/out")" -eq 5 ] &&
 		grep -q '^1 "alice" 0 0 ellipse class "red" cluster [01]$' "$tmp/rt.net"; echo $?)
+# Names in Latin-1, not UTF-8: shown with '?', and a note says why
+printf 'Jos\351 Ana\nAna Bj\366rn\nBj\366rn Jos\351\n' >"$tmp/latin1.edges"
+$R -c "load $tmp/latin1.edges; alpha 1; k 1; embed nodes" >"$tmp/out" 2>&1
+check "Latin-1 names: a note says how many are not UTF-8 and how to convert the file" \
+	$(grep -q "^note: 2 node names are not UTF-8 (Latin-1?): shown with '?' for those bytes; 'iconv -f latin1 -t utf-8'" "$tmp/out" &&
+		grep -q ' Jos? ' "$tmp/out"; echo $?)
 # Matrix Market for the embedding, the labels and the clusters: arrays,
 # and labels read back from one (a real array of whole numbers, as scipy's
 # mmwrite writes a float vector, too)
