@@ -73,6 +73,8 @@ static void man_commands(void)
 			if (*p == '-' || *p == '\\')
 				putchar('\\');
 			putchar(*p);
+			if (*p == '|')
+				fputs("\\:", stdout); /* the long usage lines break there too */
 		}
 		putchar('\n');
 		if (c->help[0] == '.' || c->help[0] == '\'')
