@@ -199,8 +199,12 @@ static int one_field(rs_textscan *J, const char *key, void *arg)
 /* What the file holds, as read: the nodes (their ids in a name map, in
  * order), and the links not resolved yet (those read before the nodes,
  * or with no nodes listed). */
+/* The node fields read as labels where none is asked for, in this order
+ * (class: what regspec's own writers call the ground truth). */
+static const char *const label_keys[] = {"value", "community", "group", "class"};
+#define NKEYS ((int)(sizeof label_keys / sizeof label_keys[0]))
 struct node {
-	char *name, *label[5]; /* label: the one asked for, value, community, group, class */
+	char *name, *label[NKEYS + 1]; /* label: the one asked for, then label_keys' */
 };
 struct link {
 	char *src, *tgt;
@@ -210,8 +214,6 @@ struct link {
 	long line;
 };
 
-/* (class: what regspec's own writers call the ground truth) */
-static const char *const label_keys[] = {"value", "community", "group", "class"};
 static const char *const weight_keys[] = {"weight", "weights", "value", "count"};
 
 struct graph_text {
@@ -265,7 +267,7 @@ static int take_node(struct graph_text *G)
 	N->name = name && name->str ? dup_or_null(name) : NULL;
 	const char *want = G->o->label_attr;
 	N->label[0] = want ? dup_or_null(field(F, want, 0)) : NULL;
-	for (int k = 0; k < 4; k++)
+	for (int k = 0; k < NKEYS; k++)
 		N->label[k + 1] = dup_or_null(field(F, label_keys[k], 0));
 	for (long i = 0; i < F->n; i++)
 		if (strcmp(F->f[i].key, "id") != 0)
@@ -482,7 +484,7 @@ static int json_labels(struct graph_text *G, long n, rs_load_info *info, rs_err 
 {
 	const char *want = G->o->label_attr;
 	int k = want ? 0 : -1;
-	for (int c = 1; k < 0 && c < 5; c++) {
+	for (int c = 1; k < 0 && c <= NKEYS; c++) {
 		/* a field every node has, each its own value, names the nodes
 		 * (networkx's cytoscape_data writes the node as its "value"):
 		 * not classes */
@@ -526,7 +528,7 @@ static void text_free(struct graph_text *G)
 {
 	for (long i = 0; i < G->nn; i++) {
 		free(G->node[i].name);
-		for (int k = 0; k < 5; k++)
+		for (int k = 0; k <= NKEYS; k++)
 			free(G->node[i].label[k]);
 	}
 	free(G->node);
