@@ -996,21 +996,17 @@ static void readers(void)
 			char path[300];
 			snprintf(path, sizeof path, "%s/out.%s", dir, ext[x]);
 			int ok = w && rs_graph_save_attrs(w, path, at, 2, &e) == 0;
+			/* Pajek without asking: its 'class' vertex parameter is taken */
 			rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, x < 3 ? "class" : NULL, RS_IDS_AUTO, NULL};
 			rs_graph *r = ok ? load(path, &lo, &info) : NULL;
 			ok = ok && r && r->n == 4 && rs_graph_edges(r) == 3 && r->loops == 1 && r->names &&
 			     !strcmp(r->names[0], "caf\xc3\xa9 & <bar>") && !strcmp(r->names[1], x < 3 ? "b\"q" : "b'q") &&
 			     !strcmp(r->names[2], "\xef\xbf\xbd\xef\xbf\xbd") && weight(r, 0, 1) == 2.5 && weight(r, 3, 3) == 3;
-			if (x == 3) {
-				tap_ok(ok, "Pajek written (names, a quote as a single one, a loop) and read back");
-				rs_graph_free(r);
-				continue;
-			}
 			ok = ok && info.labels && info.labels->nclass == 2 && info.labels->y[2] == -1 &&
 			     info.labels->y[0] == info.labels->y[3] && info.labels->y[0] != info.labels->y[1];
 			tap_ok(ok, "%s written (names with markup, a byte that is not UTF-8, classes by name, a loop) "
-				   "and read back",
-			       ext[x]);
+				   "and read back%s",
+			       ext[x], x == 3 ? " (a quote in a Pajek name as a single one)" : "");
 			rs_labels_free(info.labels);
 			rs_graph_free(r);
 			lo.label_attr = "cluster";
