@@ -67,11 +67,7 @@ CMD_FN(cluster)
 	if (X == NULL)
 		return -1;
 	for (long i = 0; i < N; i++) {
-		long row = i;
-		if (S->per_block) {
-			const rs_model *M = s->model;
-			row = (M->bipartite && i >= M->nn ? M->K : 0) + rs_model_block_of(M, i);
-		}
+		long row = session_vec_row(s, S, i);
 		double nrm = 0;
 		for (long c = 0; c < d; c++) {
 			double x = S->vec[row + (size_t)(c + 1) * S->rows];

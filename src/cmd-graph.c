@@ -459,8 +459,9 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		notes[nn++] = xasprintf("%ld node name%s not UTF-8 (Latin-1?): shown with '?' for "
 					"those bytes; 'iconv -f latin1 -t utf-8' converts the file",
 					latin, latin == 1 ? " is" : "s are");
-	if (L != NULL && rs_labels_classes(L) < L->nclass)
-		notes[nn++] = unused_numbers_note(L, rs_labels_classes(L));
+	int ncls = rs_labels_classes(L);
+	if (L != NULL && ncls < L->nclass)
+		notes[nn++] = unused_numbers_note(L, ncls);
 	if (L != NULL && L->communities > 0)
 		notes[nn++] = communities_note(L);
 	const char *base = strrchr(path, '/');
@@ -542,7 +543,6 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 	rs_atomic a;
 	if (rs_atomic_open(&a, path, e) != 0)
 		return -1;
-	const rs_model *M = s->model;
 	if (rs_path_is_mtx(path)) {
 		/* Matrix Market: the N x k array, column by column (scipy's
 		 * mmread, MATLAB's mmread), rows in node order */
@@ -555,16 +555,8 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 			session_alpha_abs(s), k + 1);
 		fprintf(a.f, "%ld %ld\n", N, k);
 		for (long c = 1; c <= k; c++)
-			for (long i = 0; i < N; i++) {
-				double x;
-				if (S->per_block) {
-					int b = rs_model_block_of(M, i), part = M->bipartite && i >= M->nn;
-					x = S->vec[(size_t)part * M->K + b + (size_t)c * S->rows];
-				} else {
-					x = S->vec[i + (size_t)c * S->rows];
-				}
-				fprintf(a.f, "%.17g\n", x);
-			}
+			for (long i = 0; i < N; i++)
+				fprintf(a.f, "%.17g\n", S->vec[session_vec_row(s, S, i) + (size_t)c * S->rows]);
 		return rs_atomic_commit(&a, e);
 	}
 	const rs_labels *L = s->model ? NULL : s->labels;
@@ -575,6 +567,7 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 	for (long c = 1; c <= k; c++)
 		fprintf(a.f, "%cx_%ld", sep, c + 1);
 	fputc('\n', a.f);
+	const rs_model *M = s->model;
 	for (long i = 0; i < N; i++) {
 		long label = -1;
 		if (M)
@@ -593,16 +586,9 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 			if (c)
 				result_csv_cell(a.f, c, sep);
 		}
-		for (long c = 1; c <= k; c++) {
-			double x;
-			if (S->per_block) {
-				int b = rs_model_block_of(M, i), part = M->bipartite && i >= M->nn;
-				x = S->vec[(size_t)part * M->K + b + (size_t)c * S->rows];
-			} else {
-				x = S->vec[i + (size_t)c * S->rows];
-			}
-			fprintf(a.f, "%c%.17g", sep, x);
-		}
+		long row = session_vec_row(s, S, i);
+		for (long c = 1; c <= k; c++)
+			fprintf(a.f, "%c%.17g", sep, S->vec[row + (size_t)c * S->rows]);
 		fputc('\n', a.f);
 	}
 	return rs_atomic_commit(&a, e);

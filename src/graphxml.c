@@ -84,6 +84,28 @@ static int attr_value(const rs_node_attr *a, long i, const char **name, long *v)
 	return 1;
 }
 
+/* Node i's attributes as ' key value' pairs (a class name quoted, written
+ * by text() in mode xml), GML's and Pajek's way; lead goes before the
+ * first pair written (Pajek's coordinates and shape). */
+static void attr_pairs(FILE *f, const rs_node_attr *a, int na, long i, int xml, const char *lead)
+{
+	for (int k = 0; k < na; k++) {
+		const char *name;
+		long v;
+		if (!attr_value(&a[k], i, &name, &v))
+			continue;
+		fprintf(f, "%s %s ", lead, a[k].name);
+		lead = "";
+		if (name) {
+			fputc('"', f);
+			text(f, name, xml);
+			fputc('"', f);
+		} else {
+			fprintf(f, "%ld", v);
+		}
+	}
+}
+
 /* The attribute names and node names as written: 'class', 'cluster'; a
  * name of a node ('label' in both formats). */
 static const char *node_name(const rs_graph *g, long i, char *buf, size_t size)
@@ -208,20 +230,7 @@ static void write_gml(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
 		fputc('"', f);
 		if (g->bipartite)
 			fprintf(f, " bipartite %d", i >= g->n);
-		for (int k = 0; k < na; k++) {
-			const char *name;
-			long v;
-			if (!attr_value(&a[k], i, &name, &v))
-				continue;
-			fprintf(f, " %s ", a[k].name);
-			if (name) {
-				fputc('"', f);
-				text(f, name, 0);
-				fputc('"', f);
-			} else {
-				fprintf(f, "%ld", v);
-			}
-		}
+		attr_pairs(f, a, na, i, 0, "");
 		fputs(" ]\n", f);
 	}
 	for (long i = 0; i < g->n; i++)
@@ -256,23 +265,7 @@ static void write_pajek(const rs_graph *g, FILE *f, const rs_node_attr *a, int n
 		fprintf(f, "%ld \"", i + 1);
 		text(f, node_name(g, i, b, sizeof b), -1);
 		fputc('"', f);
-		int shape = 0;
-		for (int k = 0; k < na; k++) {
-			const char *name;
-			long v;
-			if (!attr_value(&a[k], i, &name, &v))
-				continue;
-			if (!shape++)
-				fputs(" 0 0 ellipse", f);
-			fprintf(f, " %s ", a[k].name);
-			if (name) {
-				fputc('"', f);
-				text(f, name, -1);
-				fputc('"', f);
-			} else {
-				fprintf(f, "%ld", v);
-			}
-		}
+		attr_pairs(f, a, na, i, -1, " 0 0 ellipse");
 		fputc('\n', f);
 	}
 	fputs("*Edges\n", f);

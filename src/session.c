@@ -272,6 +272,14 @@ int session_need_nodes(const rs_session *s, rs_err *e)
 	return 0;
 }
 
+long session_vec_row(const rs_session *s, const rs_spectrum *S, long i)
+{
+	if (!S->per_block)
+		return i;
+	const rs_model *M = s->model;
+	return (M->bipartite && i >= M->nn ? M->K : 0) + rs_model_block_of(M, i);
+}
+
 long session_cols(const rs_session *s, const rs_spectrum *S)
 {
 	long k = session_k(s);

@@ -134,6 +134,9 @@ long session_k(const rs_session *s);
 /* 0 when there is something to embed (a graph of 2 nodes or more); else
  * -1 with a message. */
 int session_need_nodes(const rs_session *s, rs_err *e);
+/* The row of S's vectors that holds node i (a block model's solution holds
+ * one row per block and part). */
+long session_vec_row(const rs_session *s, const rs_spectrum *S, long i);
 /* The embedding's columns x_2 .. x_{c+1} of S: k, or fewer when S has fewer
  * (a block model's spectrum holds every block's vector, whatever k). */
 long session_cols(const rs_session *s, const rs_spectrum *S);

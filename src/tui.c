@@ -213,6 +213,7 @@ struct view {
 	int cx, cy;       /* scatter columns, as eigenvector indices 1..k */
 	int help;
 	int nocolor_classes; /* 'c': scatter without class colours */
+	int classes;         /* the labels' (they do not change in the view) */
 	int busy;
 	int ahead;        /* a look-ahead runs (see struct worker) */
 	int arrived;      /* a solution came since the last request */
@@ -354,8 +355,7 @@ static void draw_header(struct view *v)
 	if (s->model)
 		snprintf(what, sizeof what, "%.0f edges  %d blocks", rs_model_edges(s->model), s->model->K);
 	else
-		snprintf(what, sizeof what, "%ld edges  %d classes", rs_graph_edges(s->graph),
-			 rs_labels_classes(s->labels));
+		snprintf(what, sizeof what, "%ld edges  %d classes", rs_graph_edges(s->graph), v->classes);
 	const rs_spectrum *S = current(v);
 	double f = session_rel_factor(s), other = s->alpha_rel ? session_alpha_abs(s)
 							      : (f > 0 ? s->alpha / f : NAN);
@@ -889,6 +889,7 @@ int tui_run(rs_session *s, rs_err *e)
 	timeout(50);
 	struct view v = {0};
 	v.s = s;
+	v.classes = rs_labels_classes(s->labels);
 	v.cx = 1;
 	v.cy = 2;
 	v.last_ms = -1;
