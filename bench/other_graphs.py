@@ -13,6 +13,10 @@ DIR, for `sh bench/sparse.sh DIR/*.edges DIR/*.biedges`:
   components.edges  2,000 components of 25 nodes (random, p = 0.3)
   geometric.edges  50,000 random points of the unit square, joined within
                   the radius that gives average degree 10
+  regular.edges   a 50,000-node random 4-regular graph (two cycles through
+                  the nodes, each in a random order, drawn again until no
+                  edge repeats): every degree the same, so colour
+                  refinement alone learns nothing
   sparsebip.biedges  a bipartite graph of 20,000 x 30,000 nodes and 70,000
                   random edges (repeats merged): too sparse for the one-pass
                   product's partial sums, isolated nodes on both sides
@@ -92,6 +96,17 @@ def geometric(path, n=50000, degree=10, seed=1):
     np.savetxt(path, pairs, fmt="%d")
 
 
+def regular(path, n=50000, seed=1):
+    rng = np.random.default_rng(seed)
+    while True:
+        c1, c2 = rng.permutation(n), rng.permutation(n)
+        e = np.vstack([np.c_[c1, np.roll(c1, -1)], np.c_[c2, np.roll(c2, -1)]])
+        keys = np.sort(e, axis=1)
+        if len(np.unique(keys, axis=0)) == len(keys) and (keys[:, 0] != keys[:, 1]).all():
+            break
+    np.savetxt(path, e, fmt="%d")
+
+
 def sparse_bipartite(path, rows=20000, cols=30000, edges=70000, seed=1):
     rng = np.random.default_rng(seed)
     pairs = np.unique(np.stack([rng.integers(0, rows, edges), rng.integers(0, cols, edges)], 1), axis=0)
@@ -111,6 +126,7 @@ def main():
     power_law(os.path.join(d, "powerlaw.edges"))
     components(os.path.join(d, "components.edges"))
     geometric(os.path.join(d, "geometric.edges"))
+    regular(os.path.join(d, "regular.edges"))
     sparse_bipartite(os.path.join(d, "sparsebip.biedges"))
 
 

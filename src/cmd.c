@@ -215,7 +215,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "multiplicities that are known exactly: lambda = 0 once per connected component at alpha "
 	 "= 0, and the values of pieces that are copies of one another (noise nodes, leaves, legs "
 	 "of a star); on a graph whose nodes colour refinement mostly cannot tell apart (a "
-	 "cycle, a grid), LAPACK solves it up to 1000 nodes, and above that Lanczos runs again, "
+	 "cycle, a grid; a regular graph only if most stay alike once one node is singled out: "
+	 "a torus, not a random regular graph), LAPACK solves it up to 1000 nodes, and above "
+	 "that Lanczos runs again, "
 	 "orthogonal to what it found, until a run finds no further copy. Repeated eigenvalues are explained: a "
 	 "multiple 0 means a disconnected graph, and its eigenvectors are not unique; nodes of "
 	 "degree 0 at alpha = 0 are left out and embedded at 0.",

@@ -602,6 +602,104 @@ static int sample_alike(const rs_graph *g, const unsigned char *skip)
 	return 2 * shared >= s;
 }
 
+/* The partition's shape: a hash of its class sizes (cnt, as count_alike
+ * leaves it), whatever the classes' numbers. */
+static uint64_t shape_hash(const long *cnt, long n)
+{
+	uint64_t s = 0;
+	for (long c = 0; c < n; c++)
+		if (cnt[c] > 0)
+			s += mix64((uint64_t)cnt[c]);
+	return s;
+}
+
+/* Refine the colouring col (classes colours) for at most rounds rounds,
+ * until no class splits or fewer than half the nodes outside skip are
+ * alike; returns how many are.  fp, when given, collects the shape of
+ * every round's partition: two runs from starts that an automorphism maps
+ * to each other go through the same shapes. */
+static long wl_refine(const rs_graph *g, const unsigned char *skip, struct wl *T, uint64_t *h,
+		      int32_t *col, long *cnt, long classes, int rounds, uint64_t *fp)
+{
+	long n = g->n;
+	long alike = count_alike(col, skip, cnt, n);
+	for (int round = 0; round < rounds && classes < n && 2 * alike >= n; round++) {
+		if (fp)
+			*fp = mix64(*fp ^ shape_hash(cnt, n));
+		for (long i = 0; i < n; i++) {
+			uint64_t sum = 0;
+			for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++)
+				if (g->idx[p] != i)
+					sum += mix64(((uint64_t)col[g->idx[p]] << 32) ^ mix64(bits(weight(g, p))));
+			h[i] = mix64(mix64((uint64_t)col[i]) ^ sum);
+		}
+		long more = wl_number(T, h, n, col);
+		if (more == classes)
+			break;
+		classes = more;
+		alike = count_alike(col, skip, cnt, n);
+	}
+	return alike;
+}
+
+/* When refinement stops with most nodes in one class it has learnt
+ * nothing (a regular graph: every node has the same degree), and that
+ * class may be a random regular graph with no symmetry at all as well as
+ * a torus.  So single one node out (a colour of its own) and refine
+ * again: a symmetry that fixes the node keeps the nodes it swaps alike
+ * (a torus, a cycle, a hypercube: nearly all stay alike), while in a
+ * graph without one the node's distances soon tell every node apart.  A
+ * node no symmetry fixes tells everything apart too, in a graph whose
+ * symmetries move every node (vertex-transitive, with no symmetry fixing
+ * a node): a second node of the class, singled out, then goes through
+ * the same partitions, where in a graph without symmetry the two
+ * differ.  Only when both tell most nodes apart, through different
+ * partitions, is the graph taken as not symmetric.  What is missed: a
+ * symmetry that moves every node, in a graph whose two singled-out nodes
+ * it does not map to each other (say three identical parts, rotated,
+ * joined into one regular graph). */
+#define WL_SINGLE_ROUNDS 64
+static long single_out(const rs_graph *g, const unsigned char *skip, struct wl *T, uint64_t *h,
+		       int32_t *col, long *cnt, long classes, long alike)
+{
+	long n = g->n, big = -1;
+	memset(cnt, 0, (size_t)n * sizeof *cnt);
+	for (long i = 0; i < n; i++)
+		cnt[col[i]] += !skip[i];
+	for (long c = 0; c < classes; c++)
+		if (2 * cnt[c] >= n)
+			big = c;
+	if (big < 0)
+		return alike;
+	int32_t *stable = malloc((size_t)n * sizeof *stable);
+	if (stable == NULL)
+		return alike;
+	memcpy(stable, col, (size_t)n * sizeof *col);
+	/* the class's first node, and the one half-way through it */
+	long pick[2] = {-1, -1}, seen = 0, half = cnt[big] / 2;
+	for (long i = 0; i < n; i++)
+		if (!skip[i] && stable[i] == big) {
+			if (seen == 0)
+				pick[0] = i;
+			if (seen == half)
+				pick[1] = i;
+			seen++;
+		}
+	uint64_t fp[2] = {0, 0};
+	long left[2] = {alike, alike};
+	for (int t = 0; t < 2; t++) {
+		memcpy(col, stable, (size_t)n * sizeof *col);
+		col[pick[t]] = (int32_t)classes; /* a colour of its own */
+		left[t] = wl_refine(g, skip, T, h, col, cnt, classes + 1, WL_SINGLE_ROUNDS, &fp[t]);
+		if (2 * left[t] >= n)
+			break; /* a symmetry fixes it */
+	}
+	free(stable);
+	if (2 * left[0] < n && 2 * left[1] < n && fp[0] != fp[1])
+		return left[0];
+	return alike;
+}
+
 static long alike_nodes(const rs_graph *g, const unsigned char *skip)
 {
 	long n = g->n;
@@ -621,22 +719,12 @@ static long alike_nodes(const rs_graph *g, const unsigned char *skip)
 	for (long i = 0; i < n; i++)
 		h[i] = inv_hash(g, i);
 	long classes = wl_number(&T, h, n, col);
-	for (int round = 0; round < WL_ROUNDS && classes < n; round++) {
-		if (2 * count_alike(col, skip, cnt, n) < n)
-			break;
-		for (long i = 0; i < n; i++) {
-			uint64_t sum = 0;
-			for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++)
-				if (g->idx[p] != i)
-					sum += mix64(((uint64_t)col[g->idx[p]] << 32) ^ mix64(bits(weight(g, p))));
-			h[i] = mix64(mix64((uint64_t)col[i]) ^ sum);
-		}
-		long more = wl_number(&T, h, n, col);
-		if (more == classes)
-			break;
-		classes = more;
+	alike = wl_refine(g, skip, &T, h, col, cnt, classes, WL_ROUNDS, NULL);
+	if (2 * alike >= n) {
+		for (long i = 0; i < n; i++)
+			classes = col[i] + 1 > classes ? col[i] + 1 : classes;
+		alike = single_out(g, skip, &T, h, col, cnt, classes, alike);
 	}
-	alike = count_alike(col, skip, cnt, n);
 done:
 	free(T.key);
 	free(T.val);

@@ -37,7 +37,9 @@ typedef struct rs_copies {
 	/* nodes outside the copies that colour refinement cannot tell from
 	 * another one, exactly when that is most of the graph (a symmetric
 	 * graph: a cycle, a grid, with repeated eigenvalues no piece
-	 * explains), else fewer than half; -1: not computed (on graphs of
+	 * explains), else fewer than half (also when refinement leaves most
+	 * nodes in one class, but one node singled out tells most apart: a
+	 * random regular graph, see single_out); -1: not computed (on graphs of
 	 * more than 50,000 nodes where a sample of them shows no symmetry) */
 	long alike;
 } rs_copies;
