@@ -6,6 +6,7 @@
 
 #include "gspectrum.h"
 #include "numparse.h"
+#include "graphio.h"
 #include "plot.h"
 #include "theory.h"
 #include "utf8.h"
@@ -653,28 +654,35 @@ static int plot_settings(rs_session *s, int argc, char **argv, FILE *out, rs_err
 	if (!strcmp(w, "output")) {
 		if (argc < 3)
 			return rs_fail(e, RS_EINVAL, "usage: plot output FILE|none [size W H]");
-		free(c->output);
-		c->output = !strcmp(argv[2], "none") ? NULL : xstrdup(argv[2]);
+		/* checked on a copy: a setting refused leaves the previous one */
+		rs_plotcfg n = *c;
+		n.output = !strcmp(argv[2], "none") ? NULL : argv[2];
 		if (argc == 6 && !strcmp(argv[3], "size")) {
 			long W, H;
 			if (rs_parse_count(argv[4], 100, 10000, "width", &W, e) != 0 ||
 			    rs_parse_count(argv[5], 100, 10000, "height", &H, e) != 0)
 				return -1;
-			c->width = (int)W;
-			c->height = (int)H;
+			n.width = (int)W;
+			n.height = (int)H;
 		} else if (argc != 3) {
 			return rs_fail(e, RS_EINVAL, "usage: plot output FILE|none [size W H]");
 		}
-		if (c->output) {
+		if (n.output) {
 			rs_err te;
-			char *t = plot_terminal(c, &te);
-			if (t == NULL) {
-				free(c->output);
-				c->output = NULL;
+			char *t = plot_terminal(&n, &te);
+			/* a file that cannot be written (no such directory) is
+			 * said now, not at the next plot */
+			rs_atomic a = {0};
+			if (t == NULL || rs_atomic_open(&a, n.output, &te) != 0) {
+				free(t);
 				return rs_fail(e, RS_EINVAL, "%s", te.msg);
 			}
+			rs_atomic_abort(&a);
 			free(t);
 		}
+		free(c->output);
+		*c = n;
+		c->output = n.output ? xstrdup(n.output) : NULL;
 	} else if (!strcmp(w, "term")) {
 		if (argc < 3)
 			return rs_fail(e, RS_EINVAL, "usage: plot term NAME [OPTIONS]|auto");

@@ -3,6 +3,7 @@
 
 #include "plot.h"
 
+#include "graphio.h"
 #include "lanczos.h"
 
 #include "xalloc.h"
@@ -117,7 +118,9 @@ static int gnuplot_has_terminal(const char *gp, const char *name)
 	return ok;
 }
 
-char *plot_terminal(const rs_plotcfg *cfg, rs_err *e)
+/* The terminal, writing a file to write_to (NULL: cfg->output itself),
+ * whose kind cfg->output's extension says. */
+static char *terminal_to(const rs_plotcfg *cfg, const char *write_to, rs_err *e)
 {
 	int w = cfg->width, h = cfg->height;
 	if (cfg->output) {
@@ -152,7 +155,8 @@ char *plot_terminal(const rs_plotcfg *cfg, rs_err *e)
 			snprintf(size, sizeof size, " size %gin,%gin", (w ? w : 800) / 100.0, (h ? h : 600) / 100.0);
 		else if (strstr(t, " size ") == NULL)
 			snprintf(size, sizeof size, " size %d,%d", w ? w : 800, h ? h : 600);
-		char *q = xstrdup(cfg->output); /* quotes in a file name would end the string */
+		/* quotes in a file name would end the string */
+		char *q = xstrdup(write_to ? write_to : cfg->output);
 		for (char *p = q; *p; p++)
 			if (*p == '"' || *p == '\\')
 				*p = '_';
@@ -205,11 +209,31 @@ char *plot_terminal(const rs_plotcfg *cfg, rs_err *e)
 	return xasprintf("set terminal dumb size %d,%d%s\n", cw, ch - 1, color ? " ansi" : "");
 }
 
+char *plot_terminal(const rs_plotcfg *cfg, rs_err *e)
+{
+	return terminal_to(cfg, NULL, e);
+}
+
 int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)
 {
-	char *t = plot_terminal(cfg, e);
-	if (t == NULL)
+	/* a file is written as 'save' writes one: gnuplot writes a temporary
+	 * file beside it, which replaces it only when gnuplot succeeded, so a
+	 * plot that fails leaves the previous file whole; and a file that
+	 * cannot be written is said so with its name before gnuplot runs */
+	rs_atomic a = {0};
+	if (cfg->output && !cfg->dump) {
+		char *t = plot_terminal(cfg, e); /* its errors before the file's */
+		if (t == NULL)
+			return -1;
+		free(t);
+		if (rs_atomic_open(&a, cfg->output, e) != 0)
+			return -1;
+	}
+	char *t = terminal_to(cfg, a.tmp, e);
+	if (t == NULL) {
+		rs_atomic_abort(&a);
 		return -1;
+	}
 	/* rs_text: true on the text terminal, where the scripts draw points
 	 * as letters, signs as characters and labels where they fit */
 	char *term = xasprintf("%srs_text = GPVAL_TERM eq \"dumb\"\n", t);
@@ -222,6 +246,7 @@ int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)
 	char *gp = plot_find_gnuplot();
 	if (gp == NULL) {
 		free(term);
+		rs_atomic_abort(&a);
 		return rs_fail(e, RS_EIO,
 			       "gnuplot not found on PATH: install it (apt-get install gnuplot-nox), or "
 			       "'plot dump on' prints the script");
@@ -231,6 +256,7 @@ int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)
 	if (fd < 0) {
 		free(gp);
 		free(term);
+		rs_atomic_abort(&a);
 		return rs_fail(e, RS_EIO, "cannot write a temporary script: %s", strerror(errno));
 	}
 	FILE *f = fdopen(fd, "w");
@@ -240,6 +266,7 @@ int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)
 		unlink(tmpl);
 		free(gp);
 		free(term);
+		rs_atomic_abort(&a);
 		return rs_fail(e, RS_EIO, "cannot write a temporary script");
 	}
 	int window = strstr(term, "qt") || strstr(term, "wxt") || strstr(term, "x11");
@@ -275,5 +302,11 @@ int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)
 		rc = rs_fail(e, RS_EIO, "gnuplot failed%s%s%s", last ? ": " : "", last ? last : "",
 			     last && !strncmp(last, "line ", 5) ? " (of the script 'plot dump on' prints)" : "");
 	free(err);
-	return rc;
+	if (a.f == NULL)
+		return rc;
+	if (rc != 0) {
+		rs_atomic_abort(&a);
+		return rc;
+	}
+	return rs_atomic_commit(&a, e);
 }

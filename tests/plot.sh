@@ -84,6 +84,21 @@ printf '#!/bin/sh\nkill -9 $$\n' >"$tmp/bin/gnuplot"
 chmod +x "$tmp/bin/gnuplot"
 PATH="$tmp/bin:$PATH" R -c "cliques 5 3 2; plot output $tmp/k.png; plot spectrum; print still-here" >"$tmp/out" 2>"$tmp/err"
 check "gnuplot killed mid-plot: an error, not a crash" $(grep -q 'gnuplot was killed (signal 9)' "$tmp/err" && grep -q still-here "$tmp/out"; echo $?)
+R -c "cliques 5 3 2; plot spectrum $tmp/good.png" >/dev/null 2>&1
+cp "$tmp/good.png" "$tmp/good.before"
+PATH="$tmp/bin:$PATH" R -c "cliques 5 3 2; plot spectrum $tmp/good.png" >/dev/null 2>&1
+# a gnuplot that fails after it has begun the file
+mkdir -p "$tmp/half"
+printf '#!/bin/sh\nf=$(sed -n '"'"'s/^set output "\\(.*\\)"$/\\1/p'"'"' "$1")\nprintf half >"$f"\necho "line 9: error" >&2\nexit 1\n' >"$tmp/half/gnuplot"
+chmod +x "$tmp/half/gnuplot"
+PATH="$tmp/half:$PATH" R -c "cliques 5 3 2; plot spectrum $tmp/good.png" >/dev/null 2>"$tmp/err"
+check "a plot that fails (gnuplot killed, or failing half-way through the file) leaves the previous file whole, and no temporary file" \
+	$(cmp -s "$tmp/good.png" "$tmp/good.before" && [ -z "$(ls "$tmp" | grep '\.tmp\.')" ]; echo $?)
+R -c "cliques 5 3 2; plot spectrum $tmp/no/such/dir/p.png; plot output $tmp/o.svg size 300 200; plot output $tmp/no/dir/q.svg; plot spectrum" >"$tmp/out" 2>"$tmp/err"
+check "a file in a directory that does not exist: an error that names it, for 'plot ... FILE' and at 'plot output', which keeps the previous setting" \
+	$([ "$(wc -l <"$tmp/err")" -eq 2 ] && grep -q "plot: cannot write '$tmp/no/such/dir/p.png': No such file or directory" "$tmp/err" &&
+		grep -q "plot: cannot write '$tmp/no/dir/q.svg': No such file or directory" "$tmp/err" &&
+		grep -q "plot written to $tmp/o.svg" "$tmp/out" && grep -q 'width="300"' "$tmp/o.svg"; echo $?)
 DISPLAY=:99 R -c "cliques 5 3 2; alpha 1; plot spectrum" >"$tmp/out" 2>"$tmp/err"
 check "DISPLAY set without a window terminal: text in the terminal" $([ $? -eq 0 ] && grep -q 'lambda_j' "$tmp/out"; echo $?)
 if [ -d "${RS_DATA:-../shared/data}" ]; then
