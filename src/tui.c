@@ -685,9 +685,17 @@ static void draw(struct view *v)
 {
 	erase();
 	if (COLS < MIN_COLS || LINES < MIN_ROWS) {
-		const char *m = "terminal too small";
-		mvprintw(LINES / 2, (COLS - (int)strlen(m)) / 2 > 0 ? (COLS - (int)strlen(m)) / 2 : 0, "%s", m);
-		mvprintw(LINES / 2 + 1, 0, "%dx%d, need %dx%d (q quits)", COLS, LINES, MIN_COLS, MIN_ROWS);
+		/* each line clipped to the width: a line past it would wrap
+		 * onto the next */
+		char m[3][64];
+		snprintf(m[0], sizeof m[0], "terminal too small");
+		snprintf(m[1], sizeof m[1], "%dx%d, need %dx%d", COLS, LINES, MIN_COLS, MIN_ROWS);
+		snprintf(m[2], sizeof m[2], "q quits");
+		int y0 = LINES / 2 - 1 > 0 ? LINES / 2 - 1 : 0;
+		for (int i = 0; i < 3 && y0 + i < LINES; i++) {
+			int len = (int)strlen(m[i]), x = (COLS - len) / 2 > 0 ? (COLS - len) / 2 : 0;
+			mvaddnstr(y0 + i, x, m[i], COLS - x);
+		}
 		refresh();
 		return;
 	}

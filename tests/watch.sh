@@ -58,6 +58,9 @@ check "= types an exact alpha" $?
 $T resize-window -t toy -x 60 -y 20
 wait_for 'terminal too small'
 check "a terminal below 80x24 says so" $?
+$T resize-window -t toy -x 24 -y 6
+wait_for '^ *24x6, need 80x24 *$' && wait_for '^ *q quits *$'
+check "... each line within the width, none wrapped onto the next (24x6)" $?
 $T resize-window -t toy -x 100 -y 30
 wait_for 'regspec watch'
 check "resized back, the view returns" $?
