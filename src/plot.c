@@ -155,12 +155,22 @@ static char *terminal_to(const rs_plotcfg *cfg, const char *write_to, rs_err *e)
 			snprintf(size, sizeof size, " size %gin,%gin", (w ? w : 800) / 100.0, (h ? h : 600) / 100.0);
 		else if (strstr(t, " size ") == NULL)
 			snprintf(size, sizeof size, " size %d,%d", w ? w : 800, h ? h : 600);
-		/* quotes in a file name would end the string */
-		char *q = xstrdup(write_to ? write_to : cfg->output);
-		for (char *p = q; *p; p++)
-			if (*p == '"' || *p == '\\')
-				*p = '_';
-		char *r = xasprintf("set terminal %s%s\nset output \"%s\"\n", t, size, q);
+		/* in gnuplot's single quotes every character is itself but the
+		 * quote, which is doubled: any file name (a newline excepted,
+		 * which ends the command) */
+		const char *name = write_to ? write_to : cfg->output;
+		if (strchr(name, '\n')) {
+			rs_fail(e, RS_EINVAL, "a file name with a newline in it cannot go to gnuplot");
+			return NULL;
+		}
+		char *q = xmalloc(2 * strlen(name) + 1), *p = q;
+		for (const char *c = name; *c; c++) {
+			*p++ = *c;
+			if (*c == '\'')
+				*p++ = '\'';
+		}
+		*p = 0;
+		char *r = xasprintf("set terminal %s%s\nset output '%s'\n", t, size, q);
 		free(q);
 		return r;
 	}

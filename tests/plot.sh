@@ -94,6 +94,9 @@ chmod +x "$tmp/half/gnuplot"
 PATH="$tmp/half:$PATH" R -c "cliques 5 3 2; plot spectrum $tmp/good.png" >/dev/null 2>"$tmp/err"
 check "a plot that fails (gnuplot killed, or failing half-way through the file) leaves the previous file whole, and no temporary file" \
 	$(cmp -s "$tmp/good.png" "$tmp/good.before" && [ -z "$(ls "$tmp" | grep '\.tmp\.')" ]; echo $?)
+R -c "cliques 5 3 2; plot spectrum \"$tmp/it's a \\\"q\\\".png\"" >"$tmp/out" 2>&1
+check "a file name with quotes in it is the name written (it was once changed to '_')" \
+	$([ "$(png_size "$tmp/it's a \"q\".png")" = 800x600 ] && ! ls "$tmp" | grep -q '_q_'; echo $?)
 R -c "cliques 5 3 2; plot spectrum $tmp/no/such/dir/p.png; plot output $tmp/o.svg size 300 200; plot output $tmp/no/dir/q.svg; plot spectrum" >"$tmp/out" 2>"$tmp/err"
 check "a file in a directory that does not exist: an error that names it, for 'plot ... FILE' and at 'plot output', which keeps the previous setting" \
 	$([ "$(wc -l <"$tmp/err")" -eq 2 ] && grep -q "plot: cannot write '$tmp/no/such/dir/p.png': No such file or directory" "$tmp/err" &&
