@@ -89,11 +89,19 @@ cp "$tmp/good.png" "$tmp/good.before"
 PATH="$tmp/bin:$PATH" R -c "cliques 5 3 2; plot spectrum $tmp/good.png" >/dev/null 2>&1
 # a gnuplot that fails after it has begun the file
 mkdir -p "$tmp/half"
-printf '#!/bin/sh\nf=$(sed -n '"'"'s/^set output "\\(.*\\)"$/\\1/p'"'"' "$1")\nprintf half >"$f"\necho "line 9: error" >&2\nexit 1\n' >"$tmp/half/gnuplot"
+cat >"$tmp/half/gnuplot" <<'GPEOF'
+#!/bin/sh
+# the file after "set output", in gnuplot's single quotes (no quote in it here)
+f=$(sed -n "s/^set output '\(.*\)'\$/\1/p" "$1")
+[ -n "$f" ] || exit 3
+printf half >"$f"
+echo "line 9: error" >&2
+exit 1
+GPEOF
 chmod +x "$tmp/half/gnuplot"
 PATH="$tmp/half:$PATH" R -c "cliques 5 3 2; plot spectrum $tmp/good.png" >/dev/null 2>"$tmp/err"
 check "a plot that fails (gnuplot killed, or failing half-way through the file) leaves the previous file whole, and no temporary file" \
-	$(cmp -s "$tmp/good.png" "$tmp/good.before" && [ -z "$(ls "$tmp" | grep '\.tmp\.')" ]; echo $?)
+	$(grep -q "line 9: error" "$tmp/err" && cmp -s "$tmp/good.png" "$tmp/good.before" && [ -z "$(ls "$tmp" | grep '\.tmp\.')" ]; echo $?)
 R -c "cliques 5 3 2; plot spectrum \"$tmp/it's a \\\"q\\\".png\"" >"$tmp/out" 2>&1
 check "a file name with quotes in it is the name written (it was once changed to '_')" \
 	$([ "$(png_size "$tmp/it's a \"q\".png")" = 800x600 ] && ! ls "$tmp" | grep -q '_q_'; echo $?)
