@@ -25,7 +25,9 @@
 #                                    8 back down between them)
 #   sh bench/sparse.sh FILE ...     (your own graphs instead, in any format
 #                                    'load' reads; no warm-start section;
-#                                    a bipartite one against scipy's svds)
+#                                    a bipartite one against scipy's svds;
+#                                    one that a solver refuses, too small
+#                                    for K say, is skipped with its reason)
 set -eu
 R=${REGSPEC:-src/regspec}
 PY=/usr/bin/python3
@@ -78,15 +80,31 @@ for entry in $graphs; do
 	: >"$tmp/peer.all"
 	: >"$tmp/arp.all"
 	r=0
+	failed=
 	while [ "$r" -lt "$REPS" ]; do
-		/usr/bin/time -f '%M' -o "$tmp/rss" "$R" -c "load $file nolabels; set tol $TOL; k $K; alpha $ALPHA rel; eig; set format json; info; save embedding $tmp/emb.csv" >"$tmp/rs.out"
+		# a graph one of them cannot solve (too small for k, say) is
+		# skipped with the reason, and the others still run
+		if ! /usr/bin/time -f '%M' -o "$tmp/rss" "$R" -c "load $file nolabels; set tol $TOL; k $K; alpha $ALPHA rel; eig; set format json; info; save embedding $tmp/emb.csv" >"$tmp/rs.out" 2>"$tmp/rs.err"; then
+			failed="regspec: $(grep -v '^Command exited' "$tmp/rs.err" | tail -n 1)"
+			break
+		fi
 		printf '%s %s\n' "$(cat "$tmp/rss")" "$(grep '"command":"info"' "$tmp/rs.out")" >>"$tmp/rs.all"
 		check=
 		[ "$r" -eq 0 ] && check=$tmp/emb.csv
-		"$PY" "$here/peer_sparse.py" "$file" "$ALPHA" $K $TOL $check >>"$tmp/peer.all"
-		"$tmp/arpack" "$file" "$ALPHA" $K $TOL >>"$tmp/arp.all"
+		if ! "$PY" "$here/peer_sparse.py" "$file" "$ALPHA" $K $TOL $check >>"$tmp/peer.all" 2>"$tmp/peer.err"; then
+			failed="scipy: $(tail -n 1 "$tmp/peer.err")"
+			break
+		fi
+		if ! "$tmp/arpack" "$file" "$ALPHA" $K $TOL >>"$tmp/arp.all" 2>"$tmp/arp.err"; then
+			failed="C + ARPACK: $(tail -n 1 "$tmp/arp.err")"
+			break
+		fi
 		r=$((r + 1))
 	done
+	if [ -n "$failed" ]; then
+		printf '%-12s skipped: %s\n' "$name" "$failed"
+		continue
+	fi
 	"$PY" - "$name" "$tmp/rs.all" "$tmp/peer.all" "$tmp/arp.all" <<'PYEOF'
 import json, sys
 name = sys.argv[1]
