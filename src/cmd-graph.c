@@ -307,7 +307,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	if (g == NULL)
 		return -1;
 	rs_labels *L = info.labels;
-	char *notes[24]; /* 18 places add one: room to spare */
+	char *notes[32]; /* 27 places add one, some of them exclusive: room to spare */
 	int nn = 0;
 	char shape[160] = "";
 	if (!strcmp(info.format, "matrix"))
@@ -337,6 +337,10 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		notes[nn++] = xasprintf("the first line was taken as a header%s%s%s",
 					info.header_skipped == 2 ? " ('noheader' reads it as an edge)" : "",
 					info.columns[0] ? ": " : "", info.columns);
+	if (info.undeclared > 0)
+		notes[nn++] = xasprintf("%ld node%s named only by edges, with no <node> element: "
+					"added (as igraph and networkx read it)",
+					info.undeclared, info.undeclared == 1 ? "" : "s");
 	if (info.weight_attr[0] && strcmp(info.weight_attr, "weight") != 0)
 		notes[nn++] = xasprintf("weights from the edge attribute '%s'", info.weight_attr);
 	if (info.unread_attrs[0] && !o.unweighted)

@@ -3528,9 +3528,33 @@ static void yed_labels(const char *buf, rs_graph *g)
 	free(done);
 }
 
+/* How many <node> elements a GraphML text declares (comments skipped):
+ * igraph adds a node for an id that only an edge names, silently. */
+static long graphml_declared_nodes(const char *buf, size_t len)
+{
+	long count = 0;
+	const char *p = buf, *end = buf + len;
+	while (p < end && (p = memchr(p, '<', (size_t)(end - p))) != NULL) {
+		if (end - p >= 4 && !strncmp(p, "<!--", 4)) {
+			const char *c = p + 4;
+			while (c + 3 <= end && strncmp(c, "-->", 3) != 0)
+				c++;
+			p = c + 3 <= end ? c + 3 : end; /* an unclosed comment ends the text */
+			continue;
+		}
+		if (end - p > 5 && !strncmp(p, "<node", 5) &&
+		    (p[5] == ' ' || p[5] == '\t' || p[5] == '\n' || p[5] == '\r' || p[5] == '/' ||
+		     p[5] == '>'))
+			count++;
+		p++;
+	}
+	return count;
+}
+
 static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gformat fmt,
 			     const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
+	long declared = fmt == RS_GF_GRAPHML ? graphml_declared_nodes(buf, len) : -1;
 	FILE *f = fmemopen(buf, len ? len : 1, "r");
 	if (f == NULL) {
 		rs_fail(e, RS_ENOMEM, "%s: cannot open a memory stream", path);
@@ -3561,6 +3585,8 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	igraph_vector_int_init(&el, 0);
 	igraph_vector_init(&wv, 0);
 	long n = (long)igraph_vcount(&G);
+	if (declared >= 0 && n > declared)
+		info->undeclared = n - declared;
 	igraph_get_edgelist(&G, &el, 0);
 	char wattr[128];
 	int wstrings;

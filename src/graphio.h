@@ -80,6 +80,7 @@ typedef struct rs_load_info {
 	char weight_attr[64]; /* GML, GraphML, Pajek: the edge attribute read
 				 as weights ("" none)                        */
 	char unread_attrs[128]; /* ... and the numeric ones that were not    */
+	long undeclared;   /* GraphML: nodes that only edges name (no <node>) */
 } rs_load_info;
 
 const char *rs_gformat_name(enum rs_gformat f);

@@ -141,6 +141,11 @@ check "GraphML ids as names, and a class column in save embedding; info keeps ho
 		grep -q '^input  *graphml, undirected; 0 duplicates merged' "$tmp/out"; echo $?)
 # ... and the graph saved as GraphML and GML for Gephi: names, the ground
 # truth and the clusters as node attributes, no companion file of names
+printf '<?xml version="1.0"?>\n<graphml><graph edgedefault="undirected">\n<!-- <node id="z"/> -->\n<node id="a"/>\n<edge source="a" target="c"/><edge source="d" target="c"/>\n</graph></graphml>\n' >"$tmp/undeclared.graphml"
+$R -c "load $tmp/undeclared.graphml" >"$tmp/out" 2>&1
+check "GraphML: nodes that only edges name are added, and a note says how many (a commented-out <node> not counted)" \
+	$(grep -q '^load undeclared.graphml: 3 nodes, 2 edges' "$tmp/out" &&
+		grep -q '^note: 2 nodes named only by edges, with no <node> element: added' "$tmp/out"; echo $?)
 $R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; cluster 2; save graph $tmp/pg.graphml; save graph $tmp/pg.gml" \
 	-c "load $tmp/pg.graphml labels cluster; load $tmp/pg.gml labels class" >"$tmp/out" 2>&1
 check "save graph g.graphml and g.gml: names, classes and clusters inside, read back" \
