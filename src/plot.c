@@ -224,6 +224,20 @@ char *plot_terminal(const rs_plotcfg *cfg, rs_err *e)
 	return terminal_to(cfg, NULL, e);
 }
 
+/* Whether the terminal's name (the word after 'set terminal') is a
+ * window's, which gnuplot must keep open (-persist).  The name only: a
+ * file name with "qt" in it is no window. */
+static int window_terminal(const char *term)
+{
+	static const char lead[] = "set terminal ";
+	if (strncmp(term, lead, sizeof lead - 1) != 0)
+		return 0;
+	const char *name = term + sizeof lead - 1;
+	size_t n = strcspn(name, " \t\n");
+	return (n == 2 && !strncmp(name, "qt", 2)) || (n == 3 && !strncmp(name, "wxt", 3)) ||
+	       (n == 3 && !strncmp(name, "x11", 3));
+}
+
 int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)
 {
 	/* a file is written as 'save' writes one: gnuplot writes a temporary
@@ -279,7 +293,7 @@ int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)
 		rs_atomic_abort(&a);
 		return rs_fail(e, RS_EIO, "cannot write a temporary script");
 	}
-	int window = strstr(term, "qt") || strstr(term, "wxt") || strstr(term, "x11");
+	int window = window_terminal(term);
 	fflush(out);
 	char *err = NULL;
 	int st = run_gnuplot(gp, tmpl, window, &err);

@@ -102,6 +102,14 @@ chmod +x "$tmp/half/gnuplot"
 PATH="$tmp/half:$PATH" R -c "cliques 5 3 2; plot spectrum $tmp/good.png" >/dev/null 2>"$tmp/err"
 check "a plot that fails (gnuplot killed, or failing half-way through the file) leaves the previous file whole, and no temporary file" \
 	$(grep -q "line 9: error" "$tmp/err" && cmp -s "$tmp/good.png" "$tmp/good.before" && [ -z "$(ls "$tmp" | grep '\.tmp\.')" ]; echo $?)
+# a gnuplot that says how it was called: -persist is for windows only
+mkdir -p "$tmp/args" "$tmp/aqtb"
+printf '#!/bin/sh\necho "error: args $*" >&2\nexit 1\n' >"$tmp/args/gnuplot"
+chmod +x "$tmp/args/gnuplot"
+PATH="$tmp/args:$PATH" R -c "cliques 5 3 2; plot spectrum $tmp/aqtb/p.png; plot term qt; plot spectrum" >/dev/null 2>"$tmp/err"
+check "gnuplot gets -persist for a window terminal (qt), not for a file whose name has 'qt' in it" \
+	$([ "$(grep -c 'args -persist' "$tmp/err")" -eq 1 ] && [ "$(grep -c 'error: args' "$tmp/err")" -eq 2 ] &&
+		tail -n 1 "$tmp/err" | grep -q 'args -persist'; echo $?)
 R -c "cliques 5 3 2; plot spectrum \"$tmp/it's a \\\"q\\\".png\"" >"$tmp/out" 2>&1
 check "a file name with quotes in it is the name written (it was once changed to '_')" \
 	$([ "$(png_size "$tmp/it's a \"q\".png")" = 800x600 ] && ! ls "$tmp" | grep -q '_q_'; echo $?)
