@@ -3542,9 +3542,12 @@ static long graphml_declared_nodes(const char *buf, size_t len)
 			p = c + 3 <= end ? c + 3 : end; /* an unclosed comment ends the text */
 			continue;
 		}
-		if (end - p > 5 && !strncmp(p, "<node", 5) &&
-		    (p[5] == ' ' || p[5] == '\t' || p[5] == '\n' || p[5] == '\r' || p[5] == '/' ||
-		     p[5] == '>'))
+		/* <node or <prefix:node, then a blank, '/' or '>' */
+		const char *q = p + 1;
+		while (q < end && (isalnum((unsigned char)*q) || *q == '_' || *q == '-' || *q == '.'))
+			q++;
+		q = q < end && *q == ':' ? q + 1 : p + 1;
+		if (end - q > 4 && !strncmp(q, "node", 4) && strchr(" \t\n\r/>", q[4]) != NULL && q[4])
 			count++;
 		p++;
 	}

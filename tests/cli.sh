@@ -146,6 +146,10 @@ $R -c "load $tmp/undeclared.graphml" >"$tmp/out" 2>&1
 check "GraphML: nodes that only edges name are added, and a note says how many (a commented-out <node> not counted)" \
 	$(grep -q '^load undeclared.graphml: 3 nodes, 2 edges' "$tmp/out" &&
 		grep -q '^note: 2 nodes named only by edges, with no <node> element: added' "$tmp/out"; echo $?)
+printf '<?xml version="1.0"?>\n<g:graphml xmlns:g="http://graphml.graphdrawing.org/xmlns"><g:graph edgedefault="undirected">\n<g:node id="a"/><g:node id="b"/>\n<g:edge source="a" target="b"/>\n</g:graph></g:graphml>\n' >"$tmp/prefixed.graphml"
+$R -c "load $tmp/prefixed.graphml" >"$tmp/out" 2>&1
+check "... elements with a namespace prefix (<g:node>) count as declared: no such note" \
+	$(grep -q '^load prefixed.graphml: 2 nodes, 1 edge' "$tmp/out" && ! grep -q 'named only by edges' "$tmp/out"; echo $?)
 $R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; cluster 2; save graph $tmp/pg.graphml; save graph $tmp/pg.gml" \
 	-c "load $tmp/pg.graphml labels cluster; load $tmp/pg.gml labels class" >"$tmp/out" 2>&1
 check "save graph g.graphml and g.gml: names, classes and clusters inside, read back" \
