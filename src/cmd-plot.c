@@ -6,7 +6,6 @@
 
 #include "gspectrum.h"
 #include "numparse.h"
-#include "graphio.h"
 #include "plot.h"
 #include "theory.h"
 #include "utf8.h"
@@ -667,19 +666,10 @@ static int plot_settings(rs_session *s, int argc, char **argv, FILE *out, rs_err
 		} else if (argc != 3) {
 			return rs_fail(e, RS_EINVAL, "usage: plot output FILE|none [size W H]");
 		}
-		if (n.output) {
-			rs_err te;
-			char *t = plot_terminal(&n, &te);
-			/* a file that cannot be written (no such directory) is
-			 * said now, not at the next plot */
-			rs_atomic a = {0};
-			if (t == NULL || rs_atomic_open(&a, n.output, &te) != 0) {
-				free(t);
-				return rs_fail(e, RS_EINVAL, "%s", te.msg);
-			}
-			rs_atomic_abort(&a);
-			free(t);
-		}
+		/* a file that cannot be written (no such directory) is said
+		 * now, not at the next plot */
+		if (n.output && plot_output_check(&n, e) != 0)
+			return -1;
 		free(c->output);
 		*c = n;
 		c->output = n.output ? xstrdup(n.output) : NULL;

@@ -613,17 +613,17 @@ static uint64_t shape_hash(const long *cnt, long n)
 	return s;
 }
 
-/* Refine the colouring col (classes colours) for at most rounds rounds,
- * until no class splits or fewer than half the nodes outside skip are
- * alike; returns how many are.  fp, when given, collects the shape of
+/* Refine the colouring col (*classes colours, updated) for at most rounds
+ * rounds, until no class splits or fewer than half the nodes outside skip
+ * are alike; returns how many are.  fp, when given, collects the shape of
  * every round's partition: two runs from starts that an automorphism maps
  * to each other go through the same shapes. */
 static long wl_refine(const rs_graph *g, const unsigned char *skip, struct wl *T, uint64_t *h,
-		      int32_t *col, long *cnt, long classes, int rounds, uint64_t *fp)
+		      int32_t *col, long *cnt, long *classes, int rounds, uint64_t *fp)
 {
 	long n = g->n;
 	long alike = count_alike(col, skip, cnt, n);
-	for (int round = 0; round < rounds && classes < n && 2 * alike >= n; round++) {
+	for (int round = 0; round < rounds && *classes < n && 2 * alike >= n; round++) {
 		if (fp)
 			*fp = mix64(*fp ^ shape_hash(cnt, n));
 		for (long i = 0; i < n; i++) {
@@ -634,9 +634,9 @@ static long wl_refine(const rs_graph *g, const unsigned char *skip, struct wl *T
 			h[i] = mix64(mix64((uint64_t)col[i]) ^ sum);
 		}
 		long more = wl_number(T, h, n, col);
-		if (more == classes)
+		if (more == *classes)
 			break;
-		classes = more;
+		*classes = more;
 		alike = count_alike(col, skip, cnt, n);
 	}
 	return alike;
@@ -663,9 +663,7 @@ static long single_out(const rs_graph *g, const unsigned char *skip, struct wl *
 		       int32_t *col, long *cnt, long classes, long alike)
 {
 	long n = g->n, big = -1;
-	memset(cnt, 0, (size_t)n * sizeof *cnt);
-	for (long i = 0; i < n; i++)
-		cnt[col[i]] += !skip[i];
+	count_alike(col, skip, cnt, n); /* for the classes' sizes, in cnt */
 	for (long c = 0; c < classes; c++)
 		if (2 * cnt[c] >= n)
 			big = c;
@@ -690,7 +688,8 @@ static long single_out(const rs_graph *g, const unsigned char *skip, struct wl *
 	for (int t = 0; t < 2; t++) {
 		memcpy(col, stable, (size_t)n * sizeof *col);
 		col[pick[t]] = (int32_t)classes; /* a colour of its own */
-		left[t] = wl_refine(g, skip, T, h, col, cnt, classes + 1, WL_SINGLE_ROUNDS, &fp[t]);
+		long more = classes + 1;
+		left[t] = wl_refine(g, skip, T, h, col, cnt, &more, WL_SINGLE_ROUNDS, &fp[t]);
 		if (2 * left[t] >= n)
 			break; /* a symmetry fixes it */
 	}
@@ -719,12 +718,9 @@ static long alike_nodes(const rs_graph *g, const unsigned char *skip)
 	for (long i = 0; i < n; i++)
 		h[i] = inv_hash(g, i);
 	long classes = wl_number(&T, h, n, col);
-	alike = wl_refine(g, skip, &T, h, col, cnt, classes, WL_ROUNDS, NULL);
-	if (2 * alike >= n) {
-		for (long i = 0; i < n; i++)
-			classes = col[i] + 1 > classes ? col[i] + 1 : classes;
+	alike = wl_refine(g, skip, &T, h, col, cnt, &classes, WL_ROUNDS, NULL);
+	if (2 * alike >= n)
 		alike = single_out(g, skip, &T, h, col, cnt, classes, alike);
-	}
 done:
 	free(T.key);
 	free(T.val);

@@ -219,9 +219,25 @@ static char *terminal_to(const rs_plotcfg *cfg, const char *write_to, rs_err *e)
 	return xasprintf("set terminal dumb size %d,%d%s\n", cw, ch - 1, color ? " ansi" : "");
 }
 
-char *plot_terminal(const rs_plotcfg *cfg, rs_err *e)
+/* cfg's output file opened as 'save' opens one (a temporary beside it,
+ * rs_atomic), once its extension is known to name a terminal: the
+ * extension's error comes before the file's. */
+static int output_open(const rs_plotcfg *cfg, rs_atomic *a, rs_err *e)
 {
-	return terminal_to(cfg, NULL, e);
+	char *t = terminal_to(cfg, NULL, e);
+	if (t == NULL)
+		return -1;
+	free(t);
+	return rs_atomic_open(a, cfg->output, e);
+}
+
+int plot_output_check(const rs_plotcfg *cfg, rs_err *e)
+{
+	rs_atomic a = {0};
+	if (output_open(cfg, &a, e) != 0)
+		return -1;
+	rs_atomic_abort(&a);
+	return 0;
 }
 
 /* Whether the terminal's name (the word after 'set terminal') is a
@@ -245,14 +261,8 @@ int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)
 	 * plot that fails leaves the previous file whole; and a file that
 	 * cannot be written is said so with its name before gnuplot runs */
 	rs_atomic a = {0};
-	if (cfg->output && !cfg->dump) {
-		char *t = plot_terminal(cfg, e); /* its errors before the file's */
-		if (t == NULL)
-			return -1;
-		free(t);
-		if (rs_atomic_open(&a, cfg->output, e) != 0)
-			return -1;
-	}
+	if (cfg->output && !cfg->dump && output_open(cfg, &a, e) != 0)
+		return -1;
 	char *t = terminal_to(cfg, a.tmp, e);
 	if (t == NULL) {
 		rs_atomic_abort(&a);

@@ -22,8 +22,9 @@ typedef struct rs_plotcfg {
 
 /* Find gnuplot on PATH: a malloc'd path, or NULL. */
 char *plot_find_gnuplot(void);
-/* The terminal line ("set terminal ...\nset output ...\n") for cfg. */
-char *plot_terminal(const rs_plotcfg *cfg, rs_err *e);
+/* Whether cfg's output file can be written: its extension names a
+ * terminal, and a file can be made beside it (none is left). */
+int plot_output_check(const rs_plotcfg *cfg, rs_err *e);
 /* Run (or dump) script; gnuplot's own errors come back as e. */
 int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e);
 

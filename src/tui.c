@@ -325,12 +325,12 @@ static const rs_spectrum *current(struct view *v)
 	return v->s->spec;
 }
 
-/* Text at (row, 0) cut to the screen's width, counting a UTF-8 character
+/* Text at (row, x) cut to the screen's width, counting a UTF-8 character
  * as one column (the view's own text has no wide characters): curses
  * would wrap the rest onto the next row. */
-static void put_clipped(int row, const char *text)
+static void put_clipped(int row, int x, const char *text)
 {
-	int col = 0;
+	int col = x;
 	size_t i = 0;
 	while (text[i] && col < COLS) {
 		size_t len = 1;
@@ -339,7 +339,7 @@ static void put_clipped(int row, const char *text)
 		i += len;
 		col++;
 	}
-	mvaddnstr(row, 0, text, (int)i);
+	mvaddnstr(row, x, text, (int)i);
 }
 
 static void draw_header(struct view *v)
@@ -375,7 +375,7 @@ static void draw_header(struct view *v)
 		if ((int)rs_utf8_width(line) <= COLS)
 			break;
 	}
-	put_clipped(1, line);
+	put_clipped(1, 0, line);
 
 }
 
@@ -685,16 +685,14 @@ static void draw(struct view *v)
 {
 	erase();
 	if (COLS < MIN_COLS || LINES < MIN_ROWS) {
-		/* each line clipped to the width: a line past it would wrap
-		 * onto the next */
 		char m[3][64];
 		snprintf(m[0], sizeof m[0], "terminal too small");
 		snprintf(m[1], sizeof m[1], "%dx%d, need %dx%d", COLS, LINES, MIN_COLS, MIN_ROWS);
 		snprintf(m[2], sizeof m[2], "q quits");
 		int y0 = LINES / 2 - 1 > 0 ? LINES / 2 - 1 : 0;
 		for (int i = 0; i < 3 && y0 + i < LINES; i++) {
-			int len = (int)strlen(m[i]), x = (COLS - len) / 2 > 0 ? (COLS - len) / 2 : 0;
-			mvaddnstr(y0 + i, x, m[i], COLS - x);
+			int len = (int)strlen(m[i]);
+			put_clipped(y0 + i, (COLS - len) / 2 > 0 ? (COLS - len) / 2 : 0, m[i]);
 		}
 		refresh();
 		return;

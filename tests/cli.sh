@@ -139,8 +139,7 @@ $R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; save em
 check "GraphML ids as names, and a class column in save embedding; info keeps how the file was read" \
 	$(grep -q '^node,label,class,x_2,x_3$' "$tmp/p.csv" && grep -q '^alice,0,red,' "$tmp/p.csv" && grep -q '^frank,1,blue,' "$tmp/p.csv" &&
 		grep -q '^input  *graphml, undirected; 0 duplicates merged' "$tmp/out"; echo $?)
-# ... and the graph saved as GraphML and GML for Gephi: names, the ground
-# truth and the clusters as node attributes, no companion file of names
+# GraphML nodes that only edges name (igraph adds them)
 printf '<?xml version="1.0"?>\n<graphml><graph edgedefault="undirected">\n<!-- <node id="z"/> -->\n<node id="a"/>\n<edge source="a" target="c"/><edge source="d" target="c"/>\n</graph></graphml>\n' >"$tmp/undeclared.graphml"
 $R -c "load $tmp/undeclared.graphml" >"$tmp/out" 2>&1
 check "GraphML: nodes that only edges name are added, and a note says how many (a commented-out <node> not counted)" \
@@ -150,6 +149,8 @@ printf '<?xml version="1.0"?>\n<g:graphml xmlns:g="http://graphml.graphdrawing.o
 $R -c "load $tmp/prefixed.graphml" >"$tmp/out" 2>&1
 check "... elements with a namespace prefix (<g:node>) count as declared: no such note" \
 	$(grep -q '^load prefixed.graphml: 2 nodes, 1 edge' "$tmp/out" && ! grep -q 'named only by edges' "$tmp/out"; echo $?)
+# ... and the graph saved as GraphML and GML for Gephi: names, the ground
+# truth and the clusters as node attributes, no companion file of names
 $R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; cluster 2; save graph $tmp/pg.graphml; save graph $tmp/pg.gml" \
 	-c "load $tmp/pg.graphml labels cluster; load $tmp/pg.gml labels class" >"$tmp/out" 2>&1
 check "save graph g.graphml and g.gml: names, classes and clusters inside, read back" \
