@@ -605,15 +605,21 @@ int cmd_save_node_values(rs_session *s, const char *path, const char *column, co
 	rs_atomic a;
 	if (rs_atomic_open(&a, path, e) != 0)
 		return -1;
+	/* one value a line is read back line by line: the noise nodes after
+	 * the original ones (labels have none) get -1 there, so that the file
+	 * matches the graph 'save graph' writes */
+	long rows = n;
+	if (!sep && s->graph && s->graph->orig_n == n && s->graph->n > n)
+		rows = s->graph->n;
 	if (sep)
 		fprintf(a.f, "node%c%s\n", sep, column);
 	else if (rs_path_is_mtx(path)) /* an n x 1 array; -1: none */
 		fprintf(a.f, "%%%%MatrixMarket matrix array integer general\n%% regspec %s of each node, "
 			     "-1 for none\n%ld 1\n",
-			column, n);
-	for (long i = 0; i < n; i++) {
+			column, rows);
+	for (long i = 0; i < rows; i++) {
 		if (!sep) {
-			fprintf(a.f, "%d\n", v[i]);
+			fprintf(a.f, "%d\n", i < n ? v[i] : -1);
 			continue;
 		}
 		const char *name = names && v[i] >= 0 && v[i] < nnames ? names[v[i]] : NULL;

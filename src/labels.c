@@ -558,7 +558,8 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 	/* Matrix Market: an n x 1 array (as 'save labels x.mtx' and scipy's
 	 * mmwrite write one) is one label a line once its size line is out of
 	 * the way ('%' lines are comments already); line numbers stay */
-	if (strncasecmp(j, "%%MatrixMarket", 14) == 0) {
+	int mm = strncasecmp(j, "%%MatrixMarket", 14) == 0;
+	if (mm) {
 		char obj[32] = "", fmt[32] = "", field[32] = "";
 		sscanf(j + 14, "%31s %31s %31s", obj, fmt, field);
 		char *size = (char *)j;
@@ -580,6 +581,17 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 				rs_fail(e, RS_EINVAL, "%s: a %ld x %ld Matrix Market array: %s", path, rows, cols, why);
 			else
 				rs_fail(e, RS_EINVAL, "%s: Matrix Market '%s %s %s': %s", path, obj, fmt, field, why);
+			free(buf);
+			return NULL;
+		}
+		if (rows != g->orig_n) {
+			long at = 1;
+			for (const char *c = buf; c < size; c++)
+				at += *c == '\n';
+			rs_fail(e, RS_EINVAL,
+				"%s:%ld: a %ld x 1 Matrix Market array for a graph of %ld nodes: this label "
+				"file does not match the graph",
+				path, at, rows, g->orig_n);
 			free(buf);
 			return NULL;
 		}
@@ -663,6 +675,8 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 					 RS_MAX_COLUMNS);
 		if (nt == 1 && *tok[0] == '\0')
 			nt = 0;
+		if (mm && nt == 0)
+			continue; /* the Matrix Market format allows blank lines; none is a label */
 		int first = pairs < 0 && nt > 0 && !headed;
 		if (first && word_header) { /* a column's name over its labels */
 			headed = 1;

@@ -183,6 +183,19 @@ check "save embedding|labels|clusters x.mtx: Matrix Market arrays; labels reads 
 		[ "$(sed -n '1p;3p' "$tmp/l.mtx" | tr '\n' '|')" = "%%MatrixMarket matrix array integer general|6 1|" ] &&
 		[ "$(grep -c '^labels from .*: 2 classes, 6 of 6 nodes labelled' "$tmp/out")" -eq 3 ] &&
 		grep -q '^1  0 ' "$tmp/out" && grep -q 'x.mtx: a 6 x 2 Matrix Market array: labels need one column' "$tmp/out"; echo $?)
+# a Matrix Market array of labels may hold blank lines (none is a label);
+# its size line must match the graph; labels saved one a line from a graph
+# with noise give the noise nodes -1, so that they read back with its graph
+printf '%%%%MatrixMarket matrix array integer general\n\n%%\n\n6 1\n0\n0\n\n0\n1\n1\n1\n\n' >"$tmp/yb.mtx"
+printf '%%%%MatrixMarket matrix array integer general\n%%\n5 1\n0\n0\n0\n1\n1\n' >"$tmp/y5.mtx"
+$R -c "load $srcdir/tests/good/people.graphml nolabels; labels $tmp/yb.mtx; labels $tmp/y5.mtx" \
+	-c "sbm 10,10 0.5 0.05; noise 0.2; save graph $tmp/ng.mtx; save labels $tmp/nl.mtx; save labels $tmp/nl.txt" \
+	-c "load $tmp/ng.mtx labels $tmp/nl.mtx; load $tmp/ng.mtx labels $tmp/nl.txt" >"$tmp/out" 2>&1
+check "Matrix Market labels: blank lines skipped, a size that does not match named; noise nodes saved as -1" \
+	$(grep -q '^labels from .*yb.mtx: 2 classes, 6 of 6 nodes labelled' "$tmp/out" &&
+		grep -q 'y5.mtx:3: a 5 x 1 Matrix Market array for a graph of 6 nodes: this label file does not match' "$tmp/out" &&
+		[ "$(grep -c '^load ng.mtx: 24 nodes.*labels: 2 classes, 20 labelled' "$tmp/out")" -eq 2 ] &&
+		[ "$(sed -n 3p "$tmp/nl.mtx")" = "24 1" ] && [ "$(tail -1 "$tmp/nl.txt")" = "-1" ]; echo $?)
 # 'help formats' is a topic of its own, and 'help' lists it; 'help load'
 # sends there
 run -c 'help format' -c 'help' -c 'help load'
