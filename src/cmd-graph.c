@@ -307,7 +307,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	if (g == NULL)
 		return -1;
 	rs_labels *L = info.labels;
-	char *notes[32]; /* 27 places add one, some of them exclusive: room to spare */
+	char *notes[32]; /* 28 places add one, some of them exclusive: room to spare */
 	int nn = 0;
 	char shape[160] = "";
 	if (!strcmp(info.format, "matrix"))
@@ -341,6 +341,12 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		notes[nn++] = xasprintf("%ld node%s named only by edges, with no <node> element: "
 					"added (as igraph and networkx read it)",
 					info.undeclared, info.undeclared == 1 ? "" : "s");
+	if (info.repeated_ids > 0)
+		notes[nn++] = xasprintf("%ld <node> element%s repeat%s an earlier one's id (%s'%s', lines "
+					"%ld and %ld): merged into one node, as igraph and networkx read it",
+					info.repeated_ids, info.repeated_ids == 1 ? "" : "s",
+					info.repeated_ids == 1 ? "s" : "", info.repeated_ids == 1 ? "" : "the first: ",
+					info.repeated_id, info.repeated_lines[0], info.repeated_lines[1]);
 	if (info.weight_attr[0] && strcmp(info.weight_attr, "weight") != 0)
 		notes[nn++] = xasprintf("weights from the edge attribute '%s'", info.weight_attr);
 	if (info.unread_attrs[0] && !o.unweighted)

@@ -474,7 +474,8 @@ const struct rs_topic rs_topic_table[] = {
 	 "\nGML and GraphML go through igraph (GraphML keys of types of its own, as graph-tool's "
 	 "vector_float or python::object, are read as strings; yEd's node labels, <y:NodeLabel>, "
 	 "are the names; a node that only an edge names, with no <node> element, is added, "
-	 "as igraph and networkx do, and a note says how many); the weights are a numeric "
+	 "as igraph and networkx do, and a note says how many; <node> elements that repeat an id "
+	 "are merged into one node, and a note names the first and its lines); the weights are a numeric "
 	 "edge attribute named weight (or weights, value, count; in any case; numbers written as strings, as gv2gml writes them, too), or the one 'weight NAME' names (a note lists the numeric ones not read); a 'value', 'community' or "
 	 "'class' (as regspec writes the ground truth) node attribute becomes the labels, or the one 'labels ATTR' names where no file ATTR "
 	 "exists (the label file rules: integers keep their values, other values are classes). \nAny file may be gzip-compressed (bzip2, xz, zstd, zip and UTF-16 files are refused with the command that converts them, GraphViz DOT files with the way to a format that reads)."},

@@ -3528,12 +3528,51 @@ static void yed_labels(const char *buf, rs_graph *g)
 	free(done);
 }
 
-/* How many <node> elements a GraphML text declares (comments skipped):
- * igraph adds a node for an id that only an edge names, silently. */
-static long graphml_declared_nodes(const char *buf, size_t len)
+/* The id attribute of an element whose attributes start at a (up to its
+ * '>'), decoded, or NULL. */
+static char *xml_id_attr(const char *a, const char *end)
 {
-	long count = 0;
-	const char *p = buf, *end = buf + len;
+	while (a < end) {
+		a += strspn(a, " \t\r\n");
+		if (a >= end || *a == '>' || *a == '/')
+			return NULL;
+		const char *name = a;
+		while (a < end && !strchr(" \t\r\n=>", *a))
+			a++;
+		size_t nl = (size_t)(a - name);
+		a += strspn(a, " \t\r\n");
+		if (a >= end || *a != '=')
+			return NULL;
+		a++;
+		a += strspn(a, " \t\r\n");
+		if (a >= end || (*a != '"' && *a != '\''))
+			return NULL;
+		const char *v = a + 1, *q = memchr(v, *a, (size_t)(end - v));
+		if (q == NULL)
+			return NULL;
+		if (nl == 2 && !strncmp(name, "id", 2))
+			return rs_xml_decoded(v, (size_t)(q - v));
+		a = q + 1;
+	}
+	return NULL;
+}
+
+/* The <node> elements of a GraphML text (comments skipped): igraph adds a
+ * node for an id that only an edge names, and merges the elements that
+ * repeat an id, both silently. */
+struct graphml_nodes {
+	long distinct;  /* different ids among the <node> elements, -1 unknown */
+	long repeats;   /* elements whose id an earlier one has                */
+	char first[48]; /* the first id repeated, and the lines of its two     */
+	long line0, line1;
+};
+
+static void graphml_nodes(const char *buf, size_t len, struct graphml_nodes *r)
+{
+	rs_namemap ids = {0};
+	long *line_of = NULL, cap = 0, line = 1;
+	const char *p = buf, *end = buf + len, *counted = buf;
+	memset(r, 0, sizeof *r);
 	while (p < end && (p = memchr(p, '<', (size_t)(end - p))) != NULL) {
 		if (end - p >= 4 && !strncmp(p, "<!--", 4)) {
 			const char *c = p + 4;
@@ -3547,17 +3586,57 @@ static long graphml_declared_nodes(const char *buf, size_t len)
 		while (q < end && (isalnum((unsigned char)*q) || *q == '_' || *q == '-' || *q == '.'))
 			q++;
 		q = q < end && *q == ':' ? q + 1 : p + 1;
-		if (end - q > 4 && !strncmp(q, "node", 4) && strchr(" \t\n\r/>", q[4]) != NULL && q[4])
-			count++;
 		p++;
+		if (!(end - q > 4 && !strncmp(q, "node", 4) && strchr(" \t\n\r/>", q[4]) != NULL && q[4]))
+			continue;
+		for (const char *c; (c = memchr(counted, '\n', (size_t)(q - counted))) != NULL; counted = c + 1)
+			line++;
+		counted = q;
+		char *id = xml_id_attr(q + 4, end);
+		if (id == NULL)
+			continue;
+		long before = ids.count;
+		rs_err e = {0};
+		long k = rs_nm_intern(&ids, id, strlen(id), 1, &e);
+		if (k >= 0 && k >= cap) {
+			long nc = cap ? 2 * cap : 1024;
+			long *t = realloc(line_of, (size_t)nc * sizeof *t);
+			if (t == NULL)
+				k = -1;
+			else {
+				line_of = t;
+				cap = nc;
+			}
+		}
+		if (k < 0) {
+			free(id);
+			r->distinct = -1;
+			break;
+		}
+		if (ids.count > before)
+			line_of[k] = line;
+		else if (r->repeats++ == 0) {
+			snprintf(r->first, sizeof r->first, "%s", id);
+			for (char *c = r->first; *c; c++)
+				if ((unsigned char)*c < ' ' || *c == 127)
+					*c = '?'; /* the note stays one line */
+			r->line0 = line_of[k];
+			r->line1 = line;
+		}
+		free(id);
 	}
-	return count;
+	if (r->distinct == 0)
+		r->distinct = ids.count;
+	rs_nm_free(&ids);
+	free(line_of);
 }
 
 static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gformat fmt,
 			     const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
-	long declared = fmt == RS_GF_GRAPHML ? graphml_declared_nodes(buf, len) : -1;
+	struct graphml_nodes declared = {.distinct = -1};
+	if (fmt == RS_GF_GRAPHML)
+		graphml_nodes(buf, len, &declared);
 	FILE *f = fmemopen(buf, len ? len : 1, "r");
 	if (f == NULL) {
 		rs_fail(e, RS_ENOMEM, "%s: cannot open a memory stream", path);
@@ -3588,8 +3667,14 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	igraph_vector_int_init(&el, 0);
 	igraph_vector_init(&wv, 0);
 	long n = (long)igraph_vcount(&G);
-	if (declared >= 0 && n > declared)
-		info->undeclared = n - declared;
+	if (declared.distinct >= 0 && n > declared.distinct)
+		info->undeclared = n - declared.distinct;
+	if (declared.distinct >= 0 && declared.repeats > 0) {
+		info->repeated_ids = declared.repeats;
+		snprintf(info->repeated_id, sizeof info->repeated_id, "%s", declared.first);
+		info->repeated_lines[0] = declared.line0;
+		info->repeated_lines[1] = declared.line1;
+	}
 	igraph_get_edgelist(&G, &el, 0);
 	char wattr[128];
 	int wstrings;

@@ -81,6 +81,9 @@ typedef struct rs_load_info {
 				 as weights ("" none)                        */
 	char unread_attrs[128]; /* ... and the numeric ones that were not    */
 	long undeclared;   /* GraphML: nodes that only edges name (no <node>) */
+	long repeated_ids; /* GraphML: <node> elements whose id an earlier has */
+	char repeated_id[48]; /* ... the first such id, and its two lines    */
+	long repeated_lines[2];
 } rs_load_info;
 
 const char *rs_gformat_name(enum rs_gformat f);

@@ -149,6 +149,14 @@ printf '<?xml version="1.0"?>\n<g:graphml xmlns:g="http://graphml.graphdrawing.o
 $R -c "load $tmp/prefixed.graphml" >"$tmp/out" 2>&1
 check "... elements with a namespace prefix (<g:node>) count as declared: no such note" \
 	$(grep -q '^load prefixed.graphml: 2 nodes, 1 edge' "$tmp/out" && ! grep -q 'named only by edges' "$tmp/out"; echo $?)
+# ... and <node> elements that repeat an id (igraph merges them): a note
+# with the id and both lines; an id in single quotes with an entity in it
+printf '<?xml version="1.0"?>\n<graphml><graph edgedefault="undirected">\n<node id="a"/>\n<node id='"'"'b&amp;c'"'"'/>\n<node id="a"/>\n<node id="d"/>\n<node id="b&amp;c"/><edge source="a" target="d"/>\n<edge source="a" target="e"/></graph></graphml>\n' >"$tmp/repeated.graphml"
+$R -c "load $tmp/repeated.graphml" >"$tmp/out" 2>&1
+check "... <node> elements that repeat an id are merged, and a note names the first and its lines" \
+	$(grep -q '^load repeated.graphml: 4 nodes, 2 edges' "$tmp/out" &&
+		grep -q "^note: 2 <node> elements repeat an earlier one's id (the first: 'a', lines 3 and 5): merged into one node" "$tmp/out" &&
+		grep -q '^note: 1 node named only by edges' "$tmp/out"; echo $?)
 # ... and the graph saved as GraphML and GML for Gephi: names, the ground
 # truth and the clusters as node attributes, no companion file of names
 $R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; cluster 2; save graph $tmp/pg.graphml; save graph $tmp/pg.gml" \
