@@ -783,8 +783,12 @@ CMD_FN(plot)
 		rc = argc <= 3 ? script_mu(s, argc == 3 ? argv[2] : NULL, &b, e)
 			       : rs_fail(e, RS_EINVAL, "usage: plot mu [ALPHA,ALPHA,...]");
 	} else {
+		static const char *const plot_words[] = {"embed", "spectrum", "sweep", "signs", "scores",
+							 "mu",    "output",   "term",  "dump",  NULL};
+		const char *near = cmd_nearest(w, plot_words);
 		return rs_fail(e, RS_EINVAL,
-			       "plot what? embed, spectrum, sweep, signs, scores, mu; or output, term, dump (got '%s')", w);
+			       "plot what? embed, spectrum, sweep, signs, scores, mu; or output, term, dump (got '%s'%s%s%s)",
+			       w, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
 	}
 	if (rc != 0) {
 		free(b.s);

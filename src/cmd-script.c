@@ -277,6 +277,16 @@ CMD_FN(help)
 				return 0;
 			}
 		const struct rs_cmd *c = cmd_find(argv[1], e);
+		if (c == NULL && strstr(e->msg, "did you mean") == NULL) {
+			const char *topics[16];
+			int nt = 0;
+			for (const struct rs_topic *t = rs_topic_table; t->name && nt < 15; t++)
+				topics[nt++] = t->name;
+			topics[nt] = NULL;
+			const char *near = cmd_nearest(argv[1], topics);
+			if (near)
+				rs_fail(e, RS_EINVAL, "no command or topic '%.40s'; did you mean '%s'?", argv[1], near);
+		}
 		if (c == NULL)
 			return -1;
 		fprintf(out, "usage: %s\n", c->usage);

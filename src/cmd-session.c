@@ -226,9 +226,9 @@ CMD_FN(info)
 }
 
 /* Settings, one row each: name, the values it takes, how to show it. */
-static const char *const fmt_names[] = {"text", "csv", "json"};
-static const char *const solver_names[] = {"auto", "aggregate", "dense", "lanczos"};
-static const char *const bip_names[] = {"biadjacency", "adjacency"};
+static const char *const fmt_names[] = {"text", "csv", "json", NULL};
+static const char *const solver_names[] = {"auto", "aggregate", "dense", "lanczos", NULL};
+static const char *const bip_names[] = {"biadjacency", "adjacency", NULL};
 
 static char *setting_value(const rs_session *s, const char *name)
 {
@@ -270,6 +270,9 @@ static int pick(const char *v, const char *const *names, int n, const char *what
 		size_t l = strlen(list);
 		snprintf(list + l, sizeof list - l, "%s%s", i ? "|" : "", names[i]);
 	}
+	const char *near = cmd_nearest(v, names);
+	if (near)
+		return rs_fail(e, RS_EINVAL, "%s must be %s, got '%s'; did you mean '%s'?", what, list, v, near);
 	return rs_fail(e, RS_EINVAL, "%s must be %s, got '%s'", what, list, v);
 }
 
@@ -343,6 +346,9 @@ CMD_FN(set)
 			if (c != NULL && !strcmp(c->name, argv[1]))
 				return rs_fail(e, RS_EINVAL,
 					       "'%s' is not a setting but a command: %s", argv[1], c->usage);
+			const char *near = cmd_nearest(argv[1], settings);
+			if (near)
+				return rs_fail(e, RS_EINVAL, "unknown setting '%s'; did you mean '%s'?", argv[1], near);
 			return rs_fail(e, RS_EINVAL,
 				       "unknown setting '%s' (format, digits, echo, bail, verbose, "
 				       "solver, dense-max, tol, ncv, bipartite, warm)",

@@ -507,21 +507,43 @@ static int edit_distance(const char *a, const char *b)
 	return d[la][lb];
 }
 
+/* Whether candidate is nearer to word than *best (edits), which it then
+ * becomes; something must stay in common (fewer edits than letters). */
+static int nearer(const char *word, const char *candidate, int *best)
+{
+	int d = edit_distance(word, candidate);
+	if (d < *best && (size_t)d < strlen(word)) {
+		*best = d;
+		return 1;
+	}
+	return 0;
+}
+
+static int near_limit(const char *word)
+{
+	return strlen(word) >= 6 ? 3 : 2;
+}
+
+const char *cmd_nearest(const char *word, const char *const *list)
+{
+	const char *best = NULL;
+	int bd = near_limit(word);
+	for (int i = 0; list[i]; i++)
+		if (nearer(word, list[i], &bd))
+			best = list[i];
+	return best;
+}
+
 /* The command a mistyped name most likely meant ('scores', 'eigs',
- * 'lod'), or NULL: one edit for short names, two from six letters. */
+ * 'lod'), or NULL. */
 static const char *nearest_command(const char *name)
 {
 	const char *best = NULL;
-	int bd = strlen(name) >= 6 ? 3 : 2;
-	for (const struct rs_cmd *c = rs_cmd_table; c->name; c++) {
-		int d = edit_distance(name, c->name);
-		int da = c->alias && strlen(c->alias) > 1 ? edit_distance(name, c->alias) : d;
-		d = da < d ? da : d;
-		if (d < bd && (size_t)d < strlen(name)) { /* something in common */
-			bd = d;
+	int bd = near_limit(name);
+	for (const struct rs_cmd *c = rs_cmd_table; c->name; c++)
+		if (nearer(name, c->name, &bd) ||
+		    (c->alias && strlen(c->alias) > 1 && nearer(name, c->alias, &bd)))
 			best = c->name;
-		}
-	}
 	return best;
 }
 

@@ -69,6 +69,11 @@ extern const struct rs_topic rs_topic_table[];
  * (unknown, or ambiguous with the candidates named). */
 const struct rs_cmd *cmd_find(const char *name, rs_err *e);
 
+/* The word of a NULL-ended list that a mistyped one most likely meant
+ * ('dense_max' for 'dense-max', 'graphm' for 'graphml'), or NULL: one edit
+ * for short words, two from six letters. */
+const char *cmd_nearest(const char *word, const char *const *list);
+
 /* Split one line into statements and words.  Quotes "..." (with \" and \\)
  * and '...'; '#' at the start of a word begins a comment; ';' ends a
  * statement.  Calls run() for each non-empty statement; stops on a

@@ -204,6 +204,18 @@ check "Matrix Market labels: blank lines skipped, a size that does not match nam
 		grep -q 'y5.mtx:3: a 5 x 1 Matrix Market array for a graph of 6 nodes: this label file does not match' "$tmp/out" &&
 		[ "$(grep -c '^load ng.mtx: 24 nodes.*labels: 2 classes, 20 labelled' "$tmp/out")" -eq 2 ] &&
 		[ "$(sed -n 3p "$tmp/nl.mtx")" = "24 1" ] && [ "$(tail -1 "$tmp/nl.txt")" = "-1" ]; echo $?)
+# a mistyped setting, setting value, format, plot, save or help topic
+# suggests the word it most likely meant
+run -c 'set dense_max 3' -c 'set solver lanczs' -c 'load x.edges format graphm' -c 'plot spectrm' \
+	-c 'cliques 3 3; save embeding x.csv' -c 'help formts' -c 'set bogus 1'
+check "did you mean: settings, their values, load's formats, plot, save and help topics" \
+	$(grep -q "set: unknown setting 'dense_max'; did you mean 'dense-max'?" "$tmp/err" &&
+		grep -q "solver must be auto|aggregate|dense|lanczos, got 'lanczs'; did you mean 'lanczos'?" "$tmp/err" &&
+		grep -q "unknown format 'graphm'; did you mean 'graphml'?" "$tmp/err" &&
+		grep -q "(got 'spectrm'; did you mean 'spectrum'?)" "$tmp/err" &&
+		grep -q "(got 'embeding'; did you mean 'embedding'?)" "$tmp/err" &&
+		grep -q "help: no command or topic 'formts'; did you mean 'formats'?" "$tmp/err" &&
+		grep -q "unknown setting 'bogus' (format, digits," "$tmp/err"; echo $?)
 # 'help formats' is a topic of its own, and 'help' lists it; 'help load'
 # sends there
 run -c 'help format' -c 'help' -c 'help load'

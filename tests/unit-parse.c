@@ -50,6 +50,12 @@ static void lookup(void)
 	c = cmd_find("x", &e);
 	tap_ok(c == NULL && !strstr(e.msg, "did you mean") && !strstr(cmd_find("frobnicate", &e) ? "" : e.msg, "did you mean"),
 	       "nothing suggested for a letter, or for a word like no command (%s)", e.msg);
+	static const char *const words[] = {"format", "dense-max", "solver", "lanczos", "graphml", NULL};
+	const char *d1 = cmd_nearest("dense_max", words), *d2 = cmd_nearest("graphm", words),
+		   *d3 = cmd_nearest("lanczs", words), *d4 = cmd_nearest("zzz", words), *d5 = cmd_nearest("x", words);
+	tap_ok(d1 && !strcmp(d1, "dense-max") && d2 && !strcmp(d2, "graphml") && d3 && !strcmp(d3, "lanczos") &&
+		       d4 == NULL && d5 == NULL,
+	       "cmd_nearest: a word of any list one or two edits away (dense_max, graphm, lanczs), none for zzz or x");
 	c = cmd_find("eig", &e);
 	tap_ok(c && !strcmp(c->name, "eig"), "an exact name wins over longer names");
 	int n = 0;
