@@ -233,6 +233,17 @@ static int output_open(const rs_plotcfg *cfg, rs_atomic *a, rs_err *e)
 
 int plot_output_check(const rs_plotcfg *cfg, rs_err *e)
 {
+	/* a pipe or a device is opened when a plot writes it: opening a FIFO
+	 * now would wait for its reader */
+	if (rs_path_is_stream(cfg->output)) {
+		char *t = terminal_to(cfg, NULL, e);
+		if (t == NULL)
+			return -1;
+		free(t);
+		if (strcmp(cfg->output, "-") != 0 && access(cfg->output, W_OK) != 0)
+			return rs_fail(e, RS_EIO, "cannot write '%s': %s", cfg->output, strerror(errno));
+		return 0;
+	}
 	rs_atomic a = {0};
 	if (output_open(cfg, &a, e) != 0)
 		return -1;

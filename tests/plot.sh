@@ -118,6 +118,15 @@ check "a file in a directory that does not exist: an error that names it, for 'p
 	$([ "$(wc -l <"$tmp/err")" -eq 2 ] && grep -q "plot: cannot write '$tmp/no/such/dir/p.png': No such file or directory" "$tmp/err" &&
 		grep -q "plot: cannot write '$tmp/no/dir/q.svg': No such file or directory" "$tmp/err" &&
 		grep -q "plot written to $tmp/o.svg" "$tmp/out" && grep -q 'width="300"' "$tmp/o.svg"; echo $?)
+# a FIFO: 'plot output' does not wait for its reader (it once hung there),
+# and the plot goes into the pipe, which stays a pipe
+mkfifo "$tmp/pipe.svg"
+(timeout 30 cat "$tmp/pipe.svg" >"$tmp/piped.svg" &)
+timeout 30 "$REGSPEC" -c "plot output $tmp/pipe.svg; cliques 5 3 2; alpha 1; plot spectrum" </dev/null >"$tmp/out" 2>"$tmp/err"
+st=$?
+sleep 1
+check "a FIFO as 'plot output': set at once, the plot written into it" \
+	$([ $st -eq 0 ] && [ -p "$tmp/pipe.svg" ] && grep -q '<svg' "$tmp/piped.svg"; echo $?)
 DISPLAY=:99 R -c "cliques 5 3 2; alpha 1; plot spectrum" >"$tmp/out" 2>"$tmp/err"
 check "DISPLAY set without a window terminal: text in the terminal" $([ $? -eq 0 ] && grep -q 'lambda_j' "$tmp/out"; echo $?)
 if [ -d "${RS_DATA:-../shared/data}" ]; then
