@@ -3528,10 +3528,11 @@ static void yed_labels(const char *buf, rs_graph *g)
 	free(done);
 }
 
-/* The id attribute of an element whose attributes start at a (up to its
- * '>'), decoded, or NULL. */
-static char *xml_id_attr(const char *a, const char *end)
+/* The attribute want of an element whose attributes start at a (up to
+ * its '>'), decoded, or NULL. */
+static char *xml_attr(const char *a, const char *end, const char *want)
 {
+	size_t wl = strlen(want);
 	while (a < end) {
 		a += strspn(a, " \t\r\n");
 		if (a >= end || *a == '>' || *a == '/')
@@ -3550,16 +3551,69 @@ static char *xml_id_attr(const char *a, const char *end)
 		const char *v = a + 1, *q = memchr(v, *a, (size_t)(end - v));
 		if (q == NULL)
 			return NULL;
-		if (nl == 2 && !strncmp(name, "id", 2))
+		if (nl == wl && !strncmp(name, want, wl))
 			return rs_xml_decoded(v, (size_t)(q - v));
 		a = q + 1;
 	}
 	return NULL;
 }
 
-/* The <node> elements of a GraphML text (comments skipped): igraph adds a
- * node for an id that only an edge names, and merges the elements that
- * repeat an id, both silently. */
+/* The elements of an XML text in order, comments, declarations and
+ * closing tags skipped: xml_next gives each one's local name (a prefix
+ * dropped: <g:node> is node) and where its attributes start, and counts
+ * the lines up to it. */
+struct xml_walk {
+	const char *p, *end, *counted;
+	long line;
+};
+
+static void xml_walk_init(struct xml_walk *w, const char *buf, size_t len)
+{
+	*w = (struct xml_walk){buf, buf + len, buf, 1};
+}
+
+static int xml_next(struct xml_walk *w, const char **name, size_t *nl, const char **attrs)
+{
+	const char *p = w->p, *end = w->end;
+	while (p < end && (p = memchr(p, '<', (size_t)(end - p))) != NULL) {
+		if (end - p >= 4 && !strncmp(p, "<!--", 4)) {
+			const char *c = p + 4;
+			while (c + 3 <= end && strncmp(c, "-->", 3) != 0)
+				c++;
+			p = c + 3 <= end ? c + 3 : end; /* an unclosed comment ends the text */
+			continue;
+		}
+		const char *q = p + 1, *local = q;
+		while (q < end && (isalnum((unsigned char)*q) || *q == '_' || *q == '-' || *q == '.' || *q == ':')) {
+			if (*q == ':')
+				local = q + 1;
+			q++;
+		}
+		p++;
+		if (q == local)
+			continue; /* </x>, <?xml, <!DOCTYPE, or a name that ends in ':' */
+		for (const char *c; (c = memchr(w->counted, '\n', (size_t)(local - w->counted))) != NULL;
+		     w->counted = c + 1)
+			w->line++;
+		w->counted = local;
+		w->p = p;
+		*name = local;
+		*nl = (size_t)(q - local);
+		*attrs = q;
+		return 1;
+	}
+	w->p = end;
+	return 0;
+}
+
+static int is_element(const char *name, size_t nl, const char *want)
+{
+	return nl == strlen(want) && !strncmp(name, want, nl);
+}
+
+/* The <node> elements of a GraphML text: igraph adds a node for an id
+ * that only an edge names, and merges the elements that repeat an id,
+ * both silently. */
 struct graphml_nodes {
 	long distinct;  /* different ids among the <node> elements, -1 unknown */
 	long repeats;   /* elements whose id an earlier one has                */
@@ -3570,29 +3624,16 @@ struct graphml_nodes {
 static void graphml_nodes(const char *buf, size_t len, struct graphml_nodes *r)
 {
 	rs_namemap ids = {0};
-	long *line_of = NULL, cap = 0, line = 1;
-	const char *p = buf, *end = buf + len, *counted = buf;
+	long *line_of = NULL, cap = 0;
+	struct xml_walk w;
+	const char *name, *attrs;
+	size_t nl;
 	memset(r, 0, sizeof *r);
-	while (p < end && (p = memchr(p, '<', (size_t)(end - p))) != NULL) {
-		if (end - p >= 4 && !strncmp(p, "<!--", 4)) {
-			const char *c = p + 4;
-			while (c + 3 <= end && strncmp(c, "-->", 3) != 0)
-				c++;
-			p = c + 3 <= end ? c + 3 : end; /* an unclosed comment ends the text */
+	xml_walk_init(&w, buf, len);
+	while (xml_next(&w, &name, &nl, &attrs)) {
+		if (!is_element(name, nl, "node"))
 			continue;
-		}
-		/* <node or <prefix:node, then a blank, '/' or '>' */
-		const char *q = p + 1;
-		while (q < end && (isalnum((unsigned char)*q) || *q == '_' || *q == '-' || *q == '.'))
-			q++;
-		q = q < end && *q == ':' ? q + 1 : p + 1;
-		p++;
-		if (!(end - q > 4 && !strncmp(q, "node", 4) && strchr(" \t\n\r/>", q[4]) != NULL && q[4]))
-			continue;
-		for (const char *c; (c = memchr(counted, '\n', (size_t)(q - counted))) != NULL; counted = c + 1)
-			line++;
-		counted = q;
-		char *id = xml_id_attr(q + 4, end);
+		char *id = xml_attr(attrs, w.end, "id");
 		if (id == NULL)
 			continue;
 		long before = ids.count;
@@ -3614,14 +3655,14 @@ static void graphml_nodes(const char *buf, size_t len, struct graphml_nodes *r)
 			break;
 		}
 		if (ids.count > before)
-			line_of[k] = line;
+			line_of[k] = w.line;
 		else if (r->repeats++ == 0) {
 			snprintf(r->first, sizeof r->first, "%s", id);
 			for (char *c = r->first; *c; c++)
 				if ((unsigned char)*c < ' ' || *c == 127)
 					*c = '?'; /* the note stays one line */
 			r->line0 = line_of[k];
-			r->line1 = line;
+			r->line1 = w.line;
 		}
 		free(id);
 	}
@@ -3629,6 +3670,75 @@ static void graphml_nodes(const char *buf, size_t len, struct graphml_nodes *r)
 		r->distinct = ids.count;
 	rs_nm_free(&ids);
 	free(line_of);
+}
+
+/* Why igraph refused a GraphML text where its own message names no line
+ * ("Cannot parse GraphML file"): the first element it cannot take, with
+ * its line, in e.  0 when none is found (igraph's message stands). */
+static int graphml_diagnose(const char *buf, size_t len, const char *path, rs_err *e)
+{
+	enum { MAXKEYS = 256 };
+	char *key_id[MAXKEYS], *key_type[MAXKEYS];
+	int nkeys = 0, graphs = 0, found = 0;
+	struct xml_walk w;
+	const char *name, *attrs;
+	size_t nl;
+	xml_walk_init(&w, buf, len);
+	while (!found && xml_next(&w, &name, &nl, &attrs)) {
+		if (is_element(name, nl, "graph")) {
+			graphs++;
+		} else if (is_element(name, nl, "key") && nkeys < MAXKEYS) {
+			key_id[nkeys] = xml_attr(attrs, w.end, "id");
+			key_type[nkeys] = xml_attr(attrs, w.end, "attr.type");
+			nkeys++;
+		} else if (is_element(name, nl, "node")) {
+			char *id = xml_attr(attrs, w.end, "id");
+			if (id == NULL)
+				found = rs_fail(e, RS_EINVAL, "%s:%ld: a <node> element without an id", path, w.line);
+			free(id);
+		} else if (is_element(name, nl, "edge")) {
+			char *a = xml_attr(attrs, w.end, "source"), *b = xml_attr(attrs, w.end, "target");
+			if (a == NULL || b == NULL)
+				found = rs_fail(e, RS_EINVAL, "%s:%ld: an <edge> element without a %s", path, w.line,
+						a == NULL ? "source" : "target");
+			free(a);
+			free(b);
+		} else if (is_element(name, nl, "data")) {
+			/* a number where the key's type asks for one */
+			char *k = xml_attr(attrs, w.end, "key");
+			const char *type = NULL;
+			for (int i = 0; k && i < nkeys; i++)
+				if (key_id[i] && key_type[i] && !strcmp(key_id[i], k))
+					type = key_type[i];
+			const char *gt = memchr(attrs, '>', (size_t)(w.end - attrs));
+			if (type && gt && gt[-1] != '/' &&
+			    (!strcmp(type, "int") || !strcmp(type, "long") || !strcmp(type, "float") ||
+			     !strcmp(type, "double"))) {
+				const char *t = gt + 1, *lt = memchr(t, '<', (size_t)(w.end - t));
+				char *text = lt ? rs_xml_decoded(t, (size_t)(lt - t)) : NULL;
+				char *v = text ? text + strspn(text, " \t\r\n") : NULL, *stop = NULL;
+				if (v && *v) {
+					errno = 0;
+					(void)strtod(v, &stop);
+					stop += strspn(stop, " \t\r\n");
+				}
+				if (stop && (stop == v || *stop))
+					found = rs_fail(e, RS_EINVAL,
+							"%s:%ld: '%.40s' is not a number, as key '%.40s' (attr.type "
+							"%s) asks",
+							path, w.line, v, k, type);
+				free(text);
+			}
+			free(k);
+		}
+	}
+	if (!found && graphs == 0)
+		found = rs_fail(e, RS_EINVAL, "%s: no <graph> element", path);
+	for (int i = 0; i < nkeys; i++) {
+		free(key_id[i]);
+		free(key_type[i]);
+	}
+	return found ? -1 : 0;
 }
 
 static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gformat fmt,
@@ -3656,8 +3766,22 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	igraph_set_error_handler(old);
 	igraph_set_warning_handler(oldw);
 	if (rc != IGRAPH_SUCCESS) {
-		rs_fail(e, RS_EINVAL, "%s: not a valid %s file: %s", path, rs_gformat_name(fmt),
-			igraph_msg[0] ? igraph_msg : "parse error");
+		/* libxml's messages have a line; igraph's own ("Cannot parse
+		 * GraphML file") do not: find the element it refused */
+		const char *at = strstr(igraph_msg, "Line ");
+		if (at == NULL)
+			at = strstr(igraph_msg, "line ");
+		char *after;
+		long line = at ? strtol(at + 5, &after, 10) : 0;
+		if (line <= 0 && fmt == RS_GF_GRAPHML && graphml_diagnose(buf, len, path, e) != 0)
+			return NULL;
+		const char *msg = igraph_msg[0] ? igraph_msg : "parse error";
+		if (line > 0 && at == igraph_msg && !strncmp(after, ": ", 2))
+			msg = after + 2; /* libxml's "Line 60: ..." */
+		if (line > 0)
+			rs_fail(e, RS_EINVAL, "%s:%ld: not a valid %s file: %s", path, line, rs_gformat_name(fmt), msg);
+		else
+			rs_fail(e, RS_EINVAL, "%s: not a valid %s file: %s", path, rs_gformat_name(fmt), msg);
 		return NULL;
 	}
 	rs_graph *g = NULL;

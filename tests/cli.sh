@@ -157,6 +157,17 @@ check "... <node> elements that repeat an id are merged, and a note names the fi
 	$(grep -q '^load repeated.graphml: 4 nodes, 2 edges' "$tmp/out" &&
 		grep -q "^note: 2 <node> elements repeat an earlier one's id (the first: 'a', lines 3 and 5): merged into one node" "$tmp/out" &&
 		grep -q '^note: 1 node named only by edges' "$tmp/out"; echo $?)
+# ... and broken ones: the line of what igraph refused, where its own
+# message has none ("Cannot parse GraphML file") or has it in its text
+for f in node-without-id.graphml weight-not-a-number.graphml no-graph.graphml truncated.graphml unclosed.gml; do
+	$R -c "load $srcdir/tests/bad/$f"
+done >"$tmp/out" 2>&1
+check "... broken GraphML and GML: the file and the line of the fault, in the usual form" \
+	$(grep -q 'node-without-id.graphml:5: a <node> element without an id$' "$tmp/out" &&
+		grep -q "weight-not-a-number.graphml:7: 'heavy' is not a number, as key 'w' (attr.type double) asks" "$tmp/out" &&
+		grep -q 'no-graph.graphml: no <graph> element$' "$tmp/out" &&
+		grep -q 'truncated.graphml:7: not a valid graphml file: ' "$tmp/out" &&
+		grep -q 'unclosed.gml:5: not a valid gml file: ' "$tmp/out"; echo $?)
 # ... and the graph saved as GraphML and GML for Gephi: names, the ground
 # truth and the clusters as node attributes, no companion file of names
 $R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; cluster 2; save graph $tmp/pg.graphml; save graph $tmp/pg.gml" \
