@@ -20,6 +20,18 @@ DIR, for `sh bench/sparse.sh DIR/*.edges DIR/*.biedges`:
   sparsebip.biedges  a bipartite graph of 20,000 x 30,000 nodes and 70,000
                   random edges (repeats merged): too sparse for the one-pass
                   product's partial sums, isolated nodes on both sides
+  road.edges      100,000 random points joined within the radius that gives
+                  average degree 3, as a road map's crossings: the products
+                  are cheap beside the basis' sweeps, and the basis is most
+                  of the memory; thousands of components, isolated nodes
+  hubs.edges      100,000 nodes, 10 hubs each joined to a random tenth of
+                  them, and 100,000 random edges between the others
+  weighted.edges  a 50,000-node preferential-attachment graph, four edges
+                  per new node, with log-normal weights (sigma 2: weights
+                  over six orders of magnitude)
+
+`bench/other_graphs.py DIR large` writes road1M.edges too: the road map
+with 10^6 nodes (1.5 million edges).
 
 All are deterministic (numpy's default_rng(1))."""
 import os
@@ -87,13 +99,45 @@ def components(path, count=2000, size=25, p=0.3, seed=1):
     np.savetxt(path, np.vstack(parts), fmt="%d")
 
 
-def geometric(path, n=50000, degree=10, seed=1):
+def geometric(path, n=50000, degree=10, seed=1, header=False):
     from scipy.spatial import cKDTree
 
     rng = np.random.default_rng(seed)
     pts = rng.random((n, 2))
     pairs = cKDTree(pts).query_pairs(np.sqrt(degree / (np.pi * n)), output_type="ndarray")
-    np.savetxt(path, pairs, fmt="%d")
+    with open(path, "w") as f:
+        if header:  # the isolated nodes too
+            f.write("# nodes: %d\n" % n)
+        np.savetxt(f, pairs, fmt="%d")
+
+
+def hubs(path, n=100000, count=10, seed=1):
+    rng = np.random.default_rng(seed)
+    parts = [np.c_[np.full(n // 10, h), rng.choice(np.arange(count, n), n // 10, replace=False)]
+             for h in range(count)]
+    e = rng.integers(count, n, (n, 2))
+    parts.append(e[e[:, 0] != e[:, 1]])
+    with open(path, "w") as f:
+        f.write("# nodes: %d\n" % n)
+        np.savetxt(f, np.vstack(parts), fmt="%d")
+
+
+def weighted(path, n=50000, m=4, sigma=2.0, seed=1):
+    rng = np.random.default_rng(seed)
+    ends = list(range(m))  # every edge's two ends: a node appears once per degree
+    rows = []
+    for v in range(m, n):
+        chosen = set()
+        while len(chosen) < m:
+            chosen.add(ends[rng.integers(len(ends))] if rng.random() < 0.9 else int(rng.integers(v)))
+        for u in chosen:
+            rows.append((v, u))
+            ends += [v, u]
+    e = np.array(rows)
+    w = rng.lognormal(0.0, sigma, len(e))
+    with open(path, "w") as f:
+        for (a, b), x in zip(e, w):
+            f.write("%d %d %.6g\n" % (a, b, x))
 
 
 def regular(path, n=50000, seed=1):
@@ -116,8 +160,8 @@ def sparse_bipartite(path, rows=20000, cols=30000, edges=70000, seed=1):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: bench/other_graphs.py DIR")
+    if len(sys.argv) not in (2, 3) or (len(sys.argv) == 3 and sys.argv[2] != "large"):
+        sys.exit("usage: bench/other_graphs.py DIR [large]")
     d = sys.argv[1]
     os.makedirs(d, exist_ok=True)
     grid(os.path.join(d, "grid.edges"))
@@ -128,6 +172,11 @@ def main():
     geometric(os.path.join(d, "geometric.edges"))
     regular(os.path.join(d, "regular.edges"))
     sparse_bipartite(os.path.join(d, "sparsebip.biedges"))
+    geometric(os.path.join(d, "road.edges"), n=100000, degree=3, header=True)
+    hubs(os.path.join(d, "hubs.edges"))
+    weighted(os.path.join(d, "weighted.edges"))
+    if len(sys.argv) == 3:
+        geometric(os.path.join(d, "road1M.edges"), n=1000000, degree=3, header=True)
 
 
 if __name__ == "__main__":

@@ -1270,7 +1270,8 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 			goto out;
 		/* N_alpha's eigenvalues lie in [-1, 1] (M M^T's in [0, 1]) */
 		rs_lanczos_opts lo = {need, o->ncv, o->tol > 0 ? o->tol : 1e-8, 0, o->seed, NULL,
-				      o->cancel, NULL, 0, strict, RS_EIG_TIE, G.space, 1.0, 0, 0.0};
+				      o->cancel, NULL, 0, strict, RS_EIG_TIE, G.space, 1.0, 0, 0.0,
+				      G.gram ? 0.0 : (double)g->nnz / (double)(N > 0 ? N : 1)};
 		/* the reduced basis: unipartite graphs at alpha > 0 (every degree
 		 * positive, q the only theta = 1 vector; copies stay out of it) */
 		int use_rb = o->rb && !g->bipartite && alpha > 0 && zero == 0 &&

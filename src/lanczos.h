@@ -28,7 +28,8 @@ typedef void (*rs_project)(void *ctx, double *x);
 
 typedef struct rs_lanczos_opts {
 	int nev;            /* eigenpairs wanted                         */
-	int ncv;            /* basis size; 0 = nev + max(3 nev / 2 + 1, 16) */
+	int ncv;            /* basis size; 0 = nev + max(3 nev / 2 + 1, 16), */
+	                    /* or nev + max(nev + 4, 16) (row_cost)      */
 	double tol;
 	int maxit;          /* restarts; 0 = 1000                        */
 	uint64_t seed;
@@ -50,6 +51,8 @@ typedef struct rs_lanczos_opts {
 	double floor;       /* floor must meet tol, one below it only     */
 	                    /* needs its residual bound (at most 1e-4 of  */
 	                    /* its value) to keep it apart below floor    */
+	double row_cost;    /* the product's entries a row (0: unknown):  */
+	                    /* below 12, a smaller basis (ncv 0)          */
 } rs_lanczos_opts;
 
 typedef struct rs_lanczos_out {
