@@ -3606,6 +3606,15 @@ static int xml_next(struct xml_walk *w, const char **name, size_t *nl, const cha
 	return 0;
 }
 
+/* s with its control characters as '?', so that a message stays one line. */
+static char *one_line(char *s)
+{
+	for (char *c = s; c && *c; c++)
+		if ((unsigned char)*c < ' ' || *c == 127)
+			*c = '?';
+	return s;
+}
+
 static int is_element(const char *name, size_t nl, const char *want)
 {
 	return nl == strlen(want) && !strncmp(name, want, nl);
@@ -3657,10 +3666,7 @@ static void graphml_nodes(const char *buf, size_t len, struct graphml_nodes *r)
 		if (ids.count > before)
 			line_of[k] = w.line;
 		else if (r->repeats++ == 0) {
-			snprintf(r->first, sizeof r->first, "%s", id);
-			for (char *c = r->first; *c; c++)
-				if ((unsigned char)*c < ' ' || *c == 127)
-					*c = '?'; /* the note stays one line */
+			snprintf(r->first, sizeof r->first, "%s", one_line(id));
 			r->line0 = line_of[k];
 			r->line1 = w.line;
 		}
@@ -3718,7 +3724,6 @@ static int graphml_diagnose(const char *buf, size_t len, const char *path, rs_er
 				char *text = lt ? rs_xml_decoded(t, (size_t)(lt - t)) : NULL;
 				char *v = text ? text + strspn(text, " \t\r\n") : NULL, *stop = NULL;
 				if (v && *v) {
-					errno = 0;
 					(void)strtod(v, &stop);
 					stop += strspn(stop, " \t\r\n");
 				}
@@ -3726,7 +3731,7 @@ static int graphml_diagnose(const char *buf, size_t len, const char *path, rs_er
 					found = rs_fail(e, RS_EINVAL,
 							"%s:%ld: '%.40s' is not a number, as key '%.40s' (attr.type "
 							"%s) asks",
-							path, w.line, v, k, type);
+							path, w.line, one_line(v), one_line(k), type);
 				free(text);
 			}
 			free(k);

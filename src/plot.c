@@ -219,15 +219,23 @@ static char *terminal_to(const rs_plotcfg *cfg, const char *write_to, rs_err *e)
 	return xasprintf("set terminal dumb size %d,%d%s\n", cw, ch - 1, color ? " ansi" : "");
 }
 
-/* cfg's output file opened as 'save' opens one (a temporary beside it,
- * rs_atomic), once its extension is known to name a terminal: the
- * extension's error comes before the file's. */
-static int output_open(const rs_plotcfg *cfg, rs_atomic *a, rs_err *e)
+/* Whether cfg's extension (or 'plot term') names a terminal: its error
+ * comes before the file's. */
+static int terminal_ok(const rs_plotcfg *cfg, rs_err *e)
 {
 	char *t = terminal_to(cfg, NULL, e);
 	if (t == NULL)
 		return -1;
 	free(t);
+	return 0;
+}
+
+/* cfg's output file opened as 'save' opens one (a temporary beside it,
+ * rs_atomic), once its terminal is known. */
+static int output_open(const rs_plotcfg *cfg, rs_atomic *a, rs_err *e)
+{
+	if (terminal_ok(cfg, e) != 0)
+		return -1;
 	return rs_atomic_open(a, cfg->output, e);
 }
 
@@ -236,10 +244,8 @@ int plot_output_check(const rs_plotcfg *cfg, rs_err *e)
 	/* a pipe or a device is opened when a plot writes it: opening a FIFO
 	 * now would wait for its reader */
 	if (rs_path_is_stream(cfg->output)) {
-		char *t = terminal_to(cfg, NULL, e);
-		if (t == NULL)
+		if (terminal_ok(cfg, e) != 0)
 			return -1;
-		free(t);
 		if (strcmp(cfg->output, "-") != 0 && access(cfg->output, W_OK) != 0)
 			return rs_fail(e, RS_EIO, "cannot write '%s': %s", cfg->output, strerror(errno));
 		return 0;
