@@ -481,11 +481,19 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	const char *base = strrchr(path, '/');
 	session_set_graph(s, g, L, xasprintf("load %s%s", base ? base + 1 : path,
 					     g->bipartite ? " (bipartite)" : ""));
+	/* GraphML's nodes igraph made of what the file left out or repeated */
+	char nodes[128] = "";
+	if (info.repeated_ids > 0)
+		snprintf(nodes, sizeof nodes, "; %ld <node> element%s repeating an id merged", info.repeated_ids,
+			 info.repeated_ids == 1 ? "" : "s");
+	if (info.undeclared > 0)
+		snprintf(nodes + strlen(nodes), sizeof nodes - strlen(nodes), "; %ld node%s only edges name added",
+			 info.undeclared, info.undeclared == 1 ? "" : "s");
 	s->graph_input = xasprintf(
-		"%s, %s; %ld duplicate%s merged (%s); %ld zero weight%s dropped", info.format,
+		"%s, %s; %ld duplicate%s merged (%s); %ld zero weight%s dropped%s", info.format,
 		info.symmetrized ? "directed: made undirected" : "undirected", info.merged,
 		info.merged == 1 ? "" : "s", o.merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept",
-		info.dropped, info.dropped == 1 ? "" : "s");
+		info.dropped, info.dropped == 1 ? "" : "s", nodes);
 	graph_summary(s, out, "load", seconds_now() - t0, notes, nn);
 	for (int i = 0; i < nn; i++)
 		free(notes[i]);

@@ -203,7 +203,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	{"info", NULL, 0, 0, "info", "describe the graph, alpha in both forms, k and the solver",
 	 "Print the model or graph: nodes, edges, blocks or classes, components, isolated and "
 	 "noise nodes, its total weight, how a loaded file was read ('input': its format, "
-	 "whether directed input was made undirected, duplicates merged, zero weights dropped), "
+	 "whether directed input was made undirected, duplicates merged, zero weights dropped, "
+	 "and for GraphML the nodes merged or added where the file repeats an id or leaves a node "
+	 "out), "
 	 "alpha in both forms, k, the seed, and the solver with its last timing, residual and "
 	 "(iterative) operator applications, warm start and, on a symmetric graph, the extra "
 	 "runs for repeated values (last_rechecks).",

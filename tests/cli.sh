@@ -152,11 +152,12 @@ check "... elements with a namespace prefix (<g:node>) count as declared: no suc
 # ... and <node> elements that repeat an id (igraph merges them): a note
 # with the id and both lines; an id in single quotes with an entity in it
 printf '<?xml version="1.0"?>\n<graphml><graph edgedefault="undirected">\n<node id="a"/>\n<node id='"'"'b&amp;c'"'"'/>\n<node id="a"/>\n<node id="d"/>\n<node id="b&amp;c"/><edge source="a" target="d"/>\n<edge source="a" target="e"/></graph></graphml>\n' >"$tmp/repeated.graphml"
-$R -c "load $tmp/repeated.graphml" >"$tmp/out" 2>&1
+$R -c "load $tmp/repeated.graphml; info" >"$tmp/out" 2>&1
 check "... <node> elements that repeat an id are merged, and a note names the first and its lines" \
 	$(grep -q '^load repeated.graphml: 4 nodes, 2 edges' "$tmp/out" &&
 		grep -q "^note: 2 <node> elements repeat an earlier one's id (the first: 'a', lines 3 and 5): merged into one node" "$tmp/out" &&
-		grep -q '^note: 1 node named only by edges' "$tmp/out"; echo $?)
+		grep -q '^note: 1 node named only by edges' "$tmp/out" &&
+		grep -q '^input .*dropped; 2 <node> elements repeating an id merged; 1 node only edges name added$' "$tmp/out"; echo $?)
 # ... and broken ones: the line of what igraph refused, where its own
 # message has none ("Cannot parse GraphML file") or has it in its text
 for f in node-without-id.graphml weight-not-a-number.graphml no-graph.graphml truncated.graphml unclosed.gml; do
