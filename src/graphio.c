@@ -3746,6 +3746,122 @@ static int graphml_diagnose(const char *buf, size_t len, const char *path, rs_er
 	return found ? -1 : 0;
 }
 
+/* Whether the text t (up to end, leading blanks skipped) is a number that
+ * reads as NaN ("nan", "NaN", "-nan"). */
+static int text_is_nan(const char *t, const char *end)
+{
+	char num[32];
+	t += strspn(t, " \t\r\n\"");
+	size_t l = 0;
+	while (t + l < end && l + 1 < sizeof num && !strchr(" \t\r\n\"<]", t[l]))
+		l++;
+	memcpy(num, t, l);
+	num[l] = '\0';
+	char *stop;
+	double v = strtod(num, &stop);
+	return l > 0 && *stop == '\0' && isnan(v);
+}
+
+/* igraph reads the edges of a GraphML or GML text in the file's order, and
+ * tells a weight written "NaN" from none only as NaN both: the line of
+ * edge `want`'s attribute attr (0-based; the edge's own line where attr
+ * is not written there), or with want < 0 the line of the first edge
+ * attribute attr written as NaN; 0 when there is none. */
+static long graphml_edge_scan(const char *buf, size_t len, long want, const char *attr)
+{
+	enum { MAXKEYS = 64 };
+	char *keys[MAXKEYS]; /* the ids of attr's keys */
+	int nkeys = 0;
+	long edge = -1, found = 0, edge_line = 0;
+	struct xml_walk w;
+	const char *name, *attrs;
+	size_t nl;
+	xml_walk_init(&w, buf, len);
+	while (!found && xml_next(&w, &name, &nl, &attrs)) {
+		if (is_element(name, nl, "key") && nkeys < MAXKEYS) {
+			char *an = xml_attr(attrs, w.end, "attr.name");
+			if (an && !strcmp(an, attr))
+				keys[nkeys++] = xml_attr(attrs, w.end, "id");
+			free(an);
+		} else if (is_element(name, nl, "edge")) {
+			if (edge == want) /* the one wanted had no such data */
+				found = edge_line;
+			edge_line = w.line;
+			edge++;
+		} else if (is_element(name, nl, "data") && edge >= 0 && (want < 0 || edge == want)) {
+			/* inside an edge: GraphML nests the data in its element,
+			 * and the nodes' data comes before the edges */
+			char *k = xml_attr(attrs, w.end, "key");
+			int weight = 0;
+			for (int i = 0; k && i < nkeys; i++)
+				weight |= keys[i] && !strcmp(keys[i], k);
+			const char *gt = memchr(attrs, '>', (size_t)(w.end - attrs));
+			if (weight && (want >= 0 || (gt && gt[-1] != '/' && text_is_nan(gt + 1, w.end))))
+				found = w.line;
+			free(k);
+		}
+	}
+	if (!found && want >= 0 && edge == want)
+		found = edge_line;
+	for (int i = 0; i < nkeys; i++)
+		free(keys[i]);
+	return found;
+}
+
+static long gml_edge_scan(const char *buf, size_t len, long want, const char *attr)
+{
+	const char *p = buf, *end = buf + len;
+	long line = 1, edge = -1, edge_line = 0;
+	int depth = 0, edge_depth = -1; /* the depth inside the current edge's [ ] */
+	size_t al = strlen(attr);
+	while (p < end) {
+		char c = *p;
+		if (c == '\n') {
+			line++;
+			p++;
+		} else if (c == '#') { /* a comment, to the end of the line */
+			while (p < end && *p != '\n')
+				p++;
+		} else if (c == '"') { /* a string: lines inside it count */
+			for (p++; p < end && *p != '"'; p++)
+				line += *p == '\n';
+			p += p < end;
+		} else if (c == '[') {
+			depth++;
+			p++;
+		} else if (c == ']') {
+			if (depth-- == edge_depth) {
+				if (edge == want) /* the one wanted had no such attribute */
+					return edge_line;
+				edge_depth = -1;
+			}
+			p++;
+		} else if (isalpha((unsigned char)c) || c == '_') {
+			const char *word = p;
+			while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+				p++;
+			size_t wl = (size_t)(p - word);
+			const char *q = p + strspn(p, " \t\r\n");
+			if (wl == 4 && !strncmp(word, "edge", 4) && q < end && *q == '[') {
+				edge++;
+				edge_line = line;
+				edge_depth = depth + 1;
+			} else if (edge_depth == depth && wl == al && !strncmp(word, attr, al) &&
+				   (edge == want || (want < 0 && text_is_nan(p, end)))) {
+				return line;
+			}
+		} else {
+			p++;
+		}
+	}
+	return 0;
+}
+
+static long igraph_edge_line(const char *buf, size_t len, enum rs_gformat fmt, long want, const char *attr)
+{
+	return fmt == RS_GF_GML ? gml_edge_scan(buf, len, want, attr) : graphml_edge_scan(buf, len, want, attr);
+}
+
 static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gformat fmt,
 			     const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
@@ -3827,13 +3943,27 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 			goto out;
 		}
 	}
+	int nan_checked = 0;
 	for (long i = 0; i < ne; i++) {
 		double w = weighted ? VECTOR(wv)[i] : 1.0;
+		if (isnan(w) && !nan_checked++) {
+			/* no weight, or "NaN" written: one pass finds the first
+			 * written one */
+			long at = igraph_edge_line(buf, len, fmt, -1, wattr);
+			if (at > 0) {
+				rs_fail(e, RS_EINVAL, "%s:%ld: weight NaN: weights must be finite and >= 0", path, at);
+				goto out;
+			}
+		}
 		if (isnan(w))
 			w = 1.0; /* an edge without a weight where others have one */
 		if (!isfinite(w) || w < 0) {
-			rs_fail(e, RS_EINVAL, "%s: edge %ld has weight %g: weights must be finite and >= 0",
-				path, i + 1, w);
+			long at = igraph_edge_line(buf, len, fmt, i, wattr);
+			if (at > 0)
+				rs_fail(e, RS_EINVAL, "%s:%ld: weight %g: weights must be finite and >= 0", path, at, w);
+			else
+				rs_fail(e, RS_EINVAL, "%s: edge %ld has weight %g: weights must be finite and >= 0",
+					path, i + 1, w);
 			goto out;
 		}
 		if (rs_edges_push(&E, VECTOR(el)[2 * i], VECTOR(el)[2 * i + 1], w, e) != 0)

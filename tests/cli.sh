@@ -160,7 +160,8 @@ check "... <node> elements that repeat an id are merged, and a note names the fi
 		grep -q '^input .*dropped; 2 <node> elements repeating an id merged; 1 node only edges name added$' "$tmp/out"; echo $?)
 # ... and broken ones: the line of what igraph refused, where its own
 # message has none ("Cannot parse GraphML file") or has it in its text
-for f in node-without-id.graphml weight-not-a-number.graphml no-graph.graphml truncated.graphml unclosed.gml; do
+for f in node-without-id.graphml weight-not-a-number.graphml no-graph.graphml truncated.graphml unclosed.gml \
+	nan-weight.graphml nan-weight.gml negative-weight.gml; do
 	$R -c "load $srcdir/tests/bad/$f"
 done >"$tmp/out" 2>&1
 check "... broken GraphML and GML: the file and the line of the fault, in the usual form" \
@@ -168,7 +169,17 @@ check "... broken GraphML and GML: the file and the line of the fault, in the us
 		grep -q "weight-not-a-number.graphml:7: 'heavy' is not a number, as key 'w' (attr.type double) asks" "$tmp/out" &&
 		grep -q 'no-graph.graphml: no <graph> element$' "$tmp/out" &&
 		grep -q 'truncated.graphml:7: not a valid graphml file: ' "$tmp/out" &&
-		grep -q 'unclosed.gml:5: not a valid gml file: ' "$tmp/out"; echo $?)
+		grep -q 'unclosed.gml:5: not a valid gml file: ' "$tmp/out" &&
+		grep -q 'nan-weight.graphml:7: weight NaN: weights must be finite' "$tmp/out" &&
+		grep -q 'nan-weight.gml:8: weight NaN: weights must be finite' "$tmp/out" &&
+		grep -q 'negative-weight.gml:6: weight -2: weights must be finite' "$tmp/out"; echo $?)
+# ... where a weight is missing (igraph stores NaN for it too), the edge
+# weighs 1, in both formats
+printf '<graphml>\n<key id="w" for="edge" attr.name="weight" attr.type="double"/>\n<graph edgedefault="undirected">\n<node id="a"/><node id="b"/><node id="c"/>\n<edge source="a" target="b"><data key="w">2</data></edge>\n<edge source="b" target="c"/>\n</graph></graphml>\n' >"$tmp/miss.graphml"
+printf 'graph [\n node [ id 0 ]\n node [ id 1 ]\n node [ id 2 weight nan ]\n edge [ source 0 target 1 weight 2 ]\n edge [ source 1 target 2 ]\n]\n' >"$tmp/miss.gml"
+$R -c "load $tmp/miss.graphml; info; load $tmp/miss.gml; info" >"$tmp/out" 2>&1
+check "... an edge without a weight weighs 1 (a node's NaN attribute is no edge weight)" \
+	$([ "$(grep -c '^weight  *6$' "$tmp/out")" -eq 2 ]; echo $?)
 # ... and the graph saved as GraphML and GML for Gephi: names, the ground
 # truth and the clusters as node attributes, no companion file of names
 $R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; cluster 2; save graph $tmp/pg.graphml; save graph $tmp/pg.gml" \
