@@ -70,6 +70,15 @@ static int scalar(rs_textscan *J, char **out, int *str)
 				return oom(J);
 			return 0;
 		}
+	/* Python's json module writes a float nan or inf so (allow_nan, its
+	 * default), networkx's node_link_data with it: read as the number,
+	 * which the weight and label rules then judge */
+	static const char *const python[] = {"NaN", "Infinity", "-Infinity"};
+	for (int w = 0; w < 3; w++)
+		if (!strncmp(p, python[w], strlen(python[w]))) {
+			J->p += strlen(python[w]);
+			return (*out = strdup(python[w])) == NULL ? oom(J) : 0;
+		}
 	size_t l = strspn(p, "+-0123456789.eE");
 	char *end;
 	if (l == 0 || (strtod(p, &end), end != p + l))
@@ -238,6 +247,13 @@ static char *dup_or_null(const struct field *f)
 	return f && f->val ? strdup(f->val) : NULL;
 }
 
+/* A label: none for null, and for a NaN number (pandas' missing value,
+ * which Python's json writes bare); a string "NaN" is a class. */
+static char *label_or_null(const struct field *f)
+{
+	return f && !f->str && f->val && !strcmp(f->val, "NaN") ? NULL : dup_or_null(f);
+}
+
 /* A node object's fields, kept. */
 static int take_node(struct graph_text *G)
 {
@@ -266,9 +282,9 @@ static int take_node(struct graph_text *G)
 		name = field(F, "label", 0);
 	N->name = name && name->str ? dup_or_null(name) : NULL;
 	const char *want = G->o->label_attr;
-	N->label[0] = want ? dup_or_null(field(F, want, 0)) : NULL;
+	N->label[0] = want ? label_or_null(field(F, want, 0)) : NULL;
 	for (int k = 0; k < NKEYS; k++)
-		N->label[k + 1] = dup_or_null(field(F, label_keys[k], 0));
+		N->label[k + 1] = label_or_null(field(F, label_keys[k], 0));
 	for (long i = 0; i < F->n; i++)
 		if (strcmp(F->f[i].key, "id") != 0)
 			rs_list_add(G->node_keys, sizeof G->node_keys, F->f[i].key);

@@ -180,6 +180,15 @@ printf 'graph [\n node [ id 0 ]\n node [ id 1 ]\n node [ id 2 weight nan ]\n edg
 $R -c "load $tmp/miss.graphml; info; load $tmp/miss.gml; info" >"$tmp/out" 2>&1
 check "... an edge without a weight weighs 1 (a node's NaN attribute is no edge weight)" \
 	$([ "$(grep -c '^weight  *6$' "$tmp/out")" -eq 2 ]; echo $?)
+# node-link JSON as Python's json writes a float nan or inf (bare NaN,
+# Infinity): a weight that is one is an error with its line, a label NaN
+# is no class
+printf '{"nodes": [{"id": 0, "value": 1}, {"id": 1, "value": NaN}, {"id": 2, "value": 0}],\n"links": [{"source": 0, "target": 1, "weight": 1.5},\n{"source": 1, "target": 2, "weight": Infinity}]}\n' >"$tmp/inf.json"
+printf '{"nodes": [{"id": 0, "value": 1}, {"id": 1, "value": NaN}, {"id": 2, "value": 0}],\n"links": [{"source": 0, "target": 1}, {"source": 1, "target": 2}]}\n' >"$tmp/nanlab.json"
+$R -c "load $tmp/inf.json" -c "load $tmp/nanlab.json" >"$tmp/out" 2>&1
+check "JSON with Python's NaN and Infinity: a weight inf is an error at its line, a label NaN no class" \
+	$(grep -q 'inf.json:3: weight inf: weights must be finite' "$tmp/out" &&
+		grep -q '^load nanlab.json: 3 nodes, 2 edges.*labels: 2 classes, 2 labelled' "$tmp/out"; echo $?)
 # ... and the graph saved as GraphML and GML for Gephi: names, the ground
 # truth and the clusters as node attributes, no companion file of names
 $R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; cluster 2; save graph $tmp/pg.graphml; save graph $tmp/pg.gml" \
