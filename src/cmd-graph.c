@@ -256,11 +256,9 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 				for (int k = 0; rs_gformat_words[k]; k++)
 					snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? ", " : "",
 						 rs_gformat_words[k]);
-				const char *near = cmd_nearest(argv[i], rs_gformat_words);
-				if (near)
-					return rs_fail(e, RS_EINVAL, "unknown format '%s'; did you mean '%s'? (%s)",
-						       argv[i], near, list);
-				return rs_fail(e, RS_EINVAL, "unknown format '%s' (%s)", argv[i], list);
+				char near[64];
+				return rs_fail(e, RS_EINVAL, "unknown format '%s'%s (%s)", argv[i],
+					       cmd_suggestion(argv[i], rs_gformat_words, near, sizeof near), list);
 			}
 		} else if (i + 1 < argc && !strcmp(w, "merge")) {
 			i++;
@@ -736,12 +734,11 @@ CMD_FN(save)
 		if (rc == 0 && g->bipartite && g->cnames && !rs_markup_kind(path))
 			rc = save_names(path, ".col_names", g->cnames, g->m, out, e);
 		rs_graph_free(built);
-	} else
-	{
+	} else {
 		static const char *const what_words[] = {"embedding", "graph", "labels", "clusters", NULL};
-		const char *near = cmd_nearest(what, what_words);
-		return rs_fail(e, RS_EINVAL, "save what? embedding, graph, labels or clusters (got '%s'%s%s%s)", what,
-			       near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+		char near[64];
+		return rs_fail(e, RS_EINVAL, "save what? embedding, graph, labels or clusters (got '%s'%s)", what,
+			       cmd_suggestion(what, what_words, near, sizeof near));
 	}
 	return rc;
 }

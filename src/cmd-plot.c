@@ -785,10 +785,10 @@ CMD_FN(plot)
 	} else {
 		static const char *const plot_words[] = {"embed", "spectrum", "sweep", "signs", "scores",
 							 "mu",    "output",   "term",  "dump",  NULL};
-		const char *near = cmd_nearest(w, plot_words);
+		char near[64];
 		return rs_fail(e, RS_EINVAL,
-			       "plot what? embed, spectrum, sweep, signs, scores, mu; or output, term, dump (got '%s'%s%s%s)",
-			       w, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+			       "plot what? embed, spectrum, sweep, signs, scores, mu; or output, term, dump (got '%s'%s)",
+			       w, cmd_suggestion(w, plot_words, near, sizeof near));
 	}
 	if (rc != 0) {
 		free(b.s);

@@ -260,20 +260,19 @@ static char *setting_value(const rs_session *s, const char *name)
 static const char *const settings[] = {"format", "digits",    "echo", "bail", "verbose",
 				       "solver", "dense-max", "tol",  "ncv",  "bipartite", "warm", NULL};
 
-static int pick(const char *v, const char *const *names, int n, const char *what, rs_err *e)
+static int pick(const char *v, const char *const *names, const char *what, rs_err *e)
 {
-	for (int i = 0; i < n; i++)
+	for (int i = 0; names[i]; i++)
 		if (!strcmp(v, names[i]))
 			return i;
 	char list[128] = "";
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; names[i]; i++) {
 		size_t l = strlen(list);
 		snprintf(list + l, sizeof list - l, "%s%s", i ? "|" : "", names[i]);
 	}
-	const char *near = cmd_nearest(v, names);
-	if (near)
-		return rs_fail(e, RS_EINVAL, "%s must be %s, got '%s'; did you mean '%s'?", what, list, v, near);
-	return rs_fail(e, RS_EINVAL, "%s must be %s, got '%s'", what, list, v);
+	char near[64];
+	return rs_fail(e, RS_EINVAL, "%s must be %s, got '%s'%s", what, list, v,
+		       cmd_suggestion(v, names, near, sizeof near));
 }
 
 static int set_one(rs_session *s, const char *name, const char *v, rs_err *e)
@@ -281,7 +280,7 @@ static int set_one(rs_session *s, const char *name, const char *v, rs_err *e)
 	long n;
 	int b, i;
 	if (!strcmp(name, "format")) {
-		if ((i = pick(v, fmt_names, 3, "format", e)) < 0)
+		if ((i = pick(v, fmt_names, "format", e)) < 0)
 			return -1;
 		s->format = (enum rs_format)i;
 	} else if (!strcmp(name, "digits")) {
@@ -289,7 +288,7 @@ static int set_one(rs_session *s, const char *name, const char *v, rs_err *e)
 			return -1;
 		s->digits = (int)n;
 	} else if (!strcmp(name, "solver")) {
-		if ((i = pick(v, solver_names, 4, "solver", e)) < 0)
+		if ((i = pick(v, solver_names, "solver", e)) < 0)
 			return -1;
 		s->solver = (enum rs_solver)i;
 		session_invalidate(s);
@@ -309,7 +308,7 @@ static int set_one(rs_session *s, const char *name, const char *v, rs_err *e)
 		}
 		session_invalidate(s);
 	} else if (!strcmp(name, "bipartite")) {
-		if ((i = pick(v, bip_names, 2, "bipartite", e)) < 0)
+		if ((i = pick(v, bip_names, "bipartite", e)) < 0)
 			return -1;
 		s->bip_adjacency = i;
 		session_forget_solutions(s);

@@ -540,6 +540,13 @@ const char *cmd_nearest(const char *word, const char *const *list)
 	return best;
 }
 
+const char *cmd_suggestion(const char *word, const char *const *list, char *buf, size_t size)
+{
+	const char *near = cmd_nearest(word, list);
+	snprintf(buf, size, near ? "; did you mean '%s'?" : "%s", near ? near : "");
+	return buf;
+}
+
 /* The command a mistyped name most likely meant ('scores', 'eigs',
  * 'lod'), or NULL. */
 static const char *nearest_command(const char *name)

@@ -73,6 +73,9 @@ const struct rs_cmd *cmd_find(const char *name, rs_err *e);
  * ('dense_max' for 'dense-max', 'graphm' for 'graphml'), or NULL: one edit
  * for short words, two from six letters. */
 const char *cmd_nearest(const char *word, const char *const *list);
+/* "; did you mean 'WORD'?" for cmd_nearest's word into buf, or "" where
+ * there is none: the end of a message that names what was typed. */
+const char *cmd_suggestion(const char *word, const char *const *list, char *buf, size_t size);
 
 /* Split one line into statements and words.  Quotes "..." (with \" and \\)
  * and '...'; '#' at the start of a word begins a comment; ';' ends a

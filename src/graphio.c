@@ -3606,13 +3606,12 @@ static int xml_next(struct xml_walk *w, const char **name, size_t *nl, const cha
 	return 0;
 }
 
-/* s with its control characters as '?', so that a message stays one line. */
-static char *one_line(char *s)
+/* Where the text of an element whose attributes start at attrs begins
+ * (after its '>'), or NULL for an empty element (<x/>). */
+static const char *xml_text(const char *attrs, const char *end)
 {
-	for (char *c = s; c && *c; c++)
-		if ((unsigned char)*c < ' ' || *c == 127)
-			*c = '?';
-	return s;
+	const char *gt = memchr(attrs, '>', (size_t)(end - attrs));
+	return gt && gt[-1] != '/' ? gt + 1 : NULL;
 }
 
 static int is_element(const char *name, size_t nl, const char *want)
@@ -3622,22 +3621,16 @@ static int is_element(const char *name, size_t nl, const char *want)
 
 /* The <node> elements of a GraphML text: igraph adds a node for an id
  * that only an edge names, and merges the elements that repeat an id,
- * both silently. */
-struct graphml_nodes {
-	long distinct;  /* different ids among the <node> elements, -1 unknown */
-	long repeats;   /* elements whose id an earlier one has                */
-	char first[48]; /* the first id repeated, and the lines of its two     */
-	long line0, line1;
-};
-
-static void graphml_nodes(const char *buf, size_t len, struct graphml_nodes *r)
+ * both silently.  The number of different ids (-1 out of memory), and
+ * into info the elements that repeat one, the first such id and its two
+ * lines. */
+static long graphml_nodes(const char *buf, size_t len, rs_load_info *info)
 {
 	rs_namemap ids = {0};
-	long *line_of = NULL, cap = 0;
+	long *line_of = NULL, cap = 0, distinct = 0;
 	struct xml_walk w;
 	const char *name, *attrs;
 	size_t nl;
-	memset(r, 0, sizeof *r);
 	xml_walk_init(&w, buf, len);
 	while (xml_next(&w, &name, &nl, &attrs)) {
 		if (!is_element(name, nl, "node"))
@@ -3645,37 +3638,62 @@ static void graphml_nodes(const char *buf, size_t len, struct graphml_nodes *r)
 		char *id = xml_attr(attrs, w.end, "id");
 		if (id == NULL)
 			continue;
-		long before = ids.count;
 		rs_err e = {0};
 		long k = rs_nm_intern(&ids, id, strlen(id), 1, &e);
-		if (k >= 0 && k >= cap) {
-			long nc = cap ? 2 * cap : 1024;
-			long *t = realloc(line_of, (size_t)nc * sizeof *t);
-			if (t == NULL)
-				k = -1;
-			else {
-				line_of = t;
-				cap = nc;
-			}
-		}
-		if (k < 0) {
+		if (k < 0 || rs_grow(&e, &line_of, &cap, k, sizeof *line_of, 1024, "node lines") != 0) {
 			free(id);
-			r->distinct = -1;
+			distinct = -1;
 			break;
 		}
-		if (ids.count > before)
+		if (k == distinct) { /* a new id: ids are numbered in order */
 			line_of[k] = w.line;
-		else if (r->repeats++ == 0) {
-			snprintf(r->first, sizeof r->first, "%s", one_line(id));
-			r->line0 = line_of[k];
-			r->line1 = w.line;
+			distinct++;
+		} else if (info->repeated_ids++ == 0) {
+			snprintf(info->repeated_id, sizeof info->repeated_id, "%s", id);
+			info->repeated_lines[0] = line_of[k];
+			info->repeated_lines[1] = w.line;
 		}
 		free(id);
 	}
-	if (r->distinct == 0)
-		r->distinct = ids.count;
 	rs_nm_free(&ids);
 	free(line_of);
+	if (distinct < 0)
+		info->repeated_ids = 0;
+	return distinct;
+}
+
+/* The <key> elements of a GraphML text met so far (the first 256):
+ * each one's id, attr.name and attr.type, decoded (NULL where absent). */
+struct graphml_keys {
+	int n;
+	char *id[256], *name[256], *type[256];
+};
+
+static void keys_add(struct graphml_keys *K, const char *attrs, const char *end)
+{
+	if (K->n == (int)(sizeof K->id / sizeof K->id[0]))
+		return;
+	K->id[K->n] = xml_attr(attrs, end, "id");
+	K->name[K->n] = xml_attr(attrs, end, "attr.name");
+	K->type[K->n++] = xml_attr(attrs, end, "attr.type");
+}
+
+/* The key whose id is id, or -1. */
+static int keys_find(const struct graphml_keys *K, const char *id)
+{
+	for (int i = 0; id && i < K->n; i++)
+		if (K->id[i] && !strcmp(K->id[i], id))
+			return i;
+	return -1;
+}
+
+static void keys_free(struct graphml_keys *K)
+{
+	for (int i = 0; i < K->n; i++) {
+		free(K->id[i]);
+		free(K->name[i]);
+		free(K->type[i]);
+	}
 }
 
 /* Why igraph refused a GraphML text where its own message names no line
@@ -3683,9 +3701,8 @@ static void graphml_nodes(const char *buf, size_t len, struct graphml_nodes *r)
  * its line, in e.  0 when none is found (igraph's message stands). */
 static int graphml_diagnose(const char *buf, size_t len, const char *path, rs_err *e)
 {
-	enum { MAXKEYS = 256 };
-	char *key_id[MAXKEYS], *key_type[MAXKEYS];
-	int nkeys = 0, graphs = 0, found = 0;
+	struct graphml_keys K = {0};
+	int graphs = 0, found = 0;
 	struct xml_walk w;
 	const char *name, *attrs;
 	size_t nl;
@@ -3693,10 +3710,8 @@ static int graphml_diagnose(const char *buf, size_t len, const char *path, rs_er
 	while (!found && xml_next(&w, &name, &nl, &attrs)) {
 		if (is_element(name, nl, "graph")) {
 			graphs++;
-		} else if (is_element(name, nl, "key") && nkeys < MAXKEYS) {
-			key_id[nkeys] = xml_attr(attrs, w.end, "id");
-			key_type[nkeys] = xml_attr(attrs, w.end, "attr.type");
-			nkeys++;
+		} else if (is_element(name, nl, "key")) {
+			keys_add(&K, attrs, w.end);
 		} else if (is_element(name, nl, "node")) {
 			char *id = xml_attr(attrs, w.end, "id");
 			if (id == NULL)
@@ -3712,15 +3727,13 @@ static int graphml_diagnose(const char *buf, size_t len, const char *path, rs_er
 		} else if (is_element(name, nl, "data")) {
 			/* a number where the key's type asks for one */
 			char *k = xml_attr(attrs, w.end, "key");
-			const char *type = NULL;
-			for (int i = 0; k && i < nkeys; i++)
-				if (key_id[i] && key_type[i] && !strcmp(key_id[i], k))
-					type = key_type[i];
-			const char *gt = memchr(attrs, '>', (size_t)(w.end - attrs));
-			if (type && gt && gt[-1] != '/' &&
+			int at = keys_find(&K, k);
+			const char *type = at >= 0 ? K.type[at] : NULL;
+			const char *t = xml_text(attrs, w.end);
+			if (type && t &&
 			    (!strcmp(type, "int") || !strcmp(type, "long") || !strcmp(type, "float") ||
 			     !strcmp(type, "double"))) {
-				const char *t = gt + 1, *lt = memchr(t, '<', (size_t)(w.end - t));
+				const char *lt = memchr(t, '<', (size_t)(w.end - t));
 				char *text = lt ? rs_xml_decoded(t, (size_t)(lt - t)) : NULL;
 				char *v = text ? text + strspn(text, " \t\r\n") : NULL, *stop = NULL;
 				if (v && *v) {
@@ -3731,7 +3744,7 @@ static int graphml_diagnose(const char *buf, size_t len, const char *path, rs_er
 					found = rs_fail(e, RS_EINVAL,
 							"%s:%ld: '%.40s' is not a number, as key '%.40s' (attr.type "
 							"%s) asks",
-							path, w.line, one_line(v), one_line(k), type);
+							path, w.line, v, k, type);
 				free(text);
 			}
 			free(k);
@@ -3739,10 +3752,7 @@ static int graphml_diagnose(const char *buf, size_t len, const char *path, rs_er
 	}
 	if (!found && graphs == 0)
 		found = rs_fail(e, RS_EINVAL, "%s: no <graph> element", path);
-	for (int i = 0; i < nkeys; i++) {
-		free(key_id[i]);
-		free(key_type[i]);
-	}
+	keys_free(&K);
 	return found ? -1 : 0;
 }
 
@@ -3757,9 +3767,8 @@ static int text_is_nan(const char *t, const char *end)
 		l++;
 	memcpy(num, t, l);
 	num[l] = '\0';
-	char *stop;
-	double v = strtod(num, &stop);
-	return l > 0 && *stop == '\0' && isnan(v);
+	double v;
+	return parse_weight(num, &v) == 0 && isnan(v);
 }
 
 /* igraph reads the edges of a GraphML or GML text in the file's order, and
@@ -3769,20 +3778,15 @@ static int text_is_nan(const char *t, const char *end)
  * attribute attr written as NaN; 0 when there is none. */
 static long graphml_edge_scan(const char *buf, size_t len, long want, const char *attr)
 {
-	enum { MAXKEYS = 64 };
-	char *keys[MAXKEYS]; /* the ids of attr's keys */
-	int nkeys = 0;
+	struct graphml_keys K = {0};
 	long edge = -1, found = 0, edge_line = 0;
 	struct xml_walk w;
 	const char *name, *attrs;
 	size_t nl;
 	xml_walk_init(&w, buf, len);
 	while (!found && xml_next(&w, &name, &nl, &attrs)) {
-		if (is_element(name, nl, "key") && nkeys < MAXKEYS) {
-			char *an = xml_attr(attrs, w.end, "attr.name");
-			if (an && !strcmp(an, attr))
-				keys[nkeys++] = xml_attr(attrs, w.end, "id");
-			free(an);
+		if (is_element(name, nl, "key")) {
+			keys_add(&K, attrs, w.end);
 		} else if (is_element(name, nl, "edge")) {
 			if (edge == want) /* the one wanted had no such data */
 				found = edge_line;
@@ -3792,19 +3796,17 @@ static long graphml_edge_scan(const char *buf, size_t len, long want, const char
 			/* inside an edge: GraphML nests the data in its element,
 			 * and the nodes' data comes before the edges */
 			char *k = xml_attr(attrs, w.end, "key");
-			int weight = 0;
-			for (int i = 0; k && i < nkeys; i++)
-				weight |= keys[i] && !strcmp(keys[i], k);
-			const char *gt = memchr(attrs, '>', (size_t)(w.end - attrs));
-			if (weight && (want >= 0 || (gt && gt[-1] != '/' && text_is_nan(gt + 1, w.end))))
+			int at = keys_find(&K, k);
+			int weight = at >= 0 && K.name[at] && !strcmp(K.name[at], attr);
+			const char *t = xml_text(attrs, w.end);
+			if (weight && (want >= 0 || (t && text_is_nan(t, w.end))))
 				found = w.line;
 			free(k);
 		}
 	}
 	if (!found && want >= 0 && edge == want)
 		found = edge_line;
-	for (int i = 0; i < nkeys; i++)
-		free(keys[i]);
+	keys_free(&K);
 	return found;
 }
 
@@ -3865,9 +3867,7 @@ static long igraph_edge_line(const char *buf, size_t len, enum rs_gformat fmt, l
 static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gformat fmt,
 			     const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
-	struct graphml_nodes declared = {.distinct = -1};
-	if (fmt == RS_GF_GRAPHML)
-		graphml_nodes(buf, len, &declared);
+	long declared = fmt == RS_GF_GRAPHML ? graphml_nodes(buf, len, info) : -1;
 	FILE *f = fmemopen(buf, len ? len : 1, "r");
 	if (f == NULL) {
 		rs_fail(e, RS_ENOMEM, "%s: cannot open a memory stream", path);
@@ -3912,14 +3912,8 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	igraph_vector_int_init(&el, 0);
 	igraph_vector_init(&wv, 0);
 	long n = (long)igraph_vcount(&G);
-	if (declared.distinct >= 0 && n > declared.distinct)
-		info->undeclared = n - declared.distinct;
-	if (declared.distinct >= 0 && declared.repeats > 0) {
-		info->repeated_ids = declared.repeats;
-		snprintf(info->repeated_id, sizeof info->repeated_id, "%s", declared.first);
-		info->repeated_lines[0] = declared.line0;
-		info->repeated_lines[1] = declared.line1;
-	}
+	if (declared >= 0 && n > declared)
+		info->undeclared = n - declared;
 	igraph_get_edgelist(&G, &el, 0);
 	char wattr[128];
 	int wstrings;
