@@ -1,7 +1,8 @@
 /* graph-fuzzer.c: libFuzzer harness for the graph and label readers.  The
  * first byte picks the format (edge list, Matrix Market, biedges, GML,
  * GraphML, Pajek, METIS, dense matrix, adjacency list, SIF, or found from the
- * content, DIMACS included; bipartite or not), the rest is the file's text; a graph
+ * content, DIMACS included; bipartite or not), the rest is the file's text (or,
+ * by its first bytes, a zip archive or a NumPy array, whatever the format); a graph
  * that loads is then read for labels from the same bytes and embedded. */
 #include <config.h>
 

@@ -4,6 +4,7 @@
 #include "cmd-impl.h"
 
 #include "graphio.h"
+#include "npgraph.h"
 #include "numparse.h"
 #include "sbm.h"
 #include "utf8.h"
@@ -297,7 +298,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 			return rs_fail(e, RS_EINVAL, "'-' is standard input, a terminal here; pipe a graph in "
 						     "(zcat g.edges.gz | regspec -c 'load -')");
 		size_t len;
-		char *buf = rs_read_file("/dev/stdin", &len, e);
+		char *buf = rs_read_data("/dev/stdin", &len, e);
 		if (buf == NULL)
 			return -1;
 		path = *pathp = "stdin";
@@ -311,10 +312,12 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	rs_labels *L = info.labels;
 	char *notes[32]; /* 28 places add one, some of them exclusive: room to spare */
 	int nn = 0;
-	char shape[160] = "";
+	char shape[224] = "";
 	if (!strcmp(info.format, "matrix"))
 		snprintf(shape, sizeof shape, " (a dense adjacency matrix, %ld x %ld%s)", g->n, g->bipartite ? g->m : g->n,
 			 g->bipartite ? ": its rows and its columns are the two sides of a bipartite graph" : "");
+	else if (info.container[0])
+		snprintf(shape, sizeof shape, "%s", info.container);
 	else if (info.two_mode)
 		snprintf(shape, sizeof shape, " (a two-mode network: its first %ld vertices and the other %ld are the two "
 			 "sides of a bipartite graph)", g->n, g->m);
@@ -560,9 +563,29 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 	if (k >= S->nvec)
 		k = S->nvec - 1;
 	char sep = rs_path_separator(path) == '\t' ? '\t' : ',';
+	if (rs_path_numpy(path) == 2)
+		return rs_fail(e, RS_EINVAL, "%s: an embedding is one array: a .npy name saves it for numpy.load", path);
 	rs_atomic a;
 	if (rs_atomic_open(&a, path, e) != 0)
 		return -1;
+	if (rs_path_numpy(path)) { /* the N x k float64 array, column by column */
+		double *X = rs_alloc(e, (size_t)N * (size_t)(k > 0 ? k : 1), sizeof *X, "embedding");
+		if (X == NULL) {
+			rs_atomic_abort(&a);
+			return -1;
+		}
+		for (long c = 1; c <= k; c++)
+			for (long i = 0; i < N; i++)
+				X[(size_t)(c - 1) * (size_t)N + (size_t)i] =
+					S->vec[session_vec_row(s, S, i) + (size_t)c * S->rows];
+		int rc = rs_npy_write_matrix(a.f, X, N, k, e);
+		free(X);
+		if (rc != 0) {
+			rs_atomic_abort(&a);
+			return -1;
+		}
+		return rs_atomic_commit(&a, e);
+	}
 	if (rs_path_is_mtx(path)) {
 		/* Matrix Market: the N x k array, column by column (scipy's
 		 * mmread, MATLAB's mmread), rows in node order */
@@ -618,6 +641,9 @@ int cmd_save_node_values(rs_session *s, const char *path, const char *column, co
 			 long n, char *const *names, int nnames, rs_err *e)
 {
 	char sep = rs_path_separator(path);
+	if (rs_path_numpy(path) == 2)
+		return rs_fail(e, RS_EINVAL, "%s: the %ss are one array: a .npy name saves it for numpy.load", path,
+			       column);
 	rs_atomic a;
 	if (rs_atomic_open(&a, path, e) != 0)
 		return -1;
@@ -627,6 +653,22 @@ int cmd_save_node_values(rs_session *s, const char *path, const char *column, co
 	long rows = n;
 	if (!sep && s->graph && s->graph->orig_n == n && s->graph->n > n)
 		rows = s->graph->n;
+	if (rs_path_numpy(path)) { /* an int64 vector, -1 for none */
+		int64_t *y = rs_alloc(e, (size_t)(rows > 0 ? rows : 1), sizeof *y, column);
+		if (y == NULL) {
+			rs_atomic_abort(&a);
+			return -1;
+		}
+		for (long i = 0; i < rows; i++)
+			y[i] = i < n ? v[i] : -1;
+		int rc = rs_npy_write_ints(a.f, y, rows, e);
+		free(y);
+		if (rc != 0) {
+			rs_atomic_abort(&a);
+			return -1;
+		}
+		return rs_atomic_commit(&a, e);
+	}
 	if (sep)
 		fprintf(a.f, "node%c%s\n", sep, column);
 	else if (rs_path_is_mtx(path)) /* an n x 1 array; -1: none */

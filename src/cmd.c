@@ -94,8 +94,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "load FILE [labels FILE|ATTR] [weight NAME] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
 	 "read a graph file in any common format, gzip too ('help formats')",
 	 "Read a graph from FILE ('-': standard input, a pipe: zcat g.edges.gz | regspec -c 'load -'). The format comes from the extension or the content, or 'format "
-	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl|json|gexf' ('help "
-	 "formats' says how each reads and how it is found). Any file may be gzip-compressed. For edge "
+	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl|json|gexf|npz|npy' ('help "
+	 "formats' says how each reads and how it is found): scipy.sparse.save_npz and numpy.save files and a "
+	 "zip archive of one graph file are found by their first bytes. Any file may be gzip-compressed. For edge "
 	 "lists, 'header' and 'noheader' decide whether the first line names the columns, 'base 0|1' "
 	 "where ids start, 'compact' and 'nocompact' whether numeric ids are labels or positions, "
 	 "'unweighted' reads no weight column, 'weight NAME' the named one (a header column, or an "
@@ -110,7 +111,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	{"labels", NULL, 1, 5, "labels FILE [column NAME] [names FILE]", "read ground-truth classes for the graph",
 	 "Read labels from FILE (a node attribute of a GML, GraphML or Pajek file is read at load: 'load "
 	 "FILE labels ATTR'): one a line (line i is node i; a Matrix Market array of one column, "
-	 "as 'save labels x.mtx' and scipy's mmwrite write one, too), or 'node label' pairs naming nodes by id or "
+	 "as 'save labels x.mtx' and scipy's mmwrite write one, too; a .npy vector of integers or of "
+	 "class names, as numpy.save writes one), or 'node label' pairs naming nodes by id or "
 	 "name, separated by blanks, a tab or a comma (quoted as in CSV), under an optional header "
 	 "line ('node,label', 'id class'; a lone word over one label a node, as pandas' Series.to_csv "
 	 "writes one, is a column's name too). A table under a header line (Gephi's node table "
@@ -128,10 +130,11 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "too many lines, an unknown node, a node given twice) is an error that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
 	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels},
 	{"save", NULL, 2, 2, "save embedding|graph|labels|clusters FILE", "write results to a file, atomically",
-	 "Write the embedding (CSV, or TSV for a .tsv name: node (its name, quoted as in CSV where it holds the separator or a quote), label, x_2 .. x_k+1; for a .mtx name the n x k Matrix Market array, as scipy's mmread reads it), the graph "
+	 "Write the embedding (CSV, or TSV for a .tsv name: node (its name, quoted as in CSV where it holds the separator or a quote), label, x_2 .. x_k+1; for a .mtx name the n x k Matrix Market array, as scipy's mmread reads it; for a .npy name the n x k float64 array numpy.load reads), the graph "
 	 "(an edge list under a '# nodes' comment, blank-separated, or for a .csv or .tsv name "
 	 "comma- or tab-separated with a 'source,target[,weight]' header line after the comments "
-	 "('row,col' for a bipartite graph); Matrix Market for a .mtx name; node names go "
+	 "('row,col' for a bipartite graph); Matrix Market for a .mtx name; for a .npz name the csr matrix "
+	 "scipy.sparse.load_npz reads (the adjacency with both triangles, or the biadjacency); node names go "
 	 "to NAME.node_names beside it, and a bipartite graph's column names to NAME.col_names, "
 	 "where 'load' finds them again; GraphML for a .graphml name and GML for .gml (for Gephi, "
 	 "Cytoscape, igraph, networkx): the names as each node's 'label', the ground truth as its "
@@ -145,7 +148,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "the clusters of the last 'cluster' (for a .csv or .tsv name a 'node,label' or "
 	 "'node,cluster' table with the node and class names, a name with a separator, a quote or "
 	 "blanks at its ends quoted; for a .mtx name an n x 1 Matrix Market array of integers, -1 "
-	 "for none; else one number a line; with either, -1 for each noise node too, so that the "
+	 "for none; for a .npy name an int64 vector, -1 for none; else one number a line; with either, -1 for each noise node too, so that the "
 	 "file matches the saved graph, and the class names to "
 	 "NAME.label_names beside it; 'labels FILE' reads both). The data goes to a temporary file that replaces FILE only once complete, so "
 	 "an interrupted or failed save leaves the previous file as it was (through a symbolic link, the "
@@ -402,7 +405,8 @@ const struct rs_topic rs_topic_table[] = {
 	{"formats", "the graph files 'load' reads and 'save graph' writes",
 	 "'format FMT' names the format 'load' reads, else the file's extension does, else its "
 	 "content; 'save graph' writes edge lists (blank-separated, or .csv and .tsv with a "
-	 "header), Matrix Market (.mtx), GraphML (.graphml), GML (.gml), Pajek (.net) and node-link JSON (.json). "
+	 "header), Matrix Market (.mtx), GraphML (.graphml), GML (.gml), Pajek (.net), node-link JSON (.json) "
+	 "and scipy's sparse .npz (.npz). "
 	 "\nEdge lists: one edge a line, "
 	 "whitespace, comma, semicolon or tab separated (tabs apart from blanks in a .tsv file, or "
 	 "where the first line's names hold blanks, 'New York<tab>Boston'; else tabs and blanks "
@@ -484,7 +488,20 @@ const struct rs_topic rs_topic_table[] = {
 	 "are merged into one node, and a note names the first and its lines); the weights are a numeric "
 	 "edge attribute named weight (or weights, value, count; in any case; numbers written as strings, as gv2gml writes them, too), or the one 'weight NAME' names (a note lists the numeric ones not read); a 'value', 'community' or "
 	 "'class' (as regspec writes the ground truth) node attribute becomes the labels, or the one 'labels ATTR' names where no file ATTR "
-	 "exists (the label file rules: integers keep their values, other values are classes). \nAny file may be gzip-compressed (bzip2, xz, zstd, zip and UTF-16 files are refused with the command that converts them, GraphViz DOT files with the way to a format that reads)."},
+	 "exists (the label file rules: integers keep their values, other values are classes). "
+	 "\nNumPy and scipy (found by their first bytes, whatever the name): a sparse matrix saved by "
+	 "scipy.sparse.save_npz (csr, csc or coo; compressed or not; bsr and dia are refused with "
+	 "A.tocsr()), a dense matrix saved by numpy.save (.npy: bool, integers or floats of either byte "
+	 "order, C or Fortran order) or alone in numpy.savez's .npz; a square matrix is a graph, made "
+	 "undirected where it is not symmetric; a rectangular one, or any with 'bipartite', the "
+	 "biadjacency of a bipartite graph; nonzero entries are the edges, their values the weights "
+	 "(negative, NaN or infinite ones are errors naming the entry). 'save graph g.npz' writes the "
+	 "csr matrix scipy.sparse.load_npz reads; 'save embedding|labels|clusters FILE.npy' an array "
+	 "for numpy.load; 'labels FILE.npy' reads a vector of integers (-1: none) or of class names. "
+	 "\nA zip archive of one graph file (as some repositories publish them; read-me and licence "
+	 "files, folders and macOS' __MACOSX are passed over) reads as that file would, "
+	 "'ARCHIVE/MEMBER' in messages; an archive of several is refused with their names. "
+	 "\nAny file may be gzip-compressed (bzip2, xz, zstd and UTF-16 files are refused with the command that converts them, GraphViz DOT files with the way to a format that reads)."},
 	{NULL, NULL, NULL}};
 
 /* Edits (insert, delete, substitute, swap two neighbours) from a to b,

@@ -6,6 +6,7 @@
 
 #include "gexf.h"
 #include "jsongraph.h"
+#include "npgraph.h"
 
 #include "utf8.h"
 
@@ -30,13 +31,14 @@
 const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
-					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl", "json", "gexf"};
+					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl", "json", "gexf",
+					    "numpy"};
 	return names[f];
 }
 
 const char *const rs_gformat_words[] = {"edges", "csv",    "tsv",   "snap",  "mtx",	"biedges",
 					"gml",	 "graphml", "pajek", "dimacs", "metis", "chaco",
-					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", NULL};
+					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "npz", "npy", NULL};
 
 int rs_gformat_parse(const char *s, enum rs_gformat *f)
 {
@@ -50,7 +52,9 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"net", RS_GF_PAJEK},      {"dimacs", RS_GF_DIMACS}, {"metis", RS_GF_METIS},
 		   {"chaco", RS_GF_METIS},    {"adjlist", RS_GF_ADJLIST}, {"matrix", RS_GF_MATRIX},
 		   {"sif", RS_GF_SIF},	      {"dl", RS_GF_DL},	      {"ucinet", RS_GF_DL},
-		   {"json", RS_GF_JSON},      {"cyjs", RS_GF_JSON},   {"gexf", RS_GF_GEXF}};
+		   {"json", RS_GF_JSON},      {"cyjs", RS_GF_JSON},   {"gexf", RS_GF_GEXF},
+		   {"npz", RS_GF_NUMPY},      {"npy", RS_GF_NUMPY},   {"numpy", RS_GF_NUMPY},
+		   {"zip", RS_GF_NUMPY}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -101,7 +105,9 @@ static const char *not_text(const char *path, const char *buf, size_t from, size
 	return why;
 }
 
-char *rs_read_file(const char *path, size_t *len, rs_err *e)
+/* The file's bytes; binary_ok lets a zip archive or a NumPy array through
+ * (rs_binary_kind), which are returned as they are. */
+static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 {
 	struct stat st;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
@@ -114,6 +120,7 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e)
 	size_t cap = 1 << 20, n = 0;
 	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
 	size_t scanned = 0; /* bytes looked at by not_text */
+	int binary = 0;     /* a zip archive or a NumPy array, let through */
 	char *buf = malloc(cap);
 	if (buf == NULL) {
 		gzclose(z);
@@ -175,9 +182,11 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e)
 			break;
 		}
 		n += (size_t)got;
+		if (binary_ok && scanned == 0 && n >= 8 && rs_binary_kind(buf, n))
+			binary = 1;
 		/* what the file is shows in its first bytes: say so before
 		 * reading more of it (/dev/zero never ends) */
-		if (n >= 4096) {
+		if (n >= 4096 && !binary) {
 			if (not_text(path, buf, scanned, n, e) != NULL) {
 				free(buf);
 				gzclose(z);
@@ -188,10 +197,32 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e)
 	}
 	gzclose(z);
 	buf[n] = '\0';
+	if (binary || (binary_ok && scanned == 0 && rs_binary_kind(buf, n))) {
+		*len = n;
+		return buf;
+	}
 	if (scanned < n && not_text(path, buf, scanned, n, e) != NULL) {
 		free(buf);
 		return NULL;
 	}
+	rs_text_tidy(buf, &n);
+	*len = n;
+	return buf;
+}
+
+char *rs_read_file(const char *path, size_t *len, rs_err *e)
+{
+	return read_all(path, len, 0, e);
+}
+
+char *rs_read_data(const char *path, size_t *len, rs_err *e)
+{
+	return read_all(path, len, 1, e);
+}
+
+void rs_text_tidy(char *buf, size_t *len)
+{
+	size_t n = *len;
 	if (n >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) { /* a UTF-8 byte-order mark (spreadsheet exports) */
 		n -= 3;
 		memmove(buf, buf + 3, n + 1);
@@ -202,7 +233,6 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e)
 		if (c[1] != '\n')
 			*c = '\n';
 	*len = n;
-	return buf;
 }
 
 /* ------------------------------------------------------------ names */
@@ -2197,6 +2227,12 @@ static rs_graph *entries_graph(rs_edges *E, long R, long K, int bip, int list, c
 	return rs_graph_build(R, bip ? K : 0, bip, E, o->merge, &info->merged, &info->dropped, e);
 }
 
+rs_graph *rs_matrix_graph(rs_edges *E, long R, long K, int bip, const rs_load_opts *o, rs_load_info *info,
+			  const char *path, rs_err *e)
+{
+	return entries_graph(E, R, K, bip, 0, o, info, path, e);
+}
+
 int rs_names_are_ids(char **names, long n)
 {
 	for (int base = 0; base <= 1; base++) {
@@ -4149,7 +4185,7 @@ rs_graph *rs_graph_load(const char *path, const rs_load_opts *o, rs_load_info *i
 {
 	memset(info, 0, sizeof *info);
 	size_t len;
-	char *buf = rs_read_file(path, &len, e);
+	char *buf = rs_read_data(path, &len, e);
 	if (buf == NULL)
 		return NULL;
 	rs_graph *g = rs_graph_parse(buf, len, path, o, info, e);
@@ -4161,6 +4197,16 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 			 rs_load_info *info, rs_err *e)
 {
 	memset(info, 0, sizeof *info);
+	rs_graph *g = NULL;
+	if (rs_binary_kind(buf, len)) {
+		g = rs_binary_graph((unsigned char *)buf, len, path, o, info, e);
+		goto done;
+	}
+	if (o->format == RS_GF_NUMPY) {
+		rs_fail(e, RS_EINVAL, "%s: text, where 'format' asks for a NumPy .npy or .npz file or a zip archive",
+			path);
+		return NULL;
+	}
 	if (memchr(buf, '\0', len) != NULL) {
 		rs_fail(e, RS_EINVAL, "%s: binary data (a NUL byte), not a text graph", path);
 		return NULL;
@@ -4172,7 +4218,6 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	}
 	enum rs_gformat f = o->format == RS_GF_AUTO ? guess(path, buf) : o->format;
 	info->format = rs_gformat_name(f);
-	rs_graph *g = NULL;
 	if (o->bipartite && f != RS_GF_EDGES && f != RS_GF_BIEDGES && f != RS_GF_MTX && f != RS_GF_MATRIX &&
 	    f != RS_GF_DL) {
 		rs_fail(e, RS_EINVAL, "%s: 'bipartite' applies to edge lists, Matrix Market files and dense matrices",
@@ -4215,12 +4260,13 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 		break;
 	default: g = read_edgelist(buf, path, o, o->bipartite, info, e); break;
 	}
+done:
 	if (g != NULL && o->directed && !g->bipartite)
 		info->symmetrized = 1;
 	/* a message from below the readers (the graph too large to build,
-	 * memory) names the file too */
+	 * memory) names the file too (or its member in an archive) */
 	size_t pl = strlen(path);
-	if (g == NULL && e != NULL && (strncmp(e->msg, path, pl) != 0 || e->msg[pl] != ':')) {
+	if (g == NULL && e != NULL && (strncmp(e->msg, path, pl) != 0 || (e->msg[pl] != ':' && e->msg[pl] != '/'))) {
 		char m[sizeof e->msg];
 		snprintf(m, sizeof m, "%s", e->msg);
 		rs_fail(e, e->code, "%s: %s", path, m);
@@ -4390,8 +4436,22 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 	if (unwritten)
 		return rs_fail(e, RS_EINVAL,
 			       "%s: regspec does not write %s files; it writes edge lists (.edges, or any other name), "
-			       ".csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml), Pajek (.net) and JSON (.json)",
+			       ".csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml), Pajek (.net), JSON (.json) "
+			       "and scipy.sparse's .npz",
 			       path, unwritten);
+	if (rs_path_numpy(path) == 1)
+		return rs_fail(e, RS_EINVAL, "%s: a graph is saved as .npz (scipy.sparse.load_npz reads it); .npy "
+					     "holds one array, as 'save embedding|labels|clusters FILE.npy' write", path);
+	if (rs_path_numpy(path) == 2) {
+		rs_atomic a;
+		if (rs_atomic_open(&a, path, e) != 0)
+			return -1;
+		if (rs_graph_write_npz(g, a.f, e) != 0) {
+			rs_atomic_abort(&a);
+			return -1;
+		}
+		return rs_atomic_commit(&a, e);
+	}
 	if (by_name == RS_GF_BIEDGES && !g->bipartite)
 		return rs_fail(e, RS_EINVAL, "%s: a .biedges file holds a bipartite graph; this one is not (.edges)",
 			       path);

@@ -23,7 +23,8 @@
 
 enum rs_gformat { RS_GF_AUTO, RS_GF_EDGES, RS_GF_MTX, RS_GF_BIEDGES, RS_GF_GML, RS_GF_GRAPHML,
 		  RS_GF_PAJEK, RS_GF_DIMACS, RS_GF_METIS, RS_GF_ADJLIST, RS_GF_MATRIX,
-		  RS_GF_SIF, RS_GF_DL, RS_GF_JSON, RS_GF_GEXF };
+		  RS_GF_SIF, RS_GF_DL, RS_GF_JSON, RS_GF_GEXF,
+		  RS_GF_NUMPY /* a zip archive or a .npy array: rs_binary_graph */ };
 
 /* What an edge list's numeric ids are: RS_IDS_AUTO decides (labels when a
  * SNAP header's node count or most ids never appearing says so). */
@@ -84,6 +85,8 @@ typedef struct rs_load_info {
 	long repeated_ids; /* GraphML: <node> elements whose id an earlier has */
 	char repeated_id[48]; /* ... the first such id, and its two lines    */
 	long repeated_lines[2];
+	char container[200]; /* what held the graph: " (scipy.sparse csr ...)",
+				" (the zip archive's member g.mtx)" ("" none) */
 } rs_load_info;
 
 const char *rs_gformat_name(enum rs_gformat f);
@@ -102,8 +105,16 @@ rs_graph *rs_graph_load(const char *path, const rs_load_opts *o, rs_load_info *i
 rs_graph *rs_graph_parse(char *buf, size_t len, const char *name, const rs_load_opts *o,
 			 rs_load_info *info, rs_err *e);
 
-/* Read a whole file, gzip or not, into a NUL-terminated buffer. */
+/* Read a whole file, gzip or not, into a NUL-terminated buffer: text (a
+ * compressed file or archive regspec does not open, UTF-16 or binary data
+ * is an error naming it), its byte-order mark dropped and lone CRs made
+ * line ends (rs_text_tidy). */
 char *rs_read_file(const char *path, size_t *len, rs_err *e);
+/* The same, except that a zip archive or a NumPy .npy array
+ * (rs_binary_kind) is returned byte for byte. */
+char *rs_read_data(const char *path, size_t *len, rs_err *e);
+/* A UTF-8 byte-order mark dropped, a CR not before a LF made a LF. */
+void rs_text_tidy(char *buf, size_t *len);
 /* Split a line in place into at most max fields: runs of blanks when delim
  * is ' ', else fields between delimiters, blanks around them trimmed and
  * quotes as in RFC 4180 ("a, b"; "" for a quote).  Returns the count. */
@@ -115,6 +126,13 @@ int rs_split_fields(char *line, char delim, char **f, int max);
  * the next line begins. */
 int rs_peek_fields(const char *rest, char delim, char *line, size_t size, char **f, int max,
 		   const char **after);
+
+/* The graph of a matrix's entries E (row, column, weight) of R rows and K
+ * columns: bipartite (the biadjacency) when bip; else square, each edge
+ * once where the entries are symmetric, made undirected (info->symmetrized)
+ * where not.  Merges and zero weights counted in info; E is changed. */
+rs_graph *rs_matrix_graph(rs_edges *E, long R, long K, int bip, const rs_load_opts *o, rs_load_info *info,
+			  const char *path, rs_err *e);
 
 /* Append sep and item to the text in buf (item alone when buf is empty);
  * what does not fit ends the text with "...", after which nothing more is

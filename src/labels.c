@@ -7,6 +7,7 @@
 
 #include "graphio.h"
 #include "jsonlabels.h"
+#include "npgraph.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -371,9 +372,20 @@ rs_labels *rs_labels_read(const char *path, const rs_graph *g, rs_err *e)
 rs_labels *rs_labels_read_column(const char *path, const rs_graph *g, const char *column, rs_err *e)
 {
 	size_t len;
-	char *buf = rs_read_file(path, &len, e);
+	char *buf = rs_read_data(path, &len, e);
 	if (buf == NULL)
 		return NULL;
+	int kind = rs_binary_kind(buf, len);
+	if (kind) { /* numpy.save of a vector: one label a line */
+		char *text = kind == 'n' ? rs_npy_lines(buf, len, path, e) : NULL;
+		if (kind == 'z')
+			rs_fail(e, RS_EINVAL, "%s: a zip archive: labels are read from text, or from a .npy vector "
+					      "(numpy.save)", path);
+		free(buf);
+		if (text == NULL)
+			return NULL;
+		buf = text;
+	}
 	return rs_labels_parse_column(buf, path, g, column, e);
 }
 

@@ -331,6 +331,58 @@ if [ -c /dev/full ] && [ -w /dev/full ]; then
 else
 	n=$((n + 1)); echo "ok $n - # SKIP no /dev/full here"
 fi
+# NumPy and scipy files, and a zip archive of one graph file: the same
+# weighted karate club in each (tests/numpy-fixtures.py wrote them)
+good="$srcdir/tests/good"
+for f in karate-csr.npz karate-coo.npz karate-dense.npy karate-mtx.zip; do
+	run -c "load $good/$f; k 3; alpha 1; eig"
+	grep '^ *0\.[0-9]' "$tmp/out" >"$tmp/eig-$f"
+	check "load $f: the weighted karate club ($(grep '^note: read' "$tmp/out" | cut -c1-90))" \
+		$([ $st -eq 0 ] && grep -q '^load karate-[a-z]*\.np[yz]: 34 nodes, 78 edges (weighted\|^load karate-mtx.zip: 34 nodes, 78 edges (weighted' "$tmp/out" &&
+			[ "$(wc -l <"$tmp/eig-$f")" -eq 3 ] && cmp -s "$tmp/eig-$f" "$tmp/eig-karate-csr.npz"; echo $?)
+done
+run -c "load $good/karate-csr.npz" -c "load $good/karate-coo.npz" -c "load $good/karate-dense.npy" -c "load $good/karate-mtx.zip" -c "load $good/karate-adjacency.npz"
+check "what held each graph is said: scipy's layout, the array's type and shape, the archive's member" \
+	$([ $st -eq 0 ] && grep -q '^note: read .*karate-csr.npz as npz (scipy.sparse csr matrix, 34 x 34, 156 float64 entries)$' "$tmp/out" &&
+		grep -q '^note: read .*karate-coo.npz as npz (scipy.sparse coo matrix, 34 x 34, 156 float64 entries)$' "$tmp/out" &&
+		grep -q '^note: read .*karate-dense.npy as npy (a dense float32 34 x 34 adjacency matrix)$' "$tmp/out" &&
+		grep -q "^note: read .*karate-mtx.zip as mtx (the zip archive's one graph file, karate/karate.mtx)$" "$tmp/out" &&
+		grep -q '^load karate-adjacency.npz: 34 nodes, 78 edges (unweighted' "$tmp/out"; echo $?)
+run -c "load $good/karate-csr.npz labels $good/karate-clubs.npy; k 1; alpha 1; cluster 2; score" -c "labels $good/karate-dense.npy"
+check "labels from a .npy vector of class names (numpy.save); a matrix is not one" \
+	$([ $st -eq 1 ] && grep -q 'labels: 2 classes, 34 labelled' "$tmp/out" && grep -q '^H 0\.[0-9]' "$tmp/out" &&
+		grep -q "^command-line:2: labels: .*karate-dense.npy: float32 34 x 34: labels are a vector" "$tmp/err"; echo $?)
+cat "$good/karate-csr.npz" | $R -c "load -; info" >"$tmp/out" 2>"$tmp/err"
+check "load - reads a .npz piped in" $(grep -q '^load stdin: 34 nodes, 78 edges' "$tmp/out"; echo $?)
+# written for numpy and scipy, and read back
+run -c "load $good/karate-csr.npz labels $good/karate-clubs.npy; noise 0.1; k 2; alpha 1; cluster 2" \
+	-c "save graph $tmp/k.npz; save embedding $tmp/k.npy; save labels $tmp/kl.npy; save clusters $tmp/kc.npy" \
+	-c "load $tmp/k.npz labels $tmp/kl.npy; k 2; alpha 1 abs; eig; save graph $tmp/k2.npz" \
+	-c "save graph $tmp/k.npy" -c "save embedding $tmp/e.npz" -c "labels $tmp/kc.npy"
+check "save graph .npz, embedding, labels and clusters .npy; they load back; .npy for a graph and .npz for an embedding are errors" \
+	$([ $st -eq 1 ] && grep -q '^load k.npz: 37 nodes, 81 edges (weighted, 3 self-loops)' "$tmp/out" &&
+		grep -q 'labels: 2 classes, 34 labelled' "$tmp/out" && cmp -s "$tmp/k.npz" "$tmp/k2.npz" &&
+		grep -q "^command-line:4: save: $tmp/k.npy: a graph is saved as .npz" "$tmp/err" &&
+		grep -q "^command-line:5: save: $tmp/e.npz: an embedding is one array: a .npy name" "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 2 ]; echo $?)
+if command -v python3 >/dev/null 2>&1 && python3 -c 'import numpy, scipy.sparse' 2>/dev/null; then
+	python3 - "$tmp" >"$tmp/py" 2>&1 <<'PY'
+import sys
+import numpy as np, scipy.sparse as sp
+t = sys.argv[1]
+A = sp.load_npz(t + "/k.npz")
+X, y, c = np.load(t + "/k.npy"), np.load(t + "/kl.npy"), np.load(t + "/kc.npy")
+print("graph", A.format, A.shape, A.nnz, abs(A - A.T).sum(), A.diagonal().sum())
+print("embedding", X.shape, X.dtype, np.isfinite(X).all(), np.abs(X).sum() > 0)
+print("labels", y.shape, y.dtype, sorted(set(y.tolist())), (y[34:] == -1).all())
+print("clusters", c.shape, sorted(set(c.tolist())))
+PY
+	check "numpy and scipy read what regspec saved ($(tr '\n' ' ' <"$tmp/py" | cut -c1-120))" \
+		$(grep -q '^graph csr (37, 37) 159 0.0 3.0$' "$tmp/py" && grep -q '^embedding (37, 2) float64 True True$' "$tmp/py" &&
+			grep -q '^labels (37,) int64 \[-1, 0, 1\] True$' "$tmp/py" && grep -q '^clusters (37,) \[0, 1\]$' "$tmp/py"; echo $?)
+else
+	n=$((n + 1)); echo "ok $n - # SKIP python3 with numpy and scipy is not installed"
+fi
 # A 10^7-node model in under 1 GiB of address space (ulimit -v), when ulimit works here.
 if [ -z "${REGSPEC_SANITIZED:-}" ] && (ulimit -v 1048576) 2>/dev/null; then
 	(ulimit -v 1048576; $REGSPEC -c 'cliques 1000000*10 theta random 0.5 2; alpha 0.01; mu; signs; expect theorem_holds true' >"$tmp/out" 2>"$tmp/err")

@@ -1,0 +1,551 @@
+/* npgraph.c: graphs in NumPy's and scipy's files and in zip archives
+ * (npgraph.h). */
+#include <config.h>
+
+#include "npgraph.h"
+
+#include "npy.h"
+#include "zipio.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#define MAX_NODES 2147483646L
+
+int rs_binary_kind(const void *buf, size_t len)
+{
+	if (len >= 4 && !memcmp(buf, "PK\x03\x04", 4))
+		return 'z';
+	if (len >= 4 && !memcmp(buf, "PK\x05\x06", 4))
+		return 'z'; /* an empty archive: its end record alone */
+	if (len >= 6 && !memcmp(buf, "\x93NUMPY", 6))
+		return 'n';
+	return 0;
+}
+
+int rs_path_numpy(const char *path)
+{
+	size_t l = strlen(path);
+	if (l > 4 && !strcasecmp(path + l - 4, ".npy"))
+		return 1;
+	if (l > 4 && !strcasecmp(path + l - 4, ".npz"))
+		return 2;
+	return 0;
+}
+
+/* Whether a graph of n nodes from `entries` matrix entries would not fit:
+ * the edge list, then the CSR (as graphio's text readers reckon). */
+static int too_big(const char *path, double n, double entries, rs_err *e)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	double need = entries * 2 * 24 + n * 40;
+	if (n > 2.0 * MAX_NODES)
+		return rs_fail(e, RS_EINVAL, "%s: %.0f nodes is beyond this build", path, n), 1;
+	if (pages > 0 && psz > 0 && need > (double)pages * (double)psz)
+		return rs_fail(e, RS_ENOMEM, "%s: %.0f nodes and %.0f entries need about %.1f GB, more than this "
+					     "machine's memory", path, n, entries, need / 1e9), 1;
+	return 0;
+}
+
+/* The weight of entry value v at (i, j), or -1 with e set. */
+static int entry_weight(const rs_npy *d, long t, long i, long j, const rs_load_opts *o, const char *where,
+			double *w, rs_err *e)
+{
+	double v = rs_npy_double(d, t);
+	if (!isfinite(v) || v < 0)
+		return rs_fail(e, RS_EINVAL, "%s: the entry at (%ld, %ld) is %g: weights must be finite and >= 0",
+			       where, i, j, v);
+	*w = o->unweighted && v != 0 ? 1.0 : v;
+	return 0;
+}
+
+/* ------------------------------------------------------------ dense */
+
+/* A 2-D array of numbers as an adjacency (square) or biadjacency matrix. */
+static rs_graph *dense_graph(const rs_npy *a, const char *where, const char *path, const rs_load_opts *o,
+			     rs_load_info *info, rs_err *e)
+{
+	char what[96];
+	rs_npy_describe(a, what, sizeof what);
+	if (a->ndim != 2 || !rs_npy_is_number(a)) {
+		rs_fail(e, RS_EINVAL, "%s: %s: a graph is a 2-D matrix of numbers (an adjacency matrix; "
+				      "a vector of labels is read by 'labels FILE')", where, what);
+		return NULL;
+	}
+	long R = a->shape[0], C = a->shape[1];
+	if (R < 1 || C < 1) {
+		rs_fail(e, RS_EINVAL, "%s: an empty %ld x %ld matrix", where, R, C);
+		return NULL;
+	}
+	if (too_big(where, (double)R + (double)C, (double)a->count / 8, e))
+		return NULL;
+	rs_edges E = {0};
+	for (long t = 0; t < a->count; t++) {
+		long i = a->fortran ? t % R : t / C, j = a->fortran ? t / R : t % C;
+		double w = 0;
+		if (entry_weight(a, t, i, j, o, where, &w, e) != 0) {
+			rs_edges_free(&E);
+			return NULL;
+		}
+		if (w != 0 && rs_edges_push(&E, i, j, w, e) != 0) {
+			rs_edges_free(&E);
+			return NULL;
+		}
+	}
+	int bip = R != C || o->bipartite;
+	info->format = "npy";
+	snprintf(info->container, sizeof info->container, " (a dense %.40s adjacency matrix%s)", what,
+		 bip ? ": its rows and its columns are the two sides of a bipartite graph" : "");
+	rs_graph *g = rs_matrix_graph(&E, R, C, bip, o, info, path, e);
+	rs_edges_free(&E);
+	return g;
+}
+
+/* ------------------------------------------------------------ scipy.sparse */
+
+struct member {
+	unsigned char *buf;
+	rs_npy a;
+	char where[300]; /* "path/name.npy" */
+};
+
+/* Member name of z parsed as an array into m; a missing one is an error
+ * when required, else m->buf stays NULL. */
+static int get_member(const rs_zip *z, const char *name, int required, struct member *m, rs_err *e)
+{
+	memset(m, 0, sizeof *m);
+	snprintf(m->where, sizeof m->where, "%s/%s", z->path, name);
+	long i = rs_zip_find(z, name);
+	if (i < 0)
+		return required ? rs_fail(e, RS_EINVAL, "%s: no %s in the archive (scipy.sparse.save_npz writes one)",
+					  z->path, name)
+				: 0;
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	size_t max = pages > 0 && psz > 0 ? (size_t)pages * (size_t)psz / 2 : 0, len;
+	m->buf = rs_zip_read(z, i, max, &len, e);
+	if (m->buf == NULL)
+		return -1;
+	if (rs_npy_parse(m->buf, len, &m->a, m->where, e) != 0) {
+		free(m->buf);
+		m->buf = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* A 1-D integer array of at least `least` elements (n: its length). */
+static int index_array(const struct member *m, long least, rs_err *e)
+{
+	char what[96];
+	rs_npy_describe(&m->a, what, sizeof what);
+	if (m->a.ndim != 1 || !rs_npy_is_integer(&m->a))
+		return rs_fail(e, RS_EINVAL, "%s: %s where a vector of integer indices belongs", m->where,
+			       what);
+	if (m->a.count < least)
+		return rs_fail(e, RS_EINVAL, "%s: %ld indices where %ld belong (a damaged matrix?)", m->where,
+			       m->a.count, least);
+	return 0;
+}
+
+/* The shape of a scipy matrix, from shape.npy: rows and columns. */
+static int sparse_shape(const struct member *m, long *R, long *C, rs_err *e)
+{
+	if (m->a.ndim != 1 || m->a.count != 2 || !rs_npy_is_integer(&m->a))
+		return rs_fail(e, RS_EINVAL, "%s: a matrix's shape is 2 integers (rows, columns)", m->where);
+	int64_t r = rs_npy_int(&m->a, 0), c = rs_npy_int(&m->a, 1);
+	if (r < 1 || c < 1 || r > MAX_NODES || c > MAX_NODES)
+		return rs_fail(e, RS_EINVAL, "%s: shape (%lld, %lld): not a graph's (1 to %ld rows and columns)",
+			       m->where, (long long)r, (long long)c, MAX_NODES);
+	*R = (long)r;
+	*C = (long)c;
+	return 0;
+}
+
+/* scipy.sparse.save_npz's archive: format.npy names the layout. */
+static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	enum { FMT, SHAPE, DATA, A1, A2, NM };
+	struct member m[NM];
+	memset(m, 0, sizeof m);
+	rs_edges E = {0};
+	rs_graph *g = NULL;
+	char fmt[16];
+	long R = 0, C = 0;
+	if (get_member(z, "format.npy", 1, &m[FMT], e) != 0 || get_member(z, "shape.npy", 1, &m[SHAPE], e) != 0 ||
+	    sparse_shape(&m[SHAPE], &R, &C, e) != 0)
+		goto done;
+	rs_npy_text(&m[FMT].a, 0, fmt, sizeof fmt);
+	int csr = !strcmp(fmt, "csr"), csc = !strcmp(fmt, "csc"), coo = !strcmp(fmt, "coo");
+	if (!csr && !csc && !coo) {
+		rs_fail(e, RS_EINVAL, "%s: a scipy.sparse '%s' matrix: read here are csr, csc and coo (save "
+				      "A.tocsr())", z->path, fmt);
+		goto done;
+	}
+	if (get_member(z, "data.npy", 1, &m[DATA], e) != 0)
+		goto done;
+	const rs_npy *d = &m[DATA].a;
+	char what[96], type[24];
+	rs_npy_describe(d, what, sizeof what);
+	rs_npy_type(d, type, sizeof type);
+	if (d->ndim != 1 || !rs_npy_is_number(d)) {
+		rs_fail(e, RS_EINVAL, "%s: %s where the values (a vector of numbers) belong%s",
+			m[DATA].where, what, d->kind == 'c' ? ": complex weights are not read" : "");
+		goto done;
+	}
+	long nnz = 0;
+	int two_row_coords = 0;
+	if (coo) {
+		if (get_member(z, "row.npy", 0, &m[A1], e) != 0 || get_member(z, "col.npy", 0, &m[A2], e) != 0)
+			goto done;
+		if (m[A1].buf == NULL && m[A2].buf == NULL) {
+			/* newer scipy keeps a coo's indices as one (2, nnz) array */
+			if (get_member(z, "coords.npy", 1, &m[A1], e) != 0)
+				goto done;
+			if (m[A1].a.ndim != 2 || m[A1].a.shape[0] != 2 || !rs_npy_is_integer(&m[A1].a)) {
+				rs_fail(e, RS_EINVAL, "%s: a coo matrix's coordinates are 2 rows of integers",
+					m[A1].where);
+				goto done;
+			}
+			two_row_coords = 1;
+			nnz = m[A1].a.shape[1];
+		} else {
+			if (m[A1].buf == NULL || m[A2].buf == NULL) {
+				rs_fail(e, RS_EINVAL, "%s: a coo matrix without its %s", z->path,
+					m[A1].buf ? "col.npy" : "row.npy");
+				goto done;
+			}
+			nnz = d->count;
+			if (index_array(&m[A1], nnz, e) != 0 || index_array(&m[A2], nnz, e) != 0)
+				goto done;
+		}
+		if (d->count < nnz) {
+			rs_fail(e, RS_EINVAL, "%s: %ld values for %ld entries (a damaged matrix?)", m[DATA].where,
+				d->count, nnz);
+			goto done;
+		}
+	} else {
+		long major = csr ? R : C;
+		if (get_member(z, "indptr.npy", 1, &m[A1], e) != 0 || get_member(z, "indices.npy", 1, &m[A2], e) != 0 ||
+		    index_array(&m[A1], major + 1, e) != 0)
+			goto done;
+		int64_t first = rs_npy_int(&m[A1].a, 0), last = rs_npy_int(&m[A1].a, major);
+		if (first != 0 || last < 0 || last > m[A2].a.count || last > d->count) {
+			rs_fail(e, RS_EINVAL, "%s: the pointers run from %lld to %lld, for %ld indices and %ld values "
+					      "(a damaged matrix?)", m[A1].where, (long long)first, (long long)last,
+				m[A2].a.count, d->count);
+			goto done;
+		}
+		nnz = (long)last;
+		if (index_array(&m[A2], nnz, e) != 0)
+			goto done;
+	}
+	if (too_big(z->path, (double)R + (double)C, (double)nnz, e))
+		goto done;
+	int bip = R != C || o->bipartite;
+	if (coo) {
+		const rs_npy *r = &m[A1].a, *c = two_row_coords ? &m[A1].a : &m[A2].a;
+		for (long p = 0; p < nnz; p++) {
+			long ri = two_row_coords ? (r->fortran ? 2 * p : p) : p;
+			long ci = two_row_coords ? (r->fortran ? 2 * p + 1 : nnz + p) : p;
+			int64_t i = rs_npy_int(r, ri), j = rs_npy_int(c, ci);
+			if (i < 0 || i >= R || j < 0 || j >= C) {
+				rs_fail(e, RS_EINVAL, "%s: entry %ld at (%lld, %lld) is outside the %ld x %ld matrix",
+					m[A1].where, p, (long long)i, (long long)j, R, C);
+				goto done;
+			}
+			double w = 0;
+			if (entry_weight(d, p, (long)i, (long)j, o, m[DATA].where, &w, e) != 0 ||
+			    (w != 0 && rs_edges_push(&E, (long)i, (long)j, w, e) != 0))
+				goto done;
+		}
+	} else {
+		long major = csr ? R : C, minor = csr ? C : R;
+		int64_t prev = 0;
+		for (long r = 0; r < major; r++) {
+			int64_t end = rs_npy_int(&m[A1].a, r + 1);
+			if (end < prev || end > nnz) {
+				rs_fail(e, RS_EINVAL, "%s: pointer %ld (%lld) is out of order (a damaged matrix?)",
+					m[A1].where, r + 1, (long long)end);
+				goto done;
+			}
+			for (int64_t p = prev; p < end; p++) {
+				int64_t x = rs_npy_int(&m[A2].a, (long)p);
+				if (x < 0 || x >= minor) {
+					rs_fail(e, RS_EINVAL, "%s: index %lld in %s %ld is outside the %ld x %ld matrix",
+						m[A2].where, (long long)x, csr ? "row" : "column", r, R, C);
+					goto done;
+				}
+				long i = csr ? r : (long)x, j = csr ? (long)x : r;
+				double w = 0;
+				if (entry_weight(d, (long)p, i, j, o, m[DATA].where, &w, e) != 0 ||
+				    (w != 0 && rs_edges_push(&E, i, j, w, e) != 0))
+					goto done;
+			}
+			prev = end;
+		}
+	}
+	info->format = "npz";
+	snprintf(info->container, sizeof info->container, " (scipy.sparse %s matrix, %ld x %ld, %ld %s entries%s)",
+		 fmt, R, C, nnz, type, bip ? "; rows and columns are the two sides of a bipartite graph" : "");
+	g = rs_matrix_graph(&E, R, C, bip, o, info, z->path, e);
+done:
+	for (int k = 0; k < NM; k++)
+		free(m[k].buf);
+	rs_edges_free(&E);
+	return g;
+}
+
+/* ------------------------------------------------------------ archives */
+
+/* Whether a member of an archive could be the graph: not a folder, macOS'
+ * resource forks, a hidden file, a read-me or a licence. */
+static int graph_candidate(const char *name)
+{
+	size_t l = strlen(name);
+	if (l == 0 || name[l - 1] == '/' || !strncmp(name, "__MACOSX/", 9))
+		return 0;
+	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+	if (base[0] == '.' || !strncasecmp(base, "readme", 6) || !strncasecmp(base, "license", 7) ||
+	    !strncasecmp(base, "licence", 7) || !strncasecmp(base, "copying", 7))
+		return 0;
+	const char *dot = strrchr(base, '.');
+	static const char *const docs[] = {".md", ".html", ".htm", ".pdf", ".rst", ".doc", ".docx", ".png", ".jpg"};
+	for (size_t i = 0; dot && i < sizeof docs / sizeof docs[0]; i++)
+		if (!strcasecmp(dot, docs[i]))
+			return 0;
+	return 1;
+}
+
+static int has_suffix(const char *s, const char *suf)
+{
+	size_t a = strlen(s), b = strlen(suf);
+	return a >= b && !strcasecmp(s + a - b, suf);
+}
+
+/* The archive's one graph file, read as text through rs_graph_parse. */
+static rs_graph *text_member_graph(const rs_zip *z, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	long pick = -1, candidates = 0;
+	char list[160] = "";
+	for (long i = 0; i < z->count; i++)
+		if (graph_candidate(z->m[i].name)) {
+			if (candidates++ == 0)
+				pick = i;
+			rs_list_append(list, sizeof list, ", ", z->m[i].name);
+		}
+	if (candidates == 0) {
+		rs_fail(e, RS_EINVAL, "%s: a zip archive %s", z->path,
+			z->count ? "without a graph file (only folders, read-me or licence files)" : "with nothing in it");
+		return NULL;
+	}
+	if (candidates > 1) {
+		rs_fail(e, RS_EINVAL, "%s: a zip archive of %ld files (%s): regspec reads an archive of one graph "
+				      "file; unzip it and load the one you want", z->path, candidates, list);
+		return NULL;
+	}
+	const char *name = z->m[pick].name;
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	size_t max = pages > 0 && psz > 0 ? (size_t)pages * (size_t)psz / 4 : 0, len;
+	unsigned char *text = rs_zip_read(z, pick, max, &len, e);
+	if (text == NULL)
+		return NULL;
+	char *where = malloc(strlen(z->path) + strlen(name) + 2);
+	if (where == NULL) {
+		free(text);
+		rs_fail(e, RS_ENOMEM, "out of memory");
+		return NULL;
+	}
+	sprintf(where, "%s/%s", z->path, name);
+	rs_graph *g = NULL;
+	if (len >= 2 && text[0] == 0x1f && text[1] == 0x8b)
+		rs_fail(e, RS_EINVAL, "%s: gzip-compressed inside a zip archive: unzip it, then load the .gz", where);
+	else if (rs_binary_kind(text, len))
+		rs_fail(e, RS_EINVAL, "%s: an archive or array inside a zip archive: unzip it first", where);
+	else {
+		rs_load_opts inner = *o;
+		if (inner.format == RS_GF_NUMPY)
+			inner.format = RS_GF_AUTO;
+		rs_text_tidy((char *)text, &len);
+		g = rs_graph_parse((char *)text, len, where, &inner, info, e);
+		if (g != NULL)
+			snprintf(info->container, sizeof info->container, " (the zip archive's one graph file, %.120s)", name);
+	}
+	free(where);
+	free(text);
+	return g;
+}
+
+rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, const rs_load_opts *o,
+			  rs_load_info *info, rs_err *e)
+{
+	if (rs_binary_kind(buf, len) == 'n') {
+		rs_npy a;
+		if (rs_npy_parse(buf, len, &a, path, e) != 0)
+			return NULL;
+		return dense_graph(&a, path, path, o, info, e);
+	}
+	rs_zip z;
+	if (rs_zip_open(&z, buf, len, path, e) != 0)
+		return NULL;
+	rs_graph *g = NULL;
+	long arrays = 0, last = -1;
+	for (long i = 0; i < z.count; i++)
+		if (has_suffix(z.m[i].name, ".npy"))
+			arrays++, last = i;
+	if (rs_zip_find(&z, "format.npy") >= 0)
+		g = sparse_graph(&z, o, info, e);
+	else if (arrays == 1) { /* numpy.savez of one array: a dense matrix */
+		struct member m;
+		if (get_member(&z, z.m[last].name, 1, &m, e) == 0)
+			g = dense_graph(&m.a, m.where, path, o, info, e);
+		free(m.buf);
+	} else if (arrays > 1) {
+		char list[160] = "";
+		for (long i = 0; i < z.count; i++)
+			if (has_suffix(z.m[i].name, ".npy"))
+				rs_list_append(list, sizeof list, ", ", z.m[i].name);
+		rs_fail(e, RS_EINVAL, "%s: a NumPy archive of %ld arrays (%s) without scipy.sparse's format.npy: "
+				      "regspec reads a matrix saved by scipy.sparse.save_npz, or one 2-D array",
+			path, arrays, list);
+	} else
+		g = text_member_graph(&z, o, info, e);
+	rs_zip_close(&z);
+	return g;
+}
+
+/* ------------------------------------------------------------ vectors */
+
+char *rs_npy_lines(const void *buf, size_t len, const char *path, rs_err *e)
+{
+	rs_npy a;
+	if (rs_npy_parse(buf, len, &a, path, e) != 0)
+		return NULL;
+	char what[96];
+	rs_npy_describe(&a, what, sizeof what);
+	int text = a.kind == 'S' || a.kind == 'U';
+	if ((a.ndim != 1 && !(a.ndim == 2 && (a.shape[0] == 1 || a.shape[1] == 1))) ||
+	    (!rs_npy_is_number(&a) && !text)) {
+		rs_fail(e, RS_EINVAL, "%s: %s: labels are a vector (of integers, or of class names)", path, what);
+		return NULL;
+	}
+	size_t cap = 1;
+	for (long i = 0; i < a.count; i++) { /* a name quoted, every quote doubled, or a number */
+		char name[512];
+		rs_npy_text(&a, i, name, sizeof name);
+		cap += text ? 2 * strlen(name) + 3 : 24;
+	}
+	char *out = malloc(cap), *p = out;
+	if (out == NULL) {
+		rs_fail(e, RS_ENOMEM, "out of memory");
+		return NULL;
+	}
+	for (long i = 0; i < a.count; i++) {
+		if (text) {
+			/* quoted, as a CSV cell ("" for a quote): a name may hold
+			 * blanks; an empty one is an unlabelled node */
+			char name[512];
+			rs_npy_text(&a, i, name, sizeof name);
+			if (name[0]) {
+				*p++ = '"';
+				for (const char *c = name; *c; c++) {
+					if (*c == '"')
+						*p++ = '"';
+					*p++ = *c == '\n' || *c == '\r' ? ' ' : *c;
+				}
+				*p++ = '"';
+			}
+		} else {
+			double v = rs_npy_double(&a, i);
+			if (v != floor(v) || v < -1 || v > 2147483647.0) {
+				free(out);
+				rs_fail(e, RS_EINVAL, "%s: element %ld is %g: labels are whole numbers from 0, -1 for none",
+					path, i, v);
+				return NULL;
+			}
+			p += sprintf(p, "%ld", (long)v);
+		}
+		*p++ = '\n';
+	}
+	*p = '\0';
+	return out;
+}
+
+/* ------------------------------------------------------------ writing */
+
+static int add_array(rs_zip_writer *w, const char *name, const char *descr, long n, const void *data,
+		     size_t bytes, rs_err *e)
+{
+	char head[128];
+	size_t hl = rs_npy_header(head, sizeof head, descr, 0, n < 0 ? 0 : 1, &n);
+	const void *parts[2] = {head, data};
+	size_t lens[2] = {hl, bytes};
+	return rs_zip_add(w, name, parts, lens, 2, e);
+}
+
+int rs_graph_write_npz(const rs_graph *g, FILE *f, rs_err *e)
+{
+	char o = rs_npy_host_order(), i4[8], i8[8], f8[8];
+	snprintf(i4, sizeof i4, "%ci4", o);
+	snprintf(i8, sizeof i8, "%ci8", o);
+	snprintf(f8, sizeof f8, "%cf8", o);
+	long R = g->n, C = g->bipartite ? g->m : g->n, nnz = g->ptr[g->n];
+	int64_t shape[2] = {R, C};
+	double *ones = NULL;
+	if (g->val == NULL) {
+		ones = malloc((size_t)(nnz ? nnz : 1) * sizeof *ones);
+		if (ones == NULL)
+			return rs_fail(e, RS_ENOMEM, "out of memory");
+		for (long p = 0; p < nnz; p++)
+			ones[p] = 1.0;
+	}
+	int64_t *ptr = malloc((size_t)(R + 1) * sizeof *ptr); /* long may be 4 bytes elsewhere */
+	if (ptr == NULL) {
+		free(ones);
+		return rs_fail(e, RS_ENOMEM, "out of memory");
+	}
+	for (long r = 0; r <= R; r++)
+		ptr[r] = g->ptr[r];
+	rs_zip_writer w;
+	rs_zip_writer_init(&w, f);
+	/* the members in the order scipy writes them */
+	int rc = add_array(&w, "indices.npy", i4, nnz, g->idx, (size_t)nnz * sizeof *g->idx, e);
+	if (rc == 0)
+		rc = add_array(&w, "indptr.npy", i8, R + 1, ptr, (size_t)(R + 1) * sizeof *ptr, e);
+	if (rc == 0)
+		rc = add_array(&w, "format.npy", "|S3", -1, "csr", 3, e);
+	if (rc == 0)
+		rc = add_array(&w, "shape.npy", i8, 2, shape, sizeof shape, e);
+	if (rc == 0)
+		rc = add_array(&w, "data.npy", f8, nnz, g->val ? g->val : ones, (size_t)nnz * sizeof(double), e);
+	if (rc == 0)
+		rc = rs_zip_finish(&w, e);
+	else
+		rs_zip_writer_free(&w);
+	free(ptr);
+	free(ones);
+	return rc;
+}
+
+int rs_npy_write_matrix(FILE *f, const double *colmajor, long rows, long cols, rs_err *e)
+{
+	char head[128], descr[8];
+	long shape[2] = {rows, cols};
+	snprintf(descr, sizeof descr, "%cf8", rs_npy_host_order());
+	size_t hl = rs_npy_header(head, sizeof head, descr, 1, 2, shape);
+	fwrite(head, 1, hl, f);
+	fwrite(colmajor, sizeof *colmajor, (size_t)rows * (size_t)cols, f);
+	return ferror(f) ? rs_fail(e, RS_EIO, "write error") : 0;
+}
+
+int rs_npy_write_ints(FILE *f, const int64_t *v, long n, rs_err *e)
+{
+	char head[128], descr[8];
+	snprintf(descr, sizeof descr, "%ci8", rs_npy_host_order());
+	size_t hl = rs_npy_header(head, sizeof head, descr, 0, 1, &n);
+	fwrite(head, 1, hl, f);
+	fwrite(v, sizeof *v, (size_t)n, f);
+	return ferror(f) ? rs_fail(e, RS_EIO, "write error") : 0;
+}

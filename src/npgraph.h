@@ -1,0 +1,48 @@
+/* npgraph.h: graphs in NumPy's and scipy's files, and in zip archives.
+ *
+ * Read: a sparse matrix saved by scipy.sparse.save_npz (csr, csc or coo;
+ * compressed or not), a dense adjacency matrix saved by numpy.save (.npy)
+ * or numpy.savez (an .npz of that one array), and a zip archive holding
+ * one graph file in a text format (as some repositories publish them).
+ * Written: a graph as scipy.sparse.save_npz writes a csr matrix, and
+ * arrays (an embedding, labels) as numpy.save does.
+ */
+#ifndef RS_NPGRAPH_H
+#define RS_NPGRAPH_H
+
+#include "graphio.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* 'z' for a zip archive, 'n' for a .npy array (by their first bytes), 0
+ * for anything else. */
+int rs_binary_kind(const void *buf, size_t len);
+
+/* The graph in buf[0..len) (rs_binary_kind not 0): the square matrix a
+ * graph, made undirected where it is not symmetric; a rectangular one (or
+ * any with o->bipartite) the biadjacency of a bipartite graph; a text
+ * member of an archive read as rs_graph_parse reads a file of its name,
+ * "path/member" in messages.  info->container says what held it. */
+rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, const rs_load_opts *o,
+			  rs_load_info *info, rs_err *e);
+
+/* A .npy vector (buf[0..len), rs_binary_kind 'n') as text, one element a
+ * line: whole numbers (-1 for none) or strings, as labels are read;
+ * malloc'd, or NULL with e set. */
+char *rs_npy_lines(const void *buf, size_t len, const char *path, rs_err *e);
+
+/* g to f as scipy.sparse.save_npz writes a csr matrix (uncompressed):
+ * the symmetric adjacency with both triangles, or a bipartite graph's
+ * biadjacency; weights as float64 (all 1 for an unweighted graph). */
+int rs_graph_write_npz(const rs_graph *g, FILE *f, rs_err *e);
+
+/* A .npy array to f: a float64 matrix of `rows` x `cols` stored column by
+ * column (fortran_order), or an int64 vector of n. */
+int rs_npy_write_matrix(FILE *f, const double *colmajor, long rows, long cols, rs_err *e);
+int rs_npy_write_ints(FILE *f, const int64_t *v, long n, rs_err *e);
+
+/* 1 for a name ending in .npy, 2 for .npz (any case), 0 otherwise. */
+int rs_path_numpy(const char *path);
+
+#endif

@@ -1,0 +1,58 @@
+#!/usr/bin/python3
+"""Write the NumPy, scipy and zip files of tests/good and tests/bad.
+
+Run once from the source tree (python3 tests/numpy-fixtures.py); the files
+are committed, so the tests need neither numpy nor scipy.  The graph is
+Zachary's karate club as networkx ships it (weighted), its labels the
+'club' node attribute.
+"""
+import io
+import zipfile
+
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+
+G = nx.karate_club_graph()
+A = nx.to_scipy_sparse_array(G, format="csr", dtype=np.float64)
+clubs = np.array([G.nodes[v]["club"] for v in G.nodes])
+good, bad = "tests/good/", "tests/bad/"
+
+# good: scipy.sparse.save_npz in its layouts, numpy.save, numpy.savez
+sp.save_npz(good + "karate-csr.npz", sp.csr_matrix(A))
+sp.save_npz(good + "karate-coo.npz", sp.coo_matrix(A), compressed=False)
+np.save(good + "karate-dense.npy", np.asfortranarray(A.toarray().astype(">f4")))
+np.save(good + "karate-clubs.npy", clubs)
+np.savez(good + "karate-adjacency.npz", adjacency=(A.toarray() > 0))
+with zipfile.ZipFile(good + "karate-mtx.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    buf = io.BytesIO()
+    import scipy.io
+    scipy.io.mmwrite(buf, A)
+    z.writestr("karate/karate.mtx", buf.getvalue())
+    z.writestr("karate/readme.html", "<p>Zachary's karate club</p>")
+
+# bad: one fault each
+sp.save_npz(bad + "npz-bsr.npz", sp.bsr_matrix(A))
+np.save(bad + "npy-vector.npy", np.arange(34))
+np.save(bad + "npy-negative.npy", -A.toarray())
+np.save(bad + "npy-object.npy", np.array([{"a": 1}], dtype=object), allow_pickle=True)
+np.save(bad + "npy-complex.npy", A.toarray().astype(np.complex128))
+np.savez(bad + "npz-two-arrays.npz", a=A.toarray(), b=np.arange(3))
+raw = open(good + "karate-csr.npz", "rb").read()
+open(bad + "npz-truncated.npz", "wb").write(raw[: len(raw) // 2])
+stored = io.BytesIO()
+sp.save_npz(stored, sp.csr_matrix(A), compressed=False)
+damaged = bytearray(stored.getvalue())
+damaged[300] ^= 0xFF  # inside indices.npy's data: its CRC no longer matches
+open(bad + "npz-crc.npz", "wb").write(bytes(damaged))
+dense = io.BytesIO()
+np.save(dense, A.toarray())
+open(bad + "npy-truncated.npy", "wb").write(dense.getvalue()[:500])
+csr = sp.csr_matrix(A)
+csr.indices[5] = 40  # a column outside the 34 x 34 matrix
+sp.save_npz(bad + "npz-index-out-of-range.npz", csr, compressed=False)
+with zipfile.ZipFile(bad + "zip-two-graphs.zip", "w") as z:
+    z.writestr("a.edges", "0 1\n1 2\n")
+    z.writestr("b.edges", "0 1\n")
+with zipfile.ZipFile(bad + "zip-only-readme.zip", "w") as z:
+    z.writestr("README.txt", "no graph here\n")
