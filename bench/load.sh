@@ -9,6 +9,9 @@
 #                                2 10^5 nodes and (not with quick) one of 10^6
 #   sh bench/load.sh FILE ...    your own edge lists (whitespace, 2 or 3
 #                                columns, which numpy.loadtxt can read too)
+#   NPZ=1 sh bench/load.sh ...   each file saved first as scipy's .npz
+#                                (regspec's 'save graph x.npz'), then read
+#                                by regspec's load and by scipy.sparse.load_npz
 set -eu
 R=${REGSPEC:-src/regspec}
 PY=/usr/bin/python3
@@ -37,6 +40,11 @@ fi
 printf '%-24s %9s | %9s %8s %8s | %9s %9s %8s | %7s %6s %5s\n' file edges regspec_s Medges/s peak_MB loadtxt_s numpy_s peak_MB speedup mem same
 for f in $files; do
 	[ -r "$f" ] || { echo "bench/load.sh: cannot read $f" >&2; exit 2; }
+	if [ -n "${NPZ:-}" ]; then
+		b=$(basename "$f")
+		"$R" -c "load $f nolabels; save graph $tmp/${b%%.*}.npz" >/dev/null
+		f="$tmp/${b%%.*}.npz"
+	fi
 	: >"$tmp/rs.all"
 	: >"$tmp/peer.all"
 	r=0

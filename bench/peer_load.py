@@ -9,7 +9,9 @@ repeats merged (unweighted: kept at 1, as regspec's default 'largest
 weight kept' does; weighted: summed, scipy's only way, which costs the
 same).  Prints one JSON object: seconds for loadtxt alone and in all,
 nodes, stored entries, peak RSS in kB.
-Usage: peer_load.py EDGES
+For a .npz name (scipy.sparse.save_npz's file, NPZ=1 sh bench/load.sh)
+the peer is scipy.sparse.load_npz alone, and loadtxt_s is 0.
+Usage: peer_load.py EDGES|NPZ
 """
 import json
 import resource
@@ -25,6 +27,12 @@ def main():
         sys.exit("usage: peer_load.py EDGES")
     path = sys.argv[1]
     t0 = time.perf_counter()
+    if path.endswith(".npz"):
+        A = sp.load_npz(path)
+        t1 = time.perf_counter()
+        print(json.dumps({"loadtxt_s": 0.0, "seconds": t1 - t0, "nodes": A.shape[0], "nnz": int(A.nnz),
+                          "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+        return
     data = np.loadtxt(path, comments=["#", "%"], ndmin=2)
     t1 = time.perf_counter()
     u = data[:, 0].astype(np.int64)

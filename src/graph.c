@@ -308,6 +308,33 @@ fail:
 	return NULL;
 }
 
+rs_graph *rs_graph_from_csr(long n, long *ptr, int32_t *idx, double *val, rs_err *e)
+{
+	rs_graph *g = rs_zalloc(e, 1, sizeof *g, "graph");
+	double *deg = rs_alloc(e, (size_t)(n > 0 ? n : 1), sizeof *deg, "degrees");
+	if (g == NULL || deg == NULL) {
+		free(g);
+		free(deg);
+		free(ptr);
+		free(idx);
+		free(val);
+		return NULL;
+	}
+	g->n = g->orig_n = n;
+	g->ptr = ptr;
+	g->idx = idx;
+	g->val = val;
+	g->nnz = ptr[n];
+	g->deg = deg;
+	row_sums(n, ptr, val, deg);
+	for (long i = 0; i < n; i++) {
+		g->total += deg[i];
+		for (long p = ptr[i]; p < ptr[i + 1]; p++)
+			g->loops += idx[p] == i;
+	}
+	return g;
+}
+
 long rs_graph_edges(const rs_graph *g)
 {
 	return g->bipartite ? g->nnz : (g->nnz - g->loops) / 2 + g->loops;

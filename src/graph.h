@@ -55,6 +55,11 @@ enum rs_merge { RS_MERGE_MAX, RS_MERGE_SUM };
 rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum rs_merge merge,
 			 long *merged, long *dropped, rs_err *e);
 void rs_graph_free(rs_graph *g);
+/* A unipartite graph that owns ptr (n + 1 offsets), idx and val (NULL: all
+ * weights 1): a symmetric adjacency, each row's columns increasing, no
+ * zero stored; the caller has checked all that.  On failure the arrays are
+ * freed too. */
+rs_graph *rs_graph_from_csr(long n, long *ptr, int32_t *idx, double *val, rs_err *e);
 
 /* Number of undirected edges (self-loops once), or nnz of B. */
 long rs_graph_edges(const rs_graph *g);

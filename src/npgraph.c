@@ -107,13 +107,14 @@ static rs_graph *dense_graph(const rs_npy *a, const char *where, const char *pat
 /* ------------------------------------------------------------ scipy.sparse */
 
 struct member {
-	unsigned char *buf;
+	int present;
+	unsigned char *owned; /* a deflated member's bytes (stored ones are read in place) */
 	rs_npy a;
 	char where[300]; /* "path/name.npy" */
 };
 
 /* Member name of z parsed as an array into m; a missing one is an error
- * when required, else m->buf stays NULL. */
+ * when required, else m->present stays 0. */
 static int get_member(const rs_zip *z, const char *name, int required, struct member *m, rs_err *e)
 {
 	memset(m, 0, sizeof *m);
@@ -125,14 +126,15 @@ static int get_member(const rs_zip *z, const char *name, int required, struct me
 				: 0;
 	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
 	size_t max = pages > 0 && psz > 0 ? (size_t)pages * (size_t)psz / 2 : 0, len;
-	m->buf = rs_zip_read(z, i, max, &len, e);
-	if (m->buf == NULL)
+	const unsigned char *p = rs_zip_data(z, i, max, &len, &m->owned, e);
+	if (p == NULL)
 		return -1;
-	if (rs_npy_parse(m->buf, len, &m->a, m->where, e) != 0) {
-		free(m->buf);
-		m->buf = NULL;
+	if (rs_npy_parse(p, len, &m->a, m->where, e) != 0) {
+		free(m->owned);
+		m->owned = NULL;
 		return -1;
 	}
+	m->present = 1;
 	return 0;
 }
 
@@ -162,6 +164,79 @@ static int sparse_shape(const struct member *m, long *R, long *C, rs_err *e)
 	*R = (long)r;
 	*C = (long)c;
 	return 0;
+}
+
+/* A square csr matrix (or csc: its transpose, the same undirected graph)
+ * that is a graph's adjacency as it stands: rows sorted without repeats,
+ * no zero, nothing negative or not finite, symmetric.  Its arrays then
+ * become the graph's, without an edge list to sort (4 times faster, half
+ * the memory, on a 2·10^5-node SBM).  NULL where it is not so, with
+ * *failed 0: the general path reads it, and says what is wrong; *failed
+ * 1 when memory ran out. */
+static rs_graph *direct_csr(const rs_npy *ip, const rs_npy *ix, const rs_npy *d, long n, long nnz,
+			    const rs_load_opts *o, int *failed, rs_err *e)
+{
+	*failed = 0;
+	long *ptr = rs_alloc(e, (size_t)n + 1, sizeof *ptr, "row offsets");
+	int32_t *idx = rs_alloc(e, (size_t)(nnz ? nnz : 1), sizeof *idx, "adjacency");
+	double *val = o->unweighted ? NULL : rs_alloc(e, (size_t)(nnz ? nnz : 1), sizeof *val, "weights");
+	int ok = ptr && idx && (val || o->unweighted), ones = 1;
+	if (!ok)
+		*failed = 1;
+	for (long r = 0; ok && r <= n; r++) {
+		int64_t v = rs_npy_int(ip, r);
+		ok = v >= (r ? ptr[r - 1] : 0) && v <= nnz && (r > 0 || v == 0);
+		ptr[r] = (long)v;
+	}
+	/* the common types copied as they are, others element by element */
+	int native_idx = ix->kind == 'i' && ix->size == 4 && !ix->swap;
+	int native_val = d->kind == 'f' && d->size == 8 && !d->swap;
+	if (ok && native_idx)
+		memcpy(idx, ix->data, (size_t)nnz * sizeof *idx);
+	if (ok && val && native_val)
+		memcpy(val, d->data, (size_t)nnz * sizeof *val);
+	for (long r = 0; ok && r < n; r++)
+		for (long p = ptr[r]; ok && p < ptr[r + 1]; p++) {
+			int64_t j = native_idx ? idx[p] : rs_npy_int(ix, p);
+			double w = val && native_val ? val[p] : rs_npy_double(d, p);
+			ok = j >= 0 && j < n && (p == ptr[r] || j > idx[p - 1]) && isfinite(w) && w > 0;
+			idx[p] = (int32_t)j;
+			if (val)
+				val[p] = w;
+			ones &= w == 1;
+		}
+	/* symmetric: taking the rows in order, each entry (i, j) above the
+	 * diagonal meets row j's next entry below it, (j, i); next[j] walks
+	 * row j so.  A row's entries below the diagonal are all met by then. */
+	long *next = ok ? rs_alloc(e, (size_t)n + 1, sizeof *next, "row cursors") : NULL;
+	if (ok && next == NULL)
+		ok = 0, *failed = 1;
+	if (ok)
+		memcpy(next, ptr, (size_t)n * sizeof *next);
+	for (long i = 0; ok && i < n; i++) {
+		ok = next[i] == ptr[i + 1] || idx[next[i]] >= i;
+		for (long p = ptr[i]; ok && p < ptr[i + 1]; p++) {
+			long j = idx[p];
+			if (j <= i)
+				continue;
+			long q = next[j]++;
+			ok = q < ptr[j + 1] && idx[q] == i && (!val || val[q] == val[p]);
+		}
+	}
+	free(next);
+	if (!ok || ptr[n] != nnz) {
+		free(ptr);
+		free(idx);
+		free(val);
+		return NULL;
+	}
+	if (ones) {
+		free(val);
+		val = NULL;
+	}
+	rs_graph *g = rs_graph_from_csr(n, ptr, idx, val, e);
+	*failed = g == NULL;
+	return g;
 }
 
 /* scipy.sparse.save_npz's archive: format.npy names the layout. */
@@ -200,7 +275,7 @@ static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_in
 	if (coo) {
 		if (get_member(z, "row.npy", 0, &m[A1], e) != 0 || get_member(z, "col.npy", 0, &m[A2], e) != 0)
 			goto done;
-		if (m[A1].buf == NULL && m[A2].buf == NULL) {
+		if (!m[A1].present && !m[A2].present) {
 			/* newer scipy keeps a coo's indices as one (2, nnz) array */
 			if (get_member(z, "coords.npy", 1, &m[A1], e) != 0)
 				goto done;
@@ -212,9 +287,9 @@ static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_in
 			two_row_coords = 1;
 			nnz = m[A1].a.shape[1];
 		} else {
-			if (m[A1].buf == NULL || m[A2].buf == NULL) {
+			if (!m[A1].present || !m[A2].present) {
 				rs_fail(e, RS_EINVAL, "%s: a coo matrix without its %s", z->path,
-					m[A1].buf ? "col.npy" : "row.npy");
+					m[A1].present ? "col.npy" : "row.npy");
 				goto done;
 			}
 			nnz = d->count;
@@ -245,6 +320,17 @@ static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_in
 	if (too_big(z->path, (double)R + (double)C, (double)nnz, e))
 		goto done;
 	int bip = R != C || o->bipartite;
+	if (!coo && !bip) {
+		int failed;
+		g = direct_csr(&m[A1].a, &m[A2].a, d, R, nnz, o, &failed, e);
+		if (g != NULL || failed) {
+			if (g != NULL) {
+				info->weighted = g->val != NULL;
+				goto named;
+			}
+			goto done;
+		}
+	}
 	if (coo) {
 		const rs_npy *r = &m[A1].a, *c = two_row_coords ? &m[A1].a : &m[A2].a;
 		for (long p = 0; p < nnz; p++) {
@@ -287,13 +373,14 @@ static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_in
 			prev = end;
 		}
 	}
+	g = rs_matrix_graph(&E, R, C, bip, o, info, z->path, e);
+named:
 	info->format = "npz";
 	snprintf(info->container, sizeof info->container, " (scipy.sparse %s matrix, %ld x %ld, %ld %s entries%s)",
 		 fmt, R, C, nnz, type, bip ? "; rows and columns are the two sides of a bipartite graph" : "");
-	g = rs_matrix_graph(&E, R, C, bip, o, info, z->path, e);
 done:
 	for (int k = 0; k < NM; k++)
-		free(m[k].buf);
+		free(m[k].owned);
 	rs_edges_free(&E);
 	return g;
 }
@@ -401,7 +488,7 @@ rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, cons
 		struct member m;
 		if (get_member(&z, z.m[last].name, 1, &m, e) == 0)
 			g = dense_graph(&m.a, m.where, path, o, info, e);
-		free(m.buf);
+		free(m.owned);
 	} else if (arrays > 1) {
 		char list[160] = "";
 		for (long i = 0; i < z.count; i++)

@@ -147,10 +147,55 @@ long rs_zip_find(const rs_zip *z, const char *name)
 	return -1;
 }
 
-unsigned char *rs_zip_read(const rs_zip *z, long i, size_t max, size_t *len, rs_err *e)
+/* The CRC-32 c continued over p[0..n) (zlib takes at most 4 GB a call). */
+static uLong crc_more(uLong c, const unsigned char *p, uint64_t n)
+{
+	for (uint64_t at = 0; at < n;) {
+		uInt step = n - at > (1u << 30) ? (1u << 30) : (uInt)(n - at);
+		c = crc32(c, p + at, step);
+		at += step;
+	}
+	return c;
+}
+
+/* Inflate n compressed bytes from in into out's usize bytes: NULL, or
+ * what is wrong. */
+static const char *inflate_all(const unsigned char *in, uint64_t n, unsigned char *out, uint64_t usize)
+{
+	z_stream s;
+	memset(&s, 0, sizeof s);
+	if (inflateInit2(&s, -MAX_WBITS) != Z_OK)
+		return "out of memory";
+	uint64_t in_left = n, out_left = usize;
+	int rc = Z_OK;
+	while (rc == Z_OK) {
+		uInt ci = in_left > (1u << 30) ? (1u << 30) : (uInt)in_left;
+		uInt co = out_left > (1u << 30) ? (1u << 30) : (uInt)out_left;
+		s.next_in = (Bytef *)(uintptr_t)in;
+		s.avail_in = ci;
+		s.next_out = out;
+		s.avail_out = co;
+		rc = inflate(&s, Z_NO_FLUSH);
+		in += ci - s.avail_in;
+		in_left -= ci - s.avail_in;
+		out += co - s.avail_out;
+		out_left -= co - s.avail_out;
+		if (rc == Z_OK && ci == s.avail_in && co == s.avail_out)
+			rc = Z_BUF_ERROR; /* no progress: the data ends early, or more than announced */
+	}
+	inflateEnd(&s);
+	if (rc == Z_STREAM_END && out_left == 0)
+		return NULL;
+	return rc == Z_DATA_ERROR ? "its deflated data is corrupt"
+				  : "its data and its announced size disagree (truncated or corrupt)";
+}
+
+const unsigned char *rs_zip_data(const rs_zip *z, long i, size_t max, size_t *len, unsigned char **owned,
+				 rs_err *e)
 {
 	const rs_zip_member *m = &z->m[i];
 	const unsigned char *b = z->buf;
+	*owned = NULL;
 	if (m->flags & 1)
 		return rs_fail(e, RS_EINVAL, "%s/%s is encrypted: unzip it first", z->path, m->name), NULL;
 	if (m->method != 0 && m->method != 8)
@@ -168,63 +213,41 @@ unsigned char *rs_zip_read(const rs_zip *z, long i, size_t max, size_t *len, rs_
 		       NULL;
 	if ((uint64_t)(size_t)m->usize != m->usize || (size_t)m->usize == SIZE_MAX)
 		return rs_fail(e, RS_ENOMEM, "%s/%s is too large", z->path, m->name), NULL;
-	unsigned char *out = malloc((size_t)m->usize + 1);
-	if (out == NULL)
-		return rs_fail(e, RS_ENOMEM, "out of memory reading %s/%s", z->path, m->name), NULL;
+	const unsigned char *out = b + data;
 	const char *bad = NULL;
-	if (m->method == 0) {
-		if (m->csize != m->usize)
-			bad = "its stored sizes disagree";
-		else
-			memcpy(out, b + data, (size_t)m->usize);
-	} else {
-		z_stream s;
-		memset(&s, 0, sizeof s);
-		if (inflateInit2(&s, -MAX_WBITS) != Z_OK) {
-			free(out);
-			return rs_fail(e, RS_ENOMEM, "out of memory"), NULL;
-		}
-		const unsigned char *in = b + data;
-		uint64_t in_left = m->csize, out_left = m->usize;
-		unsigned char *o = out;
-		int rc = Z_OK;
-		while (rc == Z_OK) {
-			uInt ci = in_left > (1u << 30) ? (1u << 30) : (uInt)in_left;
-			uInt co = out_left > (1u << 30) ? (1u << 30) : (uInt)out_left;
-			s.next_in = (Bytef *)(uintptr_t)in;
-			s.avail_in = ci;
-			s.next_out = o;
-			s.avail_out = co;
-			rc = inflate(&s, Z_NO_FLUSH);
-			in += ci - s.avail_in;
-			in_left -= ci - s.avail_in;
-			o += co - s.avail_out;
-			out_left -= co - s.avail_out;
-			if (rc == Z_OK && ci == s.avail_in && co == s.avail_out)
-				rc = Z_BUF_ERROR; /* no progress: the data ends early, or more than announced */
-		}
-		inflateEnd(&s);
-		if (rc != Z_STREAM_END || out_left != 0)
-			bad = rc == Z_DATA_ERROR ? "its deflated data is corrupt" :
-			      "its data and its announced size disagree (truncated or corrupt)";
+	if (m->method == 0 && m->csize != m->usize)
+		bad = "its stored sizes disagree";
+	else if (m->method == 8) {
+		*owned = malloc((size_t)m->usize + 1);
+		if (*owned == NULL)
+			return rs_fail(e, RS_ENOMEM, "out of memory reading %s/%s", z->path, m->name), NULL;
+		(*owned)[m->usize] = '\0';
+		bad = inflate_all(b + data, m->csize, *owned, m->usize);
+		out = *owned;
 	}
-	if (bad == NULL) {
-		uLong c = crc32(0L, Z_NULL, 0);
-		for (uint64_t at = 0; at < m->usize;) {
-			uInt step = m->usize - at > (1u << 30) ? (1u << 30) : (uInt)(m->usize - at);
-			c = crc32(c, out + at, step);
-			at += step;
-		}
-		if ((uint32_t)c != m->crc)
-			bad = "its CRC-32 does not match (corrupt archive?)";
-	}
+	if (bad == NULL && (uint32_t)crc_more(crc32(0L, Z_NULL, 0), out, m->usize) != m->crc)
+		bad = "its CRC-32 does not match (corrupt archive?)";
 	if (bad != NULL) {
-		free(out);
+		free(*owned);
+		*owned = NULL;
 		return rs_fail(e, RS_EINVAL, "%s/%s: %s", z->path, m->name, bad), NULL;
 	}
-	out[m->usize] = '\0';
 	*len = (size_t)m->usize;
 	return out;
+}
+
+unsigned char *rs_zip_read(const rs_zip *z, long i, size_t max, size_t *len, rs_err *e)
+{
+	unsigned char *owned;
+	const unsigned char *p = rs_zip_data(z, i, max, len, &owned, e);
+	if (p == NULL || owned != NULL)
+		return owned;
+	unsigned char *copy = malloc(*len + 1);
+	if (copy == NULL)
+		return rs_fail(e, RS_ENOMEM, "out of memory reading %s/%s", z->path, z->m[i].name), NULL;
+	memcpy(copy, p, *len);
+	copy[*len] = '\0';
+	return copy;
 }
 
 /* ------------------------------------------------------------ writing */
@@ -271,12 +294,7 @@ int rs_zip_add(rs_zip_writer *w, const char *name, const void *const *parts, con
 	uLong crc = crc32(0L, Z_NULL, 0);
 	uint64_t size = 0;
 	for (int k = 0; k < nparts; k++) {
-		const unsigned char *p = parts[k];
-		for (size_t at = 0; at < lens[k];) {
-			uInt step = lens[k] - at > (1u << 30) ? (1u << 30) : (uInt)(lens[k] - at);
-			crc = crc32(crc, p + at, step);
-			at += step;
-		}
+		crc = crc_more(crc, parts[k], lens[k]);
 		size += lens[k];
 	}
 	size_t nl = strlen(name);

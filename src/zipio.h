@@ -36,6 +36,12 @@ int rs_zip_open(rs_zip *z, const void *buf, size_t len, const char *path, rs_err
 void rs_zip_close(rs_zip *z);
 /* The member named name, or -1. */
 long rs_zip_find(const rs_zip *z, const char *name);
+/* Member i's content: where it lies in the archive when it is stored
+ * (*owned NULL), else inflated into *owned (malloc'd, NUL-terminated),
+ * which the caller frees; checked against its CRC-32 either way.  NULL
+ * with e set as rs_zip_read. */
+const unsigned char *rs_zip_data(const rs_zip *z, long i, size_t max, size_t *len, unsigned char **owned,
+				 rs_err *e);
 /* Member i's content, malloc'd and NUL-terminated, its size in *len;
  * NULL with e set (corrupt, encrypted, a method not read, or larger than
  * max bytes, when max > 0). */

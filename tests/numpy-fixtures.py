@@ -21,6 +21,15 @@ good, bad = "tests/good/", "tests/bad/"
 # good: scipy.sparse.save_npz in its layouts, numpy.save, numpy.savez
 sp.save_npz(good + "karate-csr.npz", sp.csr_matrix(A))
 sp.save_npz(good + "karate-coo.npz", sp.coo_matrix(A), compressed=False)
+# rows in reverse order, 64-bit indices: not the layout read in place
+B = sp.csr_matrix(A, copy=True)  # its own arrays: A stays as it is
+B.indices, B.indptr = B.indices.astype(np.int64), B.indptr.astype(np.int64)
+for i in range(B.shape[0]):
+    s, e = B.indptr[i], B.indptr[i + 1]
+    B.indices[s:e], B.data[s:e] = B.indices[s:e][::-1].copy(), B.data[s:e][::-1].copy()
+B.has_sorted_indices = False
+sp.save_npz(good + "karate-unsorted.npz", B, compressed=False)
+sp.save_npz(good + "karate-upper.npz", sp.triu(A).tocsr())
 np.save(good + "karate-dense.npy", np.asfortranarray(A.toarray().astype(">f4")))
 np.save(good + "karate-clubs.npy", clubs)
 np.savez(good + "karate-adjacency.npz", adjacency=(A.toarray() > 0))
