@@ -240,6 +240,22 @@ static rs_graph *direct_csr(const rs_npy *ip, const rs_npy *ix, const rs_npy *d,
 }
 
 /* scipy.sparse.save_npz's archive: format.npy names the layout. */
+/* The largest of a[from], a[from + 1], ... a[from + n - 1] (integers), or -1. */
+static int64_t largest(const rs_npy *a, long from, long n)
+{
+	int64_t top = -1;
+	for (long p = from; p < from + n; p++) {
+		int64_t v = rs_npy_int(a, p);
+		if (v > top)
+			top = v;
+	}
+	return top;
+}
+
+/* A sparse matrix's arrays: as scipy.sparse.save_npz writes them (format.npy
+ * names the layout, shape.npy the size), or as saved by hand with
+ * numpy.savez (data, indices, indptr [, shape]: csr, or csc where indptr
+ * runs over the columns; row, col or coords, data [, shape]: coo). */
 static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
 	enum { FMT, SHAPE, DATA, A1, A2, NM };
@@ -249,10 +265,16 @@ static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_in
 	rs_graph *g = NULL;
 	char fmt[16];
 	long R = 0, C = 0;
-	if (get_member(z, "format.npy", 1, &m[FMT], e) != 0 || get_member(z, "shape.npy", 1, &m[SHAPE], e) != 0 ||
-	    sparse_shape(&m[SHAPE], &R, &C, e) != 0)
+	if (get_member(z, "format.npy", 0, &m[FMT], e) != 0)
 		goto done;
-	rs_npy_text(&m[FMT].a, 0, fmt, sizeof fmt);
+	int hand = !m[FMT].present; /* numpy.savez of the arrays, by hand */
+	if (get_member(z, "shape.npy", !hand, &m[SHAPE], e) != 0 ||
+	    (m[SHAPE].present && sparse_shape(&m[SHAPE], &R, &C, e) != 0))
+		goto done;
+	if (hand)
+		snprintf(fmt, sizeof fmt, "%s", rs_zip_find(z, "indptr.npy") >= 0 ? "csr" : "coo");
+	else
+		rs_npy_text(&m[FMT].a, 0, fmt, sizeof fmt);
 	int csr = !strcmp(fmt, "csr"), csc = !strcmp(fmt, "csc"), coo = !strcmp(fmt, "coo");
 	if (!csr && !csc && !coo) {
 		rs_fail(e, RS_EINVAL, "%s: a scipy.sparse '%s' matrix: read here are csr, csc and coo (save "
@@ -276,7 +298,7 @@ static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_in
 		if (get_member(z, "row.npy", 0, &m[A1], e) != 0 || get_member(z, "col.npy", 0, &m[A2], e) != 0)
 			goto done;
 		if (!m[A1].present && !m[A2].present) {
-			/* newer scipy keeps a coo's indices as one (2, nnz) array */
+			/* newer scipy, and pydata's sparse, keep the indices as one (2, nnz) array */
 			if (get_member(z, "coords.npy", 1, &m[A1], e) != 0)
 				goto done;
 			if (m[A1].a.ndim != 2 || m[A1].a.shape[0] != 2 || !rs_npy_is_integer(&m[A1].a)) {
@@ -301,10 +323,29 @@ static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_in
 				d->count, nnz);
 			goto done;
 		}
+		if (!m[SHAPE].present) { /* the size the indices reach; square unless 'bipartite' */
+			const rs_npy *a = &m[A1].a;
+			if (two_row_coords && a->fortran) { /* column-major (2, nnz): rows and columns interleave */
+				for (long p = 0; p < nnz; p++) {
+					int64_t i = rs_npy_int(a, 2 * p), j = rs_npy_int(a, 2 * p + 1);
+					R = i + 1 > R ? (long)(i + 1) : R;
+					C = j + 1 > C ? (long)(j + 1) : C;
+				}
+			} else {
+				R = (long)(1 + largest(a, 0, nnz));
+				C = (long)(1 + largest(two_row_coords ? a : &m[A2].a, two_row_coords ? nnz : 0, nnz));
+			}
+			if (!o->bipartite)
+				R = C = R > C ? R : C;
+		}
 	} else {
-		long major = csr ? R : C;
-		if (get_member(z, "indptr.npy", 1, &m[A1], e) != 0 || get_member(z, "indices.npy", 1, &m[A2], e) != 0 ||
-		    index_array(&m[A1], major + 1, e) != 0)
+		if (get_member(z, "indptr.npy", 1, &m[A1], e) != 0 || get_member(z, "indices.npy", 1, &m[A2], e) != 0)
+			goto done;
+		long runs = m[A1].a.count - 1; /* rows (csr) or columns (csc) */
+		if (hand && m[SHAPE].present && runs == C && runs != R)
+			csr = 0, csc = 1, snprintf(fmt, sizeof fmt, "csc");
+		long major = m[SHAPE].present ? (csr ? R : C) : runs;
+		if (index_array(&m[A1], major + 1, e) != 0)
 			goto done;
 		int64_t first = rs_npy_int(&m[A1].a, 0), last = rs_npy_int(&m[A1].a, major);
 		if (first != 0 || last < 0 || last > m[A2].a.count || last > d->count) {
@@ -316,6 +357,17 @@ static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_in
 		nnz = (long)last;
 		if (index_array(&m[A2], nnz, e) != 0)
 			goto done;
+		if (!m[SHAPE].present) { /* rows from indptr, columns as far as the indices reach */
+			int64_t top = largest(&m[A2].a, 0, nnz);
+			R = runs;
+			C = top + 1 > R ? (long)(top + 1) : R;
+		}
+		if (hand && R == C) /* which, the arrays do not say; the graph is the same */
+			snprintf(fmt, sizeof fmt, "csr or csc");
+	}
+	if (R < 1 || C < 1 || R > MAX_NODES || C > MAX_NODES) {
+		rs_fail(e, RS_EINVAL, "%s: a %ld x %ld matrix is not a graph's", z->path, R, C);
+		goto done;
 	}
 	if (too_big(z->path, (double)R + (double)C, (double)nnz, e))
 		goto done;
@@ -376,8 +428,9 @@ static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_in
 	g = rs_matrix_graph(&E, R, C, bip, o, info, z->path, e);
 named:
 	info->format = "npz";
-	snprintf(info->container, sizeof info->container, " (scipy.sparse %s matrix, %ld x %ld, %ld %s entries%s)",
-		 fmt, R, C, nnz, type, bip ? "; rows and columns are the two sides of a bipartite graph" : "");
+	snprintf(info->container, sizeof info->container, " (%s %s matrix, %ld x %ld, %ld %s entries%s%s)",
+		 hand ? "a sparse" : "scipy.sparse", fmt, R, C, nnz, type,
+		 hand ? ", its arrays saved by numpy.savez" : "", bip ? "; rows and columns are the two sides of a bipartite graph" : "");
 done:
 	for (int k = 0; k < NM; k++)
 		free(m[k].owned);
@@ -482,7 +535,11 @@ rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, cons
 	for (long i = 0; i < z.count; i++)
 		if (has_suffix(z.m[i].name, ".npy"))
 			arrays++, last = i;
-	if (rs_zip_find(&z, "format.npy") >= 0)
+	int has_data = rs_zip_find(&z, "data.npy") >= 0;
+	if (rs_zip_find(&z, "format.npy") >= 0 ||
+	    (has_data && rs_zip_find(&z, "indptr.npy") >= 0 && rs_zip_find(&z, "indices.npy") >= 0) ||
+	    (has_data && rs_zip_find(&z, "row.npy") >= 0 && rs_zip_find(&z, "col.npy") >= 0) ||
+	    (has_data && rs_zip_find(&z, "coords.npy") >= 0))
 		g = sparse_graph(&z, o, info, e);
 	else if (arrays == 1) { /* numpy.savez of one array: a dense matrix */
 		struct member m;
@@ -494,9 +551,9 @@ rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, cons
 		for (long i = 0; i < z.count; i++)
 			if (has_suffix(z.m[i].name, ".npy"))
 				rs_list_append(list, sizeof list, ", ", z.m[i].name);
-		rs_fail(e, RS_EINVAL, "%s: a NumPy archive of %ld arrays (%s) without scipy.sparse's format.npy: "
-				      "regspec reads a matrix saved by scipy.sparse.save_npz, or one 2-D array",
-			path, arrays, list);
+		rs_fail(e, RS_EINVAL, "%s: a NumPy archive of %ld arrays (%s): regspec reads a sparse matrix "
+				      "(scipy.sparse.save_npz's, or data with indices and indptr, or with row and col), "
+				      "or one 2-D array", path, arrays, list);
 	} else
 		g = text_member_graph(&z, o, info, e);
 	rs_zip_close(&z);

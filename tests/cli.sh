@@ -334,22 +334,24 @@ fi
 # NumPy and scipy files, and a zip archive of one graph file: the same
 # weighted karate club in each (tests/numpy-fixtures.py wrote them)
 good="$srcdir/tests/good"
-for f in karate-csr.npz karate-coo.npz karate-unsorted.npz karate-upper.npz karate-dense.npy karate-mtx.zip; do
+for f in karate-csr.npz karate-coo.npz karate-unsorted.npz karate-upper.npz karate-savez-csr.npz karate-coords.npz \
+	karate-dense.npy karate-mtx.zip; do
 	run -c "load $good/$f; k 3; alpha 1; eig"
 	grep '^ *0\.[0-9]' "$tmp/out" >"$tmp/eig-$f"
 	check "load $f: the weighted karate club ($(grep '^note: read' "$tmp/out" | cut -c1-90))" \
-		$([ $st -eq 0 ] && grep -q '^load karate-[a-z]*\.np[yz]: 34 nodes, 78 edges (weighted\|^load karate-mtx.zip: 34 nodes, 78 edges (weighted' "$tmp/out" &&
+		$([ $st -eq 0 ] && grep -q '^load karate-[a-z-]*\.np[yz]: 34 nodes, 78 edges (weighted\|^load karate-mtx.zip: 34 nodes, 78 edges (weighted' "$tmp/out" &&
 			[ "$(wc -l <"$tmp/eig-$f")" -eq 3 ] && cmp -s "$tmp/eig-$f" "$tmp/eig-karate-csr.npz"; echo $?)
 done
 run -c "load $good/karate-csr.npz" -c "load $good/karate-coo.npz" -c "load $good/karate-dense.npy" -c "load $good/karate-mtx.zip" -c "load $good/karate-adjacency.npz" \
-	-c "load $good/karate-upper.npz"
-check "what held each graph is said: scipy's layout, the array's type and shape, the archive's member; a triangle made undirected" \
+	-c "load $good/karate-upper.npz" -c "load $good/karate-coords.npz"
+check "what held each graph is said: scipy's layout, the array's type and shape, the archive's member; a triangle made undirected; arrays saved by hand" \
 	$([ $st -eq 0 ] && grep -q '^note: read .*karate-csr.npz as npz (scipy.sparse csr matrix, 34 x 34, 156 float64 entries)$' "$tmp/out" &&
 		grep -q '^note: read .*karate-coo.npz as npz (scipy.sparse coo matrix, 34 x 34, 156 float64 entries)$' "$tmp/out" &&
 		grep -q '^note: read .*karate-dense.npy as npy (a dense float32 34 x 34 adjacency matrix)$' "$tmp/out" &&
 		grep -q "^note: read .*karate-mtx.zip as mtx (the zip archive's one graph file, karate/karate.mtx)$" "$tmp/out" &&
 		grep -q '^load karate-adjacency.npz: 34 nodes, 78 edges (unweighted' "$tmp/out" &&
-		[ "$(grep -c '^note: directed input: made undirected' "$tmp/out")" -eq 1 ]; echo $?)
+		[ "$(grep -c '^note: directed input: made undirected' "$tmp/out")" -eq 1 ] &&
+		grep -q '^note: read .*karate-coords.npz as npz (a sparse coo matrix, 34 x 34, 156 float64 entries, its arrays saved by numpy.savez)$' "$tmp/out"; echo $?)
 run -c "load $good/karate-csr.npz labels $good/karate-clubs.npy; k 1; alpha 1; cluster 2; score" -c "labels $good/karate-dense.npy"
 check "labels from a .npy vector of class names (numpy.save); a matrix is not one" \
 	$([ $st -eq 1 ] && grep -q 'labels: 2 classes, 34 labelled' "$tmp/out" && grep -q '^H 0\.[0-9]' "$tmp/out" &&

@@ -30,6 +30,10 @@ for i in range(B.shape[0]):
 B.has_sorted_indices = False
 sp.save_npz(good + "karate-unsorted.npz", B, compressed=False)
 sp.save_npz(good + "karate-upper.npz", sp.triu(A).tocsr())
+# a sparse matrix's arrays saved by hand, as the common recipes do
+np.savez(good + "karate-savez-csr.npz", data=A.data, indices=A.indices, indptr=A.indptr, shape=A.shape)
+O = sp.coo_matrix(A)
+np.savez(good + "karate-coords.npz", data=O.data, coords=np.vstack([O.row, O.col]))
 np.save(good + "karate-dense.npy", np.asfortranarray(A.toarray().astype(">f4")))
 np.save(good + "karate-clubs.npy", clubs)
 np.savez(good + "karate-adjacency.npz", adjacency=(A.toarray() > 0))
