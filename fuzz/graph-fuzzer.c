@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rs_load_opts o = {fmts[data[0] & 7], (data[0] >> 3) & 1, (data[0] >> 4) & 1,
 			  (data[0] >> 5) & 1 ? RS_MERGE_SUM : RS_MERGE_MAX, -1, -1, 100000, (data[0] >> 6) & 1,
 			  (data[0] >> 7) & 1 ? "label" : NULL, RS_IDS_AUTO,
-			  (data[0] >> 7) & 1 ? "value" : NULL}; /* with the labels: a weight by name */
+			  (data[0] >> 7) & 1 ? "value" : NULL, NULL}; /* with the labels: a weight by name */
 	/* 'bipartite' is refused with these formats: the bit picks others */
 	if (o.bipartite && o.format == RS_GF_METIS)
 		o.format = RS_GF_MATRIX; /* a dense matrix, read as a biadjacency */

@@ -28,7 +28,7 @@ static rs_graph *make_graph(int which)
 		for (int i = 1; i <= 12; i++)
 			len += (size_t)snprintf(text + len, sizeof text - len, "a%d a%d\n", i, i % 12 + 1);
 	}
-	rs_load_opts o = {RS_GF_EDGES, 0, 0, RS_MERGE_SUM, -1, -1, 1000, 0, NULL, RS_IDS_AUTO, NULL};
+	rs_load_opts o = {RS_GF_EDGES, 0, 0, RS_MERGE_SUM, -1, -1, 1000, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 	rs_load_info info;
 	rs_err e;
 	rs_graph *g = rs_graph_parse(text, len, "fuzz-graph", &o, &info, &e);

@@ -209,7 +209,7 @@ static char *communities_note(const rs_labels *L)
 
 CMD_FN(load)
 {
-	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 	/* '-': standard input, as a pipe gives it */
 	char *path_owned = strcmp(argv[1], "-") ? cmd_resolve_path(s, argv[1]) : xstrdup("-"), *labels_owned = NULL;
 	const char *path = path_owned, *labels_path = NULL;

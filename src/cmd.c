@@ -503,7 +503,8 @@ const struct rs_topic rs_topic_table[] = {
 	 "for numpy.load; 'labels FILE.npy' reads a vector of integers (-1: none) or of class names. "
 	 "\nA zip archive of one graph file (as some repositories publish them; read-me and licence "
 	 "files, folders and macOS' __MACOSX are passed over) reads as that file would, "
-	 "'ARCHIVE/MEMBER' in messages; an archive of several is refused with their names. "
+	 "'ARCHIVE/MEMBER' in messages; 'load ARCHIVE/MEMBER' reads the member named, of an archive "
+	 "of several graph files (refused without, their names listed) or an array of a NumPy archive. "
 	 "\nAny file may be gzip-compressed (bzip2, xz, zstd and UTF-16 files are refused with the command that converts them, GraphViz DOT files with the way to a format that reads)."},
 	{NULL, NULL, NULL}};
 

@@ -48,6 +48,9 @@ typedef struct rs_load_opts {
 	const char *weight_name; /* the weights' edge attribute (GML, GraphML,
 			      Pajek) or header column (edge lists); NULL:
 			      weight, weights, value or count, any case      */
+	const char *member; /* in a zip archive, the file to read (NULL: its
+			      one graph file); rs_graph_load sets it from a
+			      path ARCHIVE/MEMBER                              */
 } rs_load_opts;
 
 typedef struct rs_load_info {

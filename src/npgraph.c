@@ -476,14 +476,23 @@ static rs_graph *text_member_graph(const rs_zip *z, const rs_load_opts *o, rs_lo
 				pick = i;
 			rs_list_append(list, sizeof list, ", ", z->m[i].name);
 		}
+	if (o->member != NULL) { /* ARCHIVE/MEMBER: the one named, whatever it is */
+		pick = rs_zip_find(z, o->member);
+		if (pick < 0) {
+			rs_fail(e, RS_EINVAL, "%s: no '%s' in the archive (%s: %s)", z->path, o->member,
+				candidates ? "its graph files" : "it holds no graph file", list);
+			return NULL;
+		}
+		candidates = 1;
+	}
 	if (candidates == 0) {
 		rs_fail(e, RS_EINVAL, "%s: a zip archive %s", z->path,
 			z->count ? "without a graph file (only folders, read-me or licence files)" : "with nothing in it");
 		return NULL;
 	}
 	if (candidates > 1) {
-		rs_fail(e, RS_EINVAL, "%s: a zip archive of %ld files (%s): regspec reads an archive of one graph "
-				      "file; unzip it and load the one you want", z->path, candidates, list);
+		rs_fail(e, RS_EINVAL, "%s: a zip archive of %ld files (%s): 'load %s/%s' reads the first, "
+				      "and so on", z->path, candidates, list, z->path, z->m[pick].name);
 		return NULL;
 	}
 	const char *name = z->m[pick].name;
@@ -506,12 +515,14 @@ static rs_graph *text_member_graph(const rs_zip *z, const rs_load_opts *o, rs_lo
 		rs_fail(e, RS_EINVAL, "%s: an archive or array inside a zip archive: unzip it first", where);
 	else {
 		rs_load_opts inner = *o;
+		inner.member = NULL;
 		if (inner.format == RS_GF_NUMPY)
 			inner.format = RS_GF_AUTO;
 		rs_text_tidy((char *)text, &len);
 		g = rs_graph_parse((char *)text, len, where, &inner, info, e);
 		if (g != NULL)
-			snprintf(info->container, sizeof info->container, " (the zip archive's one graph file, %.120s)", name);
+			snprintf(info->container, sizeof info->container, " (the zip archive's %s %.120s)",
+				 o->member ? "member" : "one graph file,", name);
 	}
 	free(where);
 	free(text);
@@ -536,7 +547,14 @@ rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, cons
 		if (has_suffix(z.m[i].name, ".npy"))
 			arrays++, last = i;
 	int has_data = rs_zip_find(&z, "data.npy") >= 0;
-	if (rs_zip_find(&z, "format.npy") >= 0 ||
+	if (o->member != NULL && has_suffix(o->member, ".npy") && rs_zip_find(&z, o->member) >= 0) {
+		struct member m; /* ARCHIVE/NAME.npy: that array, a dense matrix */
+		if (get_member(&z, o->member, 1, &m, e) == 0)
+			g = dense_graph(&m.a, m.where, path, o, info, e);
+		free(m.owned);
+	} else if (o->member != NULL)
+		g = text_member_graph(&z, o, info, e);
+	else if (rs_zip_find(&z, "format.npy") >= 0 ||
 	    (has_data && rs_zip_find(&z, "indptr.npy") >= 0 && rs_zip_find(&z, "indices.npy") >= 0) ||
 	    (has_data && rs_zip_find(&z, "row.npy") >= 0 && rs_zip_find(&z, "col.npy") >= 0) ||
 	    (has_data && rs_zip_find(&z, "coords.npy") >= 0))

@@ -356,6 +356,13 @@ run -c "load $good/karate-csr.npz labels $good/karate-clubs.npy; k 1; alpha 1; c
 check "labels from a .npy vector of class names (numpy.save); a matrix is not one" \
 	$([ $st -eq 1 ] && grep -q 'labels: 2 classes, 34 labelled' "$tmp/out" && grep -q '^H 0\.[0-9]' "$tmp/out" &&
 		grep -q "^command-line:2: labels: .*karate-dense.npy: float32 34 x 34: labels are a vector" "$tmp/err"; echo $?)
+run -c "load $srcdir/tests/bad/zip-two-graphs.zip" -c "load $srcdir/tests/bad/zip-two-graphs.zip/b.edges" \
+	-c "load $srcdir/tests/bad/zip-two-graphs.zip/c.edges" -c "load $srcdir/tests/bad/npz-two-arrays.npz/a.npy"
+check "load ARCHIVE/MEMBER picks a graph file of a zip archive, or an array of a NumPy one; an archive of several says so" \
+	$([ $st -eq 1 ] && grep -q "^command-line:1: load: .*zip-two-graphs.zip: a zip archive of 2 files (a.edges, b.edges): 'load .*zip-two-graphs.zip/a.edges' reads the first" "$tmp/err" &&
+		grep -q "^load b.edges: 2 nodes, 1 edge" "$tmp/out" && grep -q "zip-two-graphs.zip/b.edges as edges (the zip archive's member b.edges)" "$tmp/out" &&
+		grep -q "^command-line:3: load: .*zip-two-graphs.zip: no 'c.edges' in the archive (its graph files: a.edges, b.edges)" "$tmp/err" &&
+		grep -q "^load a.npy: 34 nodes, 78 edges" "$tmp/out" && [ "$(wc -l <"$tmp/err")" -eq 2 ]; echo $?)
 cat "$good/karate-csr.npz" | $R -c "load -; info" >"$tmp/out" 2>"$tmp/err"
 check "load - reads a .npz piped in" $(grep -q '^load stdin: 34 nodes, 78 edges' "$tmp/out"; echo $?)
 # written for numpy and scipy, and read back

@@ -67,7 +67,7 @@ static void modularity(void)
 		tap_ok(1, "# SKIP no shared data");
 		return;
 	}
-	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 	rs_load_info info;
 	rs_err e;
 	rs_graph *g = rs_graph_load(path, &o, &info, &e);
