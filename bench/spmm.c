@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	rs_err e = {0};
-	rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+	rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 	rs_load_info info;
 	rs_graph *g = rs_graph_load(argv[1], &lo, &info, &e);
 	if (g == NULL) {

@@ -34,7 +34,7 @@ static const char *write_file(const char *name, const char *text)
 
 static rs_graph *load(const char *path, rs_load_opts *o, rs_load_info *info)
 {
-	rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+	rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 	rs_err e = {0};
 	rs_graph *g = rs_graph_load(path, o ? o : &def, info, &e);
 	if (g == NULL)
@@ -108,13 +108,13 @@ static void readers(void)
 	tap_ok(g && g->deg[2] == 2.5 + 1 + 1 && rs_graph_isolated(g) == 3, "degrees (self-loop counted once), isolated nodes");
 	reorder_check("weighted edge list", g, 0);
 	rs_graph_free(g);
-	rs_load_opts sum = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+	rs_load_opts sum = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 	g = load(write_file("b.edges", "0 1 1\n1 0 2\n"), &sum, &info);
 	tap_ok(g && weight(g, 0, 1) == 3 && info.merged == 1, "merge sum adds the weights of duplicates");
 	rs_graph_free(g);
 	/* a temporal list (source, target, time): 'unweighted' reads no weight,
 	 * and a time of 0 is not a zero weight; summed, repeats are counts */
-	rs_load_opts cnt = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 1, NULL, RS_IDS_AUTO, NULL};
+	rs_load_opts cnt = {RS_GF_AUTO, 0, 0, RS_MERGE_SUM, -1, -1, 0, 1, NULL, RS_IDS_AUTO, NULL, NULL};
 	g = load(write_file("t.edges", "0 1 1082008561\n1 2 0\n1 0 1082156000\n0 1 17\n"), &cnt, &info);
 	tap_ok(g && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 3 && weight(g, 1, 2) == 1 &&
 		       info.merged == 2 && info.dropped == 0,
@@ -169,7 +169,7 @@ static void readers(void)
 	rs_graph_free(g);
 	{
 		rs_err e = {0};
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 		g = rs_graph_load(write_file("short.csv", "id,source,target,weight\n0,1,2,1\n1,2\n"), &lo,
 				  &info, &e);
 		tap_ok(g == NULL && strstr(e.msg, "short.csv:3: 2 fields where the header has 4"),
@@ -234,7 +234,7 @@ static void readers(void)
 	rs_graph_free(g);
 	{
 		rs_err e = {0};
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 		g = rs_graph_load(write_file("n2.edges", "# nodes: 3\n1 2\n2 4\n"), &lo, &info, &e);
 		tap_ok(g == NULL && strstr(e.msg, "n2.edges: node id 4 but the header says 3 nodes (ids read as 0-based)"),
 		       "ids past '# nodes' either way: the error says how they were read (%s)", e.msg);
@@ -276,7 +276,7 @@ static void readers(void)
 	rs_graph_free(g);
 	{
 		rs_err e = {0};
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 		g = rs_graph_load(write_file("t.mtx", "%%MatrixMarket matrix array real symmetric\n3 3\n1\n0\n0\n1\n0\n"),
 				  &lo, &info, &e);
 		tap_ok(g == NULL && strstr(e.msg, "t.mtx:7: 6 values announced, 5 found"),
@@ -306,7 +306,7 @@ static void readers(void)
 		char gpath[512], cpath[512]; /* write_file's buffer is reused */
 		snprintf(gpath, sizeof gpath, "%s", write_file("w.graphml", gm));
 		rs_err e = {0};
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 		g = rs_graph_load(gpath, &lo, &info, &e);
 		tap_ok(g && !info.weighted && !strcmp(info.unread_attrs, "strength"),
 		       "an edge attribute of another name is not the weights, and is named as not read (%s)",
@@ -362,7 +362,7 @@ static void readers(void)
 			"<data key=\"v\">3</data></node><node id=\"b\"><data key=\"c\">blue</data></node>"
 			"<node id=\"c\"><data key=\"c\">red</data><data key=\"v\">0</data></node>"
 			"<edge source=\"a\" target=\"b\"/><edge source=\"b\" target=\"c\"/></graph></graphml>\n");
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "club", RS_IDS_AUTO, NULL};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "club", RS_IDS_AUTO, NULL, NULL};
 		g = load(gm, &lo, &info);
 		rs_labels *L = g ? info.labels : NULL;
 		tap_ok(L && L->nclass == 2 && L->y[0] == 0 && L->y[1] == 1 && L->y[2] == 0 && L->class_names &&
@@ -426,7 +426,7 @@ static void readers(void)
 			       info.labels == NULL && !info.symmetrized && !strcmp(info.unread_attrs, "capacity"),
 		       "Pajek as networkx writes it: node attributes after the shape, integer labels as ids");
 		rs_graph_free(g);
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "club", RS_IDS_AUTO, NULL};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "club", RS_IDS_AUTO, NULL, NULL};
 		g = load(write_file("nx2.net", nx), &lo, &info);
 		tap_ok(g && info.labels && info.labels->nclass == 2 && info.labels->y[0] == info.labels->y[2] &&
 			       info.labels->y[0] != info.labels->y[1] && info.labels->y[3] == -1 &&
@@ -455,7 +455,7 @@ static void readers(void)
 	 * python::object), which igraph refuses, read as strings; its doubles
 	 * in hexadecimal */
 	{
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "group", RS_IDS_AUTO, NULL};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "group", RS_IDS_AUTO, NULL, NULL};
 		g = load(write_file("gt.graphml",
 				    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
 				    "<key id=\"key0\" for=\"node\" attr.name=\"pos\" attr.type=\"vector_float\" />\n"
@@ -513,7 +513,7 @@ static void readers(void)
 		tap_ok(g && g->n == 3 && !info.weighted && !strcmp(info.unread_attrs, "w, t"),
 		       "JSON: edge records (pandas' to_json(orient=\"records\")), nodes from the ends; numeric fields named");
 		rs_graph_free(g);
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, "w"};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, "w", NULL};
 		g = load(write_file("rec2.json", "[{\"source\": \"a\", \"target\": \"b\", \"w\": 3}, {\"source\": \"b\", \"target\": \"a\", \"w\": 5}]"),
 			 &lo, &info);
 		tap_ok(g && weight(g, 0, 1) == 5 && !strcmp(info.weight_attr, "w") && info.merged == 1,
@@ -546,7 +546,7 @@ static void readers(void)
 	/* GEXF: networkx's 1.1 draft (attvalue 'for' numbered attributes),
 	 * labels and weights by an attribute's title, entities in names */
 	{
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "Club", RS_IDS_AUTO, "Strength"};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, "Club", RS_IDS_AUTO, "Strength", NULL};
 		g = load(write_file("k.gexf", "<?xml version='1.0' encoding='utf-8'?>\n<gexf version=\"1.1\">\n"
 					      "<graph defaultedgetype=\"directed\">\n<attributes class=\"node\"><attribute id=\"0\" title=\"club\" "
 					      "type=\"string\"/></attributes>\n<attributes class=\"edge\"><attribute id=\"1\" title=\"strength\" "
@@ -628,7 +628,7 @@ static void readers(void)
 	       "names in braces stay names (a third field is a dict only when it closes the line)");
 	rs_graph_free(g);
 	{
-		rs_load_opts uw = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 1, NULL, RS_IDS_AUTO, NULL};
+		rs_load_opts uw = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 1, NULL, RS_IDS_AUTO, NULL, NULL};
 		g = load(write_file("nxbad.edgelist", "0 1 {'weight' 3}\n1 2 {'weight': 'x'}\n"), &uw, &info);
 		tap_ok(g && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 1 && info.attr_weights == 0,
 		       "networkx edge list, unweighted: the dicts are not read");
@@ -652,7 +652,7 @@ static void readers(void)
 	{
 		/* 1-based with no edges: no largest id to shift (the columns'
 		 * count came out -1, and the build wrote before its arrays) */
-		rs_load_opts b1 = {RS_GF_BIEDGES, 0, 0, RS_MERGE_MAX, -1, 1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		rs_load_opts b1 = {RS_GF_BIEDGES, 0, 0, RS_MERGE_MAX, -1, 1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 		g = load(write_file("empty.biedges", "# rows: 2\n"), &b1, &info);
 		tap_ok(g && g->n == 2 && g->m == 0 && rs_graph_edges(g) == 0,
 		       "an empty bipartite list read as 1-based: its declared rows, no columns");
@@ -682,7 +682,7 @@ static void readers(void)
 		tap_ok(g && g->n == 20 && info.compacted == 20 && info.id_top == 9499 && g->names &&
 			       !strcmp(g->names[0], "0") && !strcmp(g->names[19], "9499") && rs_graph_edges(g) == 10,
 		       "ids of which most never appear (9,480 of 9,500) are compacted");
-		rs_load_opts keep = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_KEEP, NULL};
+		rs_load_opts keep = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_KEEP, NULL, NULL};
 		rs_graph_free(g);
 		g = load(write_file("sparse.edges", big), &keep, &info);
 		tap_ok(g && g->n == 9500 && info.compacted == 0 && g->names == NULL, "nocompact keeps ids as positions");
@@ -704,7 +704,7 @@ static void readers(void)
 	tap_ok(g && g->n == 7 && info.compacted == 0, "a few ids missing stay isolated nodes");
 	rs_graph_free(g);
 	{
-		rs_load_opts cmp = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_COMPACT, NULL};
+		rs_load_opts cmp = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_COMPACT, NULL, NULL};
 		g = load(write_file("c.edges", "7 3 2\n9 7\n"), &cmp, &info);
 		tap_ok(g && g->n == 3 && info.compacted == 3 && !strcmp(g->names[0], "3") && !strcmp(g->names[2], "9") &&
 			       weight(g, 0, 1) == 2 && weight(g, 1, 2) == 1,
@@ -751,7 +751,7 @@ static void readers(void)
 		tap_ok(g && g->n == 3 && rs_graph_edges(g) == 3 && !info.weighted && !info.relabeled,
 		       "networkx's multiline adjacency list of integers: they are the ids");
 		rs_graph_free(g);
-		rs_load_opts uw = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 1, NULL, RS_IDS_AUTO, NULL};
+		rs_load_opts uw = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 1, NULL, RS_IDS_AUTO, NULL, NULL};
 		g = load(write_file("m3.txt", "a 1\nb {'weight': 'x'}\n"), &uw, &info);
 		tap_ok(g && rs_graph_edges(g) == 1 && !info.weighted, "'unweighted' reads a multiline list without its dicts");
 		rs_graph_free(g);
@@ -810,7 +810,7 @@ static void readers(void)
 	rs_graph_free(g);
 	{
 		rs_err e = {0};
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 		g = rs_graph_load(write_file("b1.dl", "dl n=3\nlabels:\na b\ndata:\n0 1 0\n1 0 1\n0 1 0\n"), &lo, &info, &e);
 		tap_ok(g == NULL && strstr(e.msg, "b1.dl:4: 3 node labels announced, 2 found"), "DL: too few labels (%s)",
 		       e.msg);
@@ -832,7 +832,7 @@ static void readers(void)
 	rs_graph_free(g);
 	{
 		rs_err e = {0};
-		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 		g = rs_graph_load(write_file("u.sif", "a pp b\nc pd\n"), &lo, &info, &e);
 		tap_ok(g == NULL && strstr(e.msg, "u.sif:2: 'c pd': a node and a relation without a target"),
 		       "SIF: a relation without a target (%s)", e.msg);
@@ -856,7 +856,7 @@ static void readers(void)
 	       "a named symmetric matrix (pandas' to_csv): each edge once, a loop, an isolated node, names");
 	rs_graph_free(g);
 	{
-		rs_load_opts fm = {RS_GF_MATRIX, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		rs_load_opts fm = {RS_GF_MATRIX, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 		/* rows cy, ann, bob: cy-ann and cy-bob, symmetric once the rows are matched to the columns */
 		const char *rc = "\"\",\"ann\",\"bob\",\"cy\"\n\"cy\",1,1,0\n\"ann\",0,0,1\n\"bob\",0,0,1\n";
 		g = load(write_file("m2.csv", rc), NULL, &info);
@@ -910,7 +910,7 @@ static void readers(void)
 	rs_graph_free(g);
 	{
 		rs_err e = {0};
-		rs_load_opts lo = {RS_GF_MATRIX, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		rs_load_opts lo = {RS_GF_MATRIX, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 		g = rs_graph_load(write_file("m3.csv", ",a,b\na,0,1\nb,1,0,1\n"), &lo, &info, &e);
 		tap_ok(g == NULL && strstr(e.msg, "m3.csv:3: 4 fields where the first row has 3"), "a long row (%s)", e.msg);
 		g = rs_graph_load(write_file("m4.csv", ",a,b\na,0,1\na,1,0\n"), &lo, &info, &e);
@@ -925,7 +925,7 @@ static void readers(void)
 		tap_ok(g == NULL && strstr(e.msg, "weights have no name"), "weight NAME on a matrix (%s)", e.msg);
 	}
 	{
-		rs_load_opts fa = {RS_GF_ADJLIST, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+		rs_load_opts fa = {RS_GF_ADJLIST, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 		g = load(write_file("d.txt", "0 1 2 3\n1 2\n"), &fa, &info);
 		tap_ok(g && g->n == 4 && rs_graph_edges(g) == 4, "format adjlist reads any file as an adjacency list");
 		rs_graph_free(g);
@@ -997,7 +997,7 @@ static void readers(void)
 			snprintf(path, sizeof path, "%s/out.%s", dir, ext[x]);
 			int ok = w && rs_graph_save_attrs(w, path, at, 2, &e) == 0;
 			/* Pajek without asking: its 'class' vertex parameter is taken */
-			rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, x < 3 ? "class" : NULL, RS_IDS_AUTO, NULL};
+			rs_load_opts lo = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, x < 3 ? "class" : NULL, RS_IDS_AUTO, NULL, NULL};
 			rs_graph *r = ok ? load(path, &lo, &info) : NULL;
 			ok = ok && r && r->n == 4 && rs_graph_edges(r) == 3 && r->loops == 1 && r->names &&
 			     !strcmp(r->names[0], "caf\xc3\xa9 & <bar>") && !strcmp(r->names[1], x < 3 ? "b\"q" : "b'q") &&
@@ -1045,7 +1045,7 @@ static void readers(void)
 						       {"PK\x03\x04", "a zip archive"},
 						       {"\xff\xfe" "0 1", "UTF-16 text"}};
 		for (int t = 0; t < 4; t++) {
-			rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+			rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 			const char *path = write_file("c.edges", heads[t][0]);
 			if (t == 1) {
 				FILE *f = fopen(path, "a");
@@ -1279,7 +1279,7 @@ static void subgraphs(void)
 	rs_labels_free(S);
 	rs_labels_free(L);
 	/* bipartite: rows 0-1 with columns 0-1, row 2 with column 2 */
-	rs_load_opts bo = {RS_GF_AUTO, 1, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+	rs_load_opts bo = {RS_GF_AUTO, 1, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 	g = load(write_file("sub.biedges", "0 0\n0 1 2\n1 1\n2 2\n"), &bo, &info);
 	if (g == NULL || !g->bipartite) {
 		tap_ok(0, "bipartite subgraph fixture loads");
@@ -1504,7 +1504,7 @@ static void reduced_basis(void)
 	tap_ok(rs_rbasis_bind(rb, h, 7) == 0 && rs_rbasis_columns(rb) == 0,
 	       "reduced basis: bound to another graph, it starts empty");
 	rs_load_info info;
-	rs_load_opts bo = {RS_GF_AUTO, 1, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL};
+	rs_load_opts bo = {RS_GF_AUTO, 1, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
 	rs_graph *b = load(write_file("rb.biedges", "0 0\n0 1\n1 1\n2 0\n"), &bo, &info);
 	tap_ok(b && b->bipartite && rs_rbasis_bind(rb, b, 2) == 1, "reduced basis: not for bipartite graphs");
 	rs_graph_free(b);
