@@ -38,12 +38,15 @@ int rs_path_numpy(const char *path)
 
 /* Whether a graph of n nodes from `entries` matrix entries would not fit:
  * the edge list, then the CSR (as graphio's text readers reckon). */
-static int too_big(const char *path, double n, double entries, rs_err *e)
+static int too_big(const char *path, double n, double entries, const rs_load_opts *o, rs_err *e)
 {
 	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
 	double need = entries * 2 * 24 + n * 40;
 	if (n > 2.0 * MAX_NODES)
 		return rs_fail(e, RS_EINVAL, "%s: %.0f nodes is beyond this build", path, n), 1;
+	if (o->max_nodes > 0 && n > 2.0 * (double)o->max_nodes) /* rows and columns, as for .mtx */
+		return rs_fail(e, RS_EINVAL, "%s: %.0f rows and columns: more than the %ld nodes allowed", path, n,
+			       o->max_nodes), 1;
 	if (pages > 0 && psz > 0 && need > (double)pages * (double)psz)
 		return rs_fail(e, RS_ENOMEM, "%s: %.0f nodes and %.0f entries need about %.1f GB, more than this "
 					     "machine's memory", path, n, entries, need / 1e9), 1;
@@ -80,7 +83,7 @@ static rs_graph *dense_graph(const rs_npy *a, const char *where, const char *pat
 		rs_fail(e, RS_EINVAL, "%s: an empty %ld x %ld matrix", where, R, C);
 		return NULL;
 	}
-	if (too_big(where, (double)R + (double)C, (double)a->count / 8, e))
+	if (too_big(where, (double)R + (double)C, (double)a->count / 8, o, e))
 		return NULL;
 	rs_edges E = {0};
 	for (long t = 0; t < a->count; t++) {
@@ -369,7 +372,7 @@ static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_in
 		rs_fail(e, RS_EINVAL, "%s: a %ld x %ld matrix is not a graph's", z->path, R, C);
 		goto done;
 	}
-	if (too_big(z->path, (double)R + (double)C, (double)nnz, e))
+	if (too_big(z->path, (double)R + (double)C, (double)nnz, o, e))
 		goto done;
 	int bip = R != C || o->bipartite;
 	if (!coo && !bip) {

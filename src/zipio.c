@@ -201,6 +201,12 @@ const unsigned char *rs_zip_data(const rs_zip *z, long i, size_t max, size_t *le
 	if (m->method != 0 && m->method != 8)
 		return rs_fail(e, RS_EINVAL, "%s/%s is compressed with method %d (read here: stored and "
 					     "deflated): unzip it first", z->path, m->name, m->method), NULL;
+	/* deflate gives at most 1032 bytes a compressed byte: a larger size
+	 * announced is damage (or a bomb), refused before any allocation */
+	if (m->method == 8 && m->usize / 1032 > m->csize + 64)
+		return rs_fail(e, RS_EINVAL, "%s/%s announces %llu bytes from %llu compressed, more than deflate "
+					     "gives (corrupt archive?)", z->path, m->name,
+			       (unsigned long long)m->usize, (unsigned long long)m->csize), NULL;
 	if (max > 0 && m->usize > max)
 		return rs_fail(e, RS_ENOMEM, "%s/%s holds %llu bytes uncompressed, more than this machine can "
 					     "take", z->path, m->name, (unsigned long long)m->usize), NULL;

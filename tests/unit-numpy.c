@@ -153,6 +153,10 @@ static void archives(void)
 	dz.m[i].usize = 9;
 	b = rs_zip_read(&dz, i, 0, &got, &e);
 	tap_ok(b == NULL && strstr(e.msg, "announced size disagree"), "a size that does not match: %s", e.msg);
+	dz.m[i].usize = 1000000000;
+	b = rs_zip_read(&dz, i, 0, &got, &e);
+	tap_ok(b == NULL && strstr(e.msg, "more than deflate gives"), "a size deflate cannot give, refused before "
+	       "allocating: %s", e.msg);
 	dz.m[i].usize = 8;
 	b = rs_zip_read(&dz, i, 4, &got, &e);
 	tap_ok(b == NULL && strstr(e.msg, "more than this machine can take"), "a member larger than allowed: %s",
