@@ -237,6 +237,18 @@ static void row_sums(long nr, const long *ptr, const double *val, double *out)
 	}
 }
 
+double rs_memory_bytes(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	return pages > 0 && psz > 0 ? (double)pages * (double)psz : 0;
+}
+
+double rs_graph_too_large(double nodes, double entries)
+{
+	double need = 40.0 * nodes + 24.0 * 2.0 * entries, have = rs_memory_bytes();
+	return have > 0 && need > have ? need : 0;
+}
+
 rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum rs_merge merge,
 			 long *merged, long *dropped, rs_err *e)
 {
@@ -245,10 +257,8 @@ rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum 
 			n > m ? n : m, MAX_NODES);
 		return NULL;
 	}
-	/* node arrays cost about 40 bytes a node: refuse what cannot fit */
-	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-	double need = 40.0 * (double)(n + m) + 24.0 * 2.0 * (double)E->count;
-	if (pages > 0 && psz > 0 && need > (double)pages * (double)psz) {
+	double need = rs_graph_too_large((double)(n + m), (double)E->count);
+	if (need > 0) {
 		rs_fail(e, RS_ENOMEM, "%ld nodes and %ld edges need about %.1f GB, more than this machine has",
 			n + m, E->count, need / 1e9);
 		return NULL;

@@ -52,6 +52,13 @@ enum rs_merge { RS_MERGE_MAX, RS_MERGE_SUM };
  * dropped (*dropped counts them).  Bipartite: (row, col) entries of B,
  * *merged the repeated ones.  An unweighted list merged by sum gets the
  * counts as weights. */
+/* This machine's memory in bytes (0 where it cannot be told). */
+double rs_memory_bytes(void);
+/* The bytes a graph of `nodes` nodes needs at its peak when built from
+ * `entries` listed entries (the list, then the CSR: about 48 bytes an
+ * entry and 40 a node); 0 when that fits in this machine's memory. */
+double rs_graph_too_large(double nodes, double entries);
+
 rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum rs_merge merge,
 			 long *merged, long *dropped, rs_err *e);
 void rs_graph_free(rs_graph *g);

@@ -182,8 +182,8 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 			break;
 		}
 		n += (size_t)got;
-		if (binary_ok && scanned == 0 && n >= 8 && rs_binary_kind(buf, n))
-			binary = 1;
+		if (binary_ok && !binary && scanned == 0)
+			binary = rs_binary_kind(buf, n) != 0;
 		/* what the file is shows in its first bytes: say so before
 		 * reading more of it (/dev/zero never ends) */
 		if (n >= 4096 && !binary) {
@@ -197,7 +197,7 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 	}
 	gzclose(z);
 	buf[n] = '\0';
-	if (binary || (binary_ok && scanned == 0 && rs_binary_kind(buf, n))) {
+	if (binary) {
 		*len = n;
 		return buf;
 	}
@@ -747,9 +747,8 @@ static char *next_line(char **p, struct reader *rd)
  * rd's line when it would not fit this machine's memory. */
 static int memory_refused(struct reader *rd, long n, double entries)
 {
-	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-	double need = entries * 2 * 24 + (double)n * 40; /* the list, then the CSR's rows */
-	if (pages > 0 && psz > 0 && need > (double)pages * (double)psz) {
+	double need = rs_graph_too_large((double)n, entries);
+	if (need > 0) {
 		FAIL_AT(rd, "%ld nodes and %.0f entries need about %.1f GB, more than this machine's memory",
 			n, entries, need / 1e9);
 		return 1;

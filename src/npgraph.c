@@ -11,9 +11,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #define MAX_NODES 2147483646L
+
+static int has_suffix(const char *s, const char *suf)
+{
+	size_t a = strlen(s), b = strlen(suf);
+	return a >= b && !strcasecmp(s + a - b, suf);
+}
+
+int rs_path_numpy(const char *path)
+{
+	if (strlen(path) <= 4) /* a name, not only its extension */
+		return 0;
+	return has_suffix(path, ".npy") ? 1 : has_suffix(path, ".npz") ? 2 : 0;
+}
 
 int rs_binary_kind(const void *buf, size_t len)
 {
@@ -26,28 +38,19 @@ int rs_binary_kind(const void *buf, size_t len)
 	return 0;
 }
 
-int rs_path_numpy(const char *path)
-{
-	size_t l = strlen(path);
-	if (l > 4 && !strcasecmp(path + l - 4, ".npy"))
-		return 1;
-	if (l > 4 && !strcasecmp(path + l - 4, ".npz"))
-		return 2;
-	return 0;
-}
+
 
 /* Whether a graph of n nodes from `entries` matrix entries would not fit:
  * the edge list, then the CSR (as graphio's text readers reckon). */
 static int too_big(const char *path, double n, double entries, const rs_load_opts *o, rs_err *e)
 {
-	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-	double need = entries * 2 * 24 + n * 40;
+	double need = rs_graph_too_large(n, entries);
 	if (n > 2.0 * MAX_NODES)
 		return rs_fail(e, RS_EINVAL, "%s: %.0f nodes is beyond this build", path, n), 1;
 	if (o->max_nodes > 0 && n > 2.0 * (double)o->max_nodes) /* rows and columns, as for .mtx */
 		return rs_fail(e, RS_EINVAL, "%s: %.0f rows and columns: more than the %ld nodes allowed", path, n,
 			       o->max_nodes), 1;
-	if (pages > 0 && psz > 0 && need > (double)pages * (double)psz)
+	if (need > 0)
 		return rs_fail(e, RS_ENOMEM, "%s: %.0f nodes and %.0f entries need about %.1f GB, more than this "
 					     "machine's memory", path, n, entries, need / 1e9), 1;
 	return 0;
@@ -127,8 +130,7 @@ static int get_member(const rs_zip *z, const char *name, int required, struct me
 		return required ? rs_fail(e, RS_EINVAL, "%s: no %s in the archive (scipy.sparse.save_npz writes one)",
 					  z->path, name)
 				: 0;
-	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-	size_t max = pages > 0 && psz > 0 ? (size_t)pages * (size_t)psz / 2 : 0, len;
+	size_t max = (size_t)(rs_memory_bytes() / 2), len; /* 0: no limit known */
 	const unsigned char *p = rs_zip_data(z, i, max, &len, &m->owned, e);
 	if (p == NULL)
 		return -1;
@@ -462,12 +464,6 @@ static int graph_candidate(const char *name)
 	return 1;
 }
 
-static int has_suffix(const char *s, const char *suf)
-{
-	size_t a = strlen(s), b = strlen(suf);
-	return a >= b && !strcasecmp(s + a - b, suf);
-}
-
 /* The archive's one graph file, read as text through rs_graph_parse. */
 static rs_graph *text_member_graph(const rs_zip *z, const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
@@ -499,8 +495,7 @@ static rs_graph *text_member_graph(const rs_zip *z, const rs_load_opts *o, rs_lo
 		return NULL;
 	}
 	const char *name = z->m[pick].name;
-	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-	size_t max = pages > 0 && psz > 0 ? (size_t)pages * (size_t)psz / 4 : 0, len;
+	size_t max = (size_t)(rs_memory_bytes() / 4), len;
 	unsigned char *text = rs_zip_read(z, pick, max, &len, e);
 	if (text == NULL)
 		return NULL;
