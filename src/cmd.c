@@ -96,8 +96,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Read a graph from FILE ('-': standard input, a pipe: zcat g.edges.gz | regspec -c 'load -'). The format comes from the extension or the content, or 'format "
 	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl|json|gexf|npz|npy' ('help "
 	 "formats' says how each reads and how it is found): scipy.sparse.save_npz and numpy.save files and a "
-	 "zip archive of one graph file are found by their first bytes, and 'load ARCHIVE/MEMBER' reads one "
-	 "member of an archive. Any file may be gzip-compressed. For edge "
+	 "zip or tar archive (.tar.gz too) of one graph file are found by their first bytes, and 'load "
+	 "ARCHIVE/MEMBER' reads one member of an archive ('labels ARCHIVE/MEMBER' too). Any file may be gzip-compressed. For edge "
 	 "lists, 'header' and 'noheader' decide whether the first line names the columns, 'base 0|1' "
 	 "where ids start, 'compact' and 'nocompact' whether numeric ids are labels or positions, "
 	 "'unweighted' reads no weight column, 'weight NAME' the named one (a header column, or an "
@@ -110,7 +110,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "unless 'nolabels'; a note says where they came from. Loaded graphs use relative alpha unless a mode was chosen.",
 	 w_load, CMD_UNSAFE, cmd_load, &c_load},
 	{"labels", NULL, 1, 5, "labels FILE [column NAME] [names FILE]", "read ground-truth classes for the graph",
-	 "Read labels from FILE (a node attribute of a GML, GraphML or Pajek file is read at load: 'load "
+	 "Read labels from FILE (or from a member of a zip or tar archive: ARCHIVE/MEMBER; a node attribute of a GML, GraphML or Pajek file is read at load: 'load "
 	 "FILE labels ATTR'): one a line (line i is node i; a Matrix Market array of one column, "
 	 "as 'save labels x.mtx' and scipy's mmwrite write one, too; a .npy vector of integers or of "
 	 "class names, as numpy.save writes one), or 'node label' pairs naming nodes by id or "
@@ -502,10 +502,13 @@ const struct rs_topic rs_topic_table[] = {
 	 "(negative, NaN or infinite ones are errors naming the entry). 'save graph g.npz' writes the "
 	 "csr matrix scipy.sparse.load_npz reads; 'save embedding|labels|clusters FILE.npy' an array "
 	 "for numpy.load; 'labels FILE.npy' reads a vector of integers (-1: none) or of class names. "
-	 "\nA zip archive of one graph file (as some repositories publish them; read-me and licence "
-	 "files, folders and macOS' __MACOSX are passed over) reads as that file would, "
-	 "'ARCHIVE/MEMBER' in messages; 'load ARCHIVE/MEMBER' reads the member named, of an archive "
-	 "of several graph files (refused without, their names listed) or an array of a NumPy archive. "
+	 "\nA zip or tar archive (.tar.gz, .tgz; ustar, GNU and pax tar) of one graph file, as "
+	 "repositories publish them, reads as that file would, 'ARCHIVE/MEMBER' in messages: folders, "
+	 "read-me and licence files, labels (.labels, .label_names, .node_names) and SNAP's ego-network "
+	 "circles and features are passed over, and so is macOS' __MACOSX; in a tar, the graph file "
+	 "may be an .npz or .npy. 'load ARCHIVE/MEMBER' reads the member named, of an archive of several "
+	 "graph files (refused without, their names listed) or an array of a NumPy archive; 'labels "
+	 "ARCHIVE/MEMBER' reads labels from a member. "
 	 "\nAny file may be gzip-compressed (bzip2, xz, zstd and UTF-16 files are refused with the command that converts them, GraphViz DOT files with the way to a format that reads)."},
 	{NULL, NULL, NULL}};
 

@@ -4180,16 +4180,26 @@ enum rs_gformat rs_gformat_sniff(const char *buf)
 	return RS_GF_EDGES;
 }
 
-/* A path ARCHIVE/MEMBER that names no file, where ARCHIVE is a file whose
- * name ends in .zip or .npz: the archive's length in path, else 0. */
-static size_t archive_prefix(const char *path)
+/* Whether path[0..l) names an archive: .zip, .npz, .tar, .tgz, .tar.gz. */
+static int archive_name(const char *path, size_t l)
+{
+	static const char *const sfx[] = {".zip", ".npz", ".tar", ".tgz", ".tar.gz"};
+	for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
+		size_t sl = strlen(sfx[i]);
+		if (l > sl && !strncasecmp(path + l - sl, sfx[i], sl))
+			return 1;
+	}
+	return 0;
+}
+
+size_t rs_archive_prefix(const char *path)
 {
 	struct stat st;
 	if (stat(path, &st) == 0)
 		return 0;
 	for (const char *p = path; (p = strchr(p, '/')) != NULL; p++) {
 		size_t l = (size_t)(p - path);
-		if (l > 4 && (!strncasecmp(p - 4, ".zip", 4) || !strncasecmp(p - 4, ".npz", 4)) && p[1] != '\0') {
+		if (archive_name(path, l) && p[1] != '\0') {
 			char *a = strndup(path, l);
 			int file = a != NULL && stat(a, &st) == 0 && S_ISREG(st.st_mode);
 			free(a);
@@ -4203,7 +4213,7 @@ static size_t archive_prefix(const char *path)
 rs_graph *rs_graph_load(const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
 	memset(info, 0, sizeof *info);
-	size_t len, arch = archive_prefix(path);
+	size_t len, arch = rs_archive_prefix(path);
 	char *archive = arch ? strndup(path, arch) : NULL;
 	rs_load_opts in = *o;
 	if (arch) {
@@ -4213,8 +4223,9 @@ rs_graph *rs_graph_load(const char *path, const rs_load_opts *o, rs_load_info *i
 	}
 	char *buf = rs_read_data(archive ? archive : path, &len, e);
 	rs_graph *g = NULL;
-	if (buf != NULL && arch && !rs_binary_kind(buf, len))
-		rs_fail(e, RS_EINVAL, "%s: not a zip archive, so '%s' is no member of it", archive, in.member);
+	int kind = buf != NULL ? rs_binary_kind(buf, len) : 0;
+	if (buf != NULL && arch && (kind == 0 || kind == 'n'))
+		rs_fail(e, RS_EINVAL, "%s: not a zip or tar archive, so '%s' is no member of it", archive, in.member);
 	else if (buf != NULL)
 		g = rs_graph_parse(buf, len, archive ? archive : path, &in, info, e);
 	free(buf);

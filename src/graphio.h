@@ -116,6 +116,10 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e);
 /* The same, except that a zip archive or a NumPy .npy array
  * (rs_binary_kind) is returned byte for byte. */
 char *rs_read_data(const char *path, size_t *len, rs_err *e);
+/* A path ARCHIVE/MEMBER that names no file, where ARCHIVE is a file whose
+ * name says it is an archive (.zip, .npz, .tar, .tgz, .tar.gz): the
+ * archive's length in path, else 0. */
+size_t rs_archive_prefix(const char *path);
 /* A UTF-8 byte-order mark dropped, a CR not before a LF made a LF. */
 void rs_text_tidy(char *buf, size_t *len);
 /* Split a line in place into at most max fields: runs of blanks when delim

@@ -372,15 +372,15 @@ rs_labels *rs_labels_read(const char *path, const rs_graph *g, rs_err *e)
 rs_labels *rs_labels_read_column(const char *path, const rs_graph *g, const char *column, rs_err *e)
 {
 	size_t len;
-	char *buf = rs_read_data(path, &len, e);
+	char *buf = rs_read_member(path, &len, e);
 	if (buf == NULL)
 		return NULL;
 	int kind = rs_binary_kind(buf, len);
 	if (kind) { /* numpy.save of a vector: one label a line */
 		char *text = kind == 'n' ? rs_npy_lines(buf, len, path, e) : NULL;
-		if (kind == 'z')
-			rs_fail(e, RS_EINVAL, "%s: a zip archive: labels are read from text, or from a .npy vector "
-					      "(numpy.save)", path);
+		if (kind != 'n')
+			rs_fail(e, RS_EINVAL, "%s: a %s archive: labels are read from text, or from a .npy vector "
+					      "(numpy.save)", path, kind == 't' ? "tar" : "zip");
 		free(buf);
 		if (text == NULL)
 			return NULL;

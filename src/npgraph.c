@@ -1,10 +1,11 @@
-/* npgraph.c: graphs in NumPy's and scipy's files and in zip archives
+/* npgraph.c: graphs in NumPy's and scipy's files and in zip and tar archives
  * (npgraph.h). */
 #include <config.h>
 
 #include "npgraph.h"
 
 #include "npy.h"
+#include "tario.h"
 #include "zipio.h"
 
 #include <math.h>
@@ -35,6 +36,8 @@ int rs_binary_kind(const void *buf, size_t len)
 		return 'z'; /* an empty archive: its end record alone */
 	if (len >= 6 && !memcmp(buf, "\x93NUMPY", 6))
 		return 'n';
+	if (rs_tar_is(buf, len))
+		return 't';
 	return 0;
 }
 
@@ -446,7 +449,9 @@ done:
 /* ------------------------------------------------------------ archives */
 
 /* Whether a member of an archive could be the graph: not a folder, macOS'
- * resource forks, a hidden file, a read-me or a licence. */
+ * resource forks, a hidden file, a read-me, a licence, or what sits beside
+ * a graph in the archives of SNAP and of this project's data (labels, node
+ * names, an ego network's circles and features). */
 static int graph_candidate(const char *name)
 {
 	size_t l = strlen(name);
@@ -457,73 +462,127 @@ static int graph_candidate(const char *name)
 	    !strncasecmp(base, "licence", 7) || !strncasecmp(base, "copying", 7))
 		return 0;
 	const char *dot = strrchr(base, '.');
-	static const char *const docs[] = {".md", ".html", ".htm", ".pdf", ".rst", ".doc", ".docx", ".png", ".jpg"};
+	static const char *const docs[] = {".md",     ".html",	     ".htm",	     ".pdf",	 ".rst",
+					   ".doc",    ".docx",	     ".png",	     ".jpg",	 ".labels",
+					   ".label",  ".label_names", ".node_names", ".circles", ".feat",
+					   ".egofeat", ".featnames"};
 	for (size_t i = 0; dot && i < sizeof docs / sizeof docs[0]; i++)
 		if (!strcasecmp(dot, docs[i]))
 			return 0;
 	return 1;
 }
 
-/* The archive's one graph file, read as text through rs_graph_parse. */
-static rs_graph *text_member_graph(const rs_zip *z, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+/* An archive's files as the picker below sees them: a zip's or a tar's. */
+typedef struct arch {
+	const char *path, *kind; /* "zip archive" or "tar archive" */
+	const rs_zip *zip;
+	const rs_tar *tar;
+} arch;
+
+static long arch_count(const arch *a)
 {
-	long pick = -1, candidates = 0;
+	return a->zip ? a->zip->count : a->tar->count;
+}
+
+static const char *arch_name(const arch *a, long i)
+{
+	return a->zip ? a->zip->m[i].name : a->tar->m[i].name;
+}
+
+/* File i's bytes, NUL-terminated: a zip's inflated into *owned (which the
+ * caller frees), a tar's in place (*owned NULL). */
+static unsigned char *arch_read(const arch *a, long i, size_t max, size_t *len, unsigned char **owned, rs_err *e)
+{
+	if (a->zip)
+		return *owned = rs_zip_read(a->zip, i, max, len, e);
+	*owned = NULL;
+	return rs_tar_text(a->tar, i, len);
+}
+
+/* The archive's one graph file (or the one o->member names), read as
+ * rs_graph_parse reads a file of its name; in a tar archive, a NumPy
+ * array or a zip archive (an .npz) is read too. */
+static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	long pick = -1, candidates = 0, count = arch_count(a);
 	char list[160] = "";
-	for (long i = 0; i < z->count; i++)
-		if (graph_candidate(z->m[i].name)) {
+	for (long i = 0; i < count; i++)
+		if (graph_candidate(arch_name(a, i))) {
 			if (candidates++ == 0)
 				pick = i;
-			rs_list_append(list, sizeof list, ", ", z->m[i].name);
+			rs_list_append(list, sizeof list, ", ", arch_name(a, i));
 		}
 	if (o->member != NULL) { /* ARCHIVE/MEMBER: the one named, whatever it is */
-		pick = rs_zip_find(z, o->member);
+		pick = a->zip ? rs_zip_find(a->zip, o->member) : rs_tar_find(a->tar, o->member);
 		if (pick < 0) {
-			rs_fail(e, RS_EINVAL, "%s: no '%s' in the archive (%s: %s)", z->path, o->member,
+			rs_fail(e, RS_EINVAL, "%s: no '%s' in the archive (%s: %s)", a->path, o->member,
 				candidates ? "its graph files" : "it holds no graph file", list);
 			return NULL;
 		}
 		candidates = 1;
 	}
 	if (candidates == 0) {
-		rs_fail(e, RS_EINVAL, "%s: a zip archive %s", z->path,
-			z->count ? "without a graph file (only folders, read-me or licence files)" : "with nothing in it");
+		rs_fail(e, RS_EINVAL, "%s: a %s %s", a->path, a->kind,
+			count ? "without a graph file (only folders, read-me, licence or label files)" : "with nothing in it");
 		return NULL;
 	}
 	if (candidates > 1) {
-		rs_fail(e, RS_EINVAL, "%s: a zip archive of %ld files (%s): 'load %s/%s' reads the first, "
-				      "and so on", z->path, candidates, list, z->path, z->m[pick].name);
+		rs_fail(e, RS_EINVAL, "%s: a %s of %ld files (%s): 'load %s/%s' reads the first, and so on", a->path,
+			a->kind, candidates, list, a->path, arch_name(a, pick));
 		return NULL;
 	}
-	const char *name = z->m[pick].name;
+	const char *name = arch_name(a, pick);
 	size_t max = (size_t)(rs_memory_bytes() / 4), len;
-	unsigned char *text = rs_zip_read(z, pick, max, &len, e);
+	unsigned char *owned;
+	unsigned char *text = arch_read(a, pick, max, &len, &owned, e);
 	if (text == NULL)
 		return NULL;
-	char *where = malloc(strlen(z->path) + strlen(name) + 2);
+	char *where = malloc(strlen(a->path) + strlen(name) + 2);
 	if (where == NULL) {
-		free(text);
+		free(owned);
 		rs_fail(e, RS_ENOMEM, "out of memory");
 		return NULL;
 	}
-	sprintf(where, "%s/%s", z->path, name);
+	sprintf(where, "%s/%s", a->path, name);
 	rs_graph *g = NULL;
+	rs_load_opts inner = *o;
+	inner.member = NULL;
+	int kind = rs_binary_kind(text, len);
 	if (len >= 2 && text[0] == 0x1f && text[1] == 0x8b)
-		rs_fail(e, RS_EINVAL, "%s: gzip-compressed inside a zip archive: unzip it, then load the .gz", where);
-	else if (rs_binary_kind(text, len))
-		rs_fail(e, RS_EINVAL, "%s: an archive or array inside a zip archive: unzip it first", where);
+		rs_fail(e, RS_EINVAL, "%s: gzip-compressed inside a %s: %s it, then load the .gz", where, a->kind,
+			a->zip ? "unzip" : "extract");
+	else if (kind == 't' || (kind && a->zip))
+		rs_fail(e, RS_EINVAL, "%s: an archive or array inside a %s: %s it first", where, a->kind,
+			a->zip ? "unzip" : "extract");
+	else if (kind) /* an .npy or .npz file in a tar archive */
+		g = rs_binary_graph(text, len, where, &inner, info, e);
 	else {
-		rs_load_opts inner = *o;
-		inner.member = NULL;
 		if (inner.format == RS_GF_NUMPY)
 			inner.format = RS_GF_AUTO;
 		rs_text_tidy((char *)text, &len);
 		g = rs_graph_parse((char *)text, len, where, &inner, info, e);
-		if (g != NULL)
-			snprintf(info->container, sizeof info->container, " (the zip archive's %s %.120s)",
-				 o->member ? "member" : "one graph file,", name);
+	}
+	if (g != NULL) { /* an .npz's own note after the archive's */
+		char inner_note[sizeof info->container];
+		size_t il = strlen(info->container);
+		snprintf(inner_note, sizeof inner_note, "%.*s", il > 3 ? (int)(il - 3) : 0, info->container + 2);
+		snprintf(info->container, sizeof info->container, " (the %.12s's %s %.60s%s%.95s)", a->kind,
+			 o->member ? "member" : "one graph file,", name, inner_note[0] ? ": " : "", inner_note);
 	}
 	free(where);
-	free(text);
+	free(owned);
+	return g;
+}
+
+static rs_graph *tar_graph(unsigned char *buf, size_t len, const char *path, const rs_load_opts *o,
+			   rs_load_info *info, rs_err *e)
+{
+	rs_tar t;
+	if (rs_tar_open(&t, buf, len, path, e) != 0)
+		return NULL;
+	arch a = {path, "tar archive", NULL, &t};
+	rs_graph *g = member_graph(&a, o, info, e);
+	rs_tar_close(&t);
 	return g;
 }
 
@@ -536,9 +595,12 @@ rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, cons
 			return NULL;
 		return dense_graph(&a, path, path, o, info, e);
 	}
+	if (rs_binary_kind(buf, len) == 't')
+		return tar_graph(buf, len, path, o, info, e);
 	rs_zip z;
 	if (rs_zip_open(&z, buf, len, path, e) != 0)
 		return NULL;
+	arch za = {path, "zip archive", &z, NULL};
 	rs_graph *g = NULL;
 	long arrays = 0, last = -1;
 	for (long i = 0; i < z.count; i++)
@@ -551,7 +613,7 @@ rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, cons
 			g = dense_graph(&m.a, m.where, path, o, info, e);
 		free(m.owned);
 	} else if (o->member != NULL)
-		g = text_member_graph(&z, o, info, e);
+		g = member_graph(&za, o, info, e);
 	else if (rs_zip_find(&z, "format.npy") >= 0 ||
 	    (has_data && rs_zip_find(&z, "indptr.npy") >= 0 && rs_zip_find(&z, "indices.npy") >= 0) ||
 	    (has_data && rs_zip_find(&z, "row.npy") >= 0 && rs_zip_find(&z, "col.npy") >= 0) ||
@@ -571,9 +633,57 @@ rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, cons
 				      "(scipy.sparse.save_npz's, or data with indices and indptr, or with row and col), "
 				      "or one 2-D array", path, arrays, list);
 	} else
-		g = text_member_graph(&z, o, info, e);
+		g = member_graph(&za, o, info, e);
 	rs_zip_close(&z);
 	return g;
+}
+
+char *rs_read_member(const char *path, size_t *len, rs_err *e)
+{
+	size_t plen = rs_archive_prefix(path);
+	if (plen == 0)
+		return rs_read_data(path, len, e);
+	char *archive = strndup(path, plen), *out = NULL;
+	const char *member = path + plen + 1;
+	size_t alen;
+	char *buf = archive ? rs_read_data(archive, &alen, e) : NULL;
+	if (archive == NULL)
+		rs_fail(e, RS_ENOMEM, "out of memory");
+	if (buf == NULL)
+		goto done;
+	int kind = rs_binary_kind(buf, alen);
+	if (kind == 't') {
+		rs_tar t;
+		if (rs_tar_open(&t, (unsigned char *)buf, alen, archive, e) == 0) {
+			long i = rs_tar_find(&t, member);
+			if (i < 0)
+				rs_fail(e, RS_EINVAL, "%s: no '%s' in the archive", archive, member);
+			else if ((out = malloc(t.m[i].size + 1)) == NULL)
+				rs_fail(e, RS_ENOMEM, "out of memory");
+			else {
+				memcpy(out, t.buf + t.m[i].offset, t.m[i].size);
+				out[*len = t.m[i].size] = '\0';
+			}
+			rs_tar_close(&t);
+		}
+	} else if (kind == 'z') {
+		rs_zip z;
+		if (rs_zip_open(&z, buf, alen, archive, e) == 0) {
+			long i = rs_zip_find(&z, member);
+			if (i < 0)
+				rs_fail(e, RS_EINVAL, "%s: no '%s' in the archive", archive, member);
+			else
+				out = (char *)rs_zip_read(&z, i, (size_t)(rs_memory_bytes() / 4), len, e);
+			rs_zip_close(&z);
+		}
+	} else
+		rs_fail(e, RS_EINVAL, "%s: not a zip or tar archive, so '%s' is no member of it", archive, member);
+	if (out != NULL && !rs_binary_kind(out, *len))
+		rs_text_tidy(out, len);
+	free(buf);
+done:
+	free(archive);
+	return out;
 }
 
 /* ------------------------------------------------------------ vectors */

@@ -1,9 +1,11 @@
-/* npgraph.h: graphs in NumPy's and scipy's files, and in zip archives.
+/* npgraph.h: graphs in NumPy's and scipy's files, and in zip and tar
+ * archives.
  *
  * Read: a sparse matrix saved by scipy.sparse.save_npz (csr, csc or coo;
  * compressed or not), a dense adjacency matrix saved by numpy.save (.npy)
- * or numpy.savez (an .npz of that one array), and a zip archive holding
- * one graph file in a text format (as some repositories publish them).
+ * or numpy.savez (an .npz of that one array), and a zip or tar archive
+ * (.tar.gz once inflated) holding one graph file in a text format (as
+ * repositories publish them; in a tar, an .npy or .npz file too).
  * Written: a graph as scipy.sparse.save_npz writes a csr matrix, and
  * arrays (an embedding, labels) as numpy.save does.
  */
@@ -15,17 +17,22 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* 'z' for a zip archive, 'n' for a .npy array (by their first bytes), 0
- * for anything else. */
+/* 'z' for a zip archive, 'n' for a .npy array, 't' for a tar archive (by
+ * their first bytes), 0 for anything else. */
 int rs_binary_kind(const void *buf, size_t len);
 
-/* The graph in buf[0..len) (rs_binary_kind not 0): the square matrix a
+/* The graph in buf[0..len) (rs_binary_kind not 0; buf[len] writable, as
+ * a tar's files are read in place): the square matrix a
  * graph, made undirected where it is not symmetric; a rectangular one (or
  * any with o->bipartite) the biadjacency of a bipartite graph; a text
  * member of an archive read as rs_graph_parse reads a file of its name,
  * "path/member" in messages.  info->container says what held it. */
 rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, const rs_load_opts *o,
 			  rs_load_info *info, rs_err *e);
+
+/* rs_read_data's, or for ARCHIVE/MEMBER (rs_archive_prefix) that member's
+ * bytes, malloc'd and NUL-terminated, the archive a zip or a tar. */
+char *rs_read_member(const char *path, size_t *len, rs_err *e);
 
 /* A .npy vector (buf[0..len), rs_binary_kind 'n') as text, one element a
  * line: whole numbers (-1 for none) or strings, as labels are read;

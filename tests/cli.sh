@@ -394,6 +394,31 @@ PY
 else
 	n=$((n + 1)); echo "ok $n - # SKIP python3 with numpy and scipy is not installed"
 fi
+# tar archives, as repositories publish graphs: the one graph file beside
+# its labels and a read-me, found without a name; a member by name; labels
+# read from a member; an .npz inside a tar (made here by tar itself)
+club="$good/karate-club.tar.gz"
+run -c "load $club; labels $club/karate/karate.labels; k 1; alpha 1; cluster 2; score" \
+	-c "load $club/karate/karate.edges; labels $club/./karate/karate.labels" -c "load $club/karate/nope" \
+	-c "labels $club/karate/nope.labels" -c "load $good/karate-csr.npz/x.edges"
+check "load a .tar.gz: its one graph file, or ARCHIVE/MEMBER; labels from a member; a missing member says so" \
+	$([ $st -eq 1 ] && grep -q "^note: read .*karate-club.tar.gz as edges (the tar archive's one graph file, karate/karate.edges)$" "$tmp/out" &&
+		grep -q "^labels from .*karate-club.tar.gz/karate/karate.labels: 2 classes, 34 of 34 nodes labelled" "$tmp/out" &&
+		grep -q "ARI 0.8823" "$tmp/out" && grep -q "^load karate.edges: 34 nodes, 78 edges" "$tmp/out" &&
+		grep -q "^labels from .*karate-club.tar.gz/./karate/karate.labels: 2 classes" "$tmp/out" &&
+		grep -q "^command-line:3: load: .*karate-club.tar.gz: no 'karate/nope' in the archive (its graph files: karate/karate.edges)$" "$tmp/err" &&
+		grep -q "^command-line:4: labels: .*karate-club.tar.gz: no 'karate/nope.labels' in the archive$" "$tmp/err" &&
+		grep -q "^command-line:5: load: .*karate-csr.npz: no 'x.edges' in the archive" "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 3 ]; echo $?)
+if command -v tar >/dev/null 2>&1; then
+	tar -C "$good" -cf "$tmp/n.tar" karate-csr.npz karate-clubs.npy 2>/dev/null
+	run -c "load $tmp/n.tar/karate-csr.npz; k 3; eig" -c "load $good/karate-csr.npz; k 3; eig"
+	check "an .npz inside a tar archive made by tar: the same eigenvalues as the file itself" \
+		$([ $st -eq 0 ] && grep -q "^note: read .*n.tar/karate-csr.npz as npz (the tar archive's member karate-csr.npz: scipy.sparse csr matrix, 34 x 34" "$tmp/out" &&
+			[ "$(grep -c '^ 0.42145909  *1$' "$tmp/out")" -eq 2 ]; echo $?)
+else
+	n=$((n + 1)); echo "ok $n - # SKIP tar is not installed"
+fi
 # A 10^7-node model in under 1 GiB of address space (ulimit -v), when ulimit works here.
 if [ -z "${REGSPEC_SANITIZED:-}" ] && (ulimit -v 1048576) 2>/dev/null; then
 	(ulimit -v 1048576; $REGSPEC -c 'cliques 1000000*10 theta random 0.5 2; alpha 0.01; mu; signs; expect theorem_holds true' >"$tmp/out" 2>"$tmp/err")

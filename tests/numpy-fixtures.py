@@ -1,12 +1,14 @@
 #!/usr/bin/python3
-"""Write the NumPy, scipy and zip files of tests/good and tests/bad.
+"""Write the NumPy, scipy, zip and tar files of tests/good and tests/bad.
 
 Run once from the source tree (python3 tests/numpy-fixtures.py); the files
 are committed, so the tests need neither numpy nor scipy.  The graph is
 Zachary's karate club as networkx ships it (weighted), its labels the
 'club' node attribute.
 """
+import gzip
 import io
+import tarfile
 import zipfile
 
 import networkx as nx
@@ -69,3 +71,39 @@ with zipfile.ZipFile(bad + "zip-two-graphs.zip", "w") as z:
     z.writestr("b.edges", "0 1\n")
 with zipfile.ZipFile(bad + "zip-only-readme.zip", "w") as z:
     z.writestr("README.txt", "no graph here\n")
+
+
+# tar archives, dated 1970 (tar's and gzip's headers) so that a rerun
+# writes the same bytes: a repository's download of the club (edges, the
+# clubs as labels, a read-me), and damaged ones
+def tar_of(files, fmt=tarfile.GNU_FORMAT):
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w", format=fmt) as t:
+        for name, text in files:
+            data = text.encode()
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime = len(data), 0
+            t.addfile(info, io.BytesIO(data))
+    return out.getvalue()
+
+
+def gzipped(raw):
+    out = io.BytesIO()
+    with gzip.GzipFile(fileobj=out, mode="wb", mtime=0) as z:
+        z.write(raw)
+    return out.getvalue()
+
+
+edges = "".join("%d %d %g\n" % (i, j, w) for i, j, w in G.edges(data="weight"))
+names = sorted(set(clubs.tolist()))
+labels = "".join("%d\n" % names.index(c) for c in clubs)
+club = tar_of([("karate/README", "Zachary's karate club: edges and clubs\n"), ("karate/karate.edges", edges),
+               ("karate/karate.labels", labels)])
+open(good + "karate-club.tar.gz", "wb").write(gzipped(club))
+open(bad + "tar-truncated.tar.gz", "wb").write(gzipped(club[:1536 + 300]))
+open(bad + "tar-two-graphs.tar", "wb").write(tar_of([("a.edges", "0 1\n1 2\n"), ("b.edges", "0 1\n")],
+                                                    tarfile.PAX_FORMAT))
+open(bad + "tar-only-readme.tar", "wb").write(tar_of([("README.txt", "no graph here\n")]))
+damaged = bytearray(tar_of([("a.edges", "0 1\n1 2\n"), ("b.edges", "0 1\n")]))
+damaged[512 + 512 + 10] ^= 0x20  # a letter of the second header's name: its checksum no longer matches
+open(bad + "tar-checksum.tar", "wb").write(bytes(damaged))

@@ -1,11 +1,13 @@
 /* unit-numpy.c: NumPy's .npy headers (written and read, versions 1 and 2,
  * both byte orders, column-major), zip archives (stored, deflated, ZIP64
- * sizes, damage), and graphs through scipy's .npz layout and back. */
+ * sizes, damage), tar archives (ustar, GNU, pax and V7 headers, damage),
+ * and graphs through scipy's .npz layout and back. */
 #include <config.h>
 
 #include "npgraph.h"
 #include "npy.h"
 #include "tap.h"
+#include "tario.h"
 #include "zipio.h"
 
 #include <stdlib.h>
@@ -278,10 +280,193 @@ static void graphs(void)
 	free(t);
 }
 
+/* A tar header: style 1 POSIX ustar (prefix used), 2 GNU, 0 V7 (no magic);
+ * its checksum computed as tar does. */
+static void tar_header(unsigned char *h, const char *name, const char *prefix, char type, size_t size, int style)
+{
+	memset(h, 0, 512);
+	memcpy(h, name, strlen(name) < 100 ? strlen(name) : 100);
+	memcpy(h + 100, "0000644", 7);
+	memcpy(h + 108, "0000000", 7);
+	memcpy(h + 116, "0000000", 7);
+	snprintf((char *)h + 124, 12, "%011zo", size);
+	memcpy(h + 136, "14712345670", 11);
+	h[156] = (unsigned char)type;
+	if (style == 1) {
+		memcpy(h + 257, "ustar\0" "00", 8);
+		if (prefix)
+			memcpy(h + 345, prefix, strlen(prefix));
+	} else if (style == 2)
+		memcpy(h + 257, "ustar  \0", 8);
+	memset(h + 148, ' ', 8);
+	unsigned sum = 0;
+	for (int i = 0; i < 512; i++)
+		sum += h[i];
+	snprintf((char *)h + 148, 8, "%06o", sum);
+	h[155] = ' ';
+}
+
+/* Appends a file (header, data, padding) to the archive at buf + *at. */
+static void tar_add(unsigned char *buf, size_t *at, const char *name, const char *prefix, char type,
+		    const char *data, size_t size, int style)
+{
+	tar_header(buf + *at, name, prefix, type, size, style);
+	*at += 512;
+	memcpy(buf + *at, data, size);
+	*at += (size + 511) / 512 * 512;
+}
+
+static void tars(void)
+{
+	static unsigned char buf[16384];
+	rs_err e = {0};
+	rs_tar t;
+	size_t at = 0;
+	memset(buf, 0, sizeof buf);
+	tar_add(buf, &at, "./", NULL, '5', "", 0, 2);
+	tar_add(buf, &at, "./g.edges", NULL, '0', "0 1\n1 2\n", 8, 2);
+	tar_add(buf, &at, "./README", NULL, '0', "hello", 5, 2);
+	tar_add(buf, &at, "./link", NULL, '2', "", 0, 2);
+	size_t len = at + 1024;
+	int rc = rs_tar_open(&t, buf, len, "t.tar", &e);
+	size_t got = 0;
+	unsigned char *g = rc == 0 && t.count == 2 ? rs_tar_text(&t, rs_tar_find(&t, "g.edges"), &got) : NULL;
+	tap_ok(rs_tar_is(buf, len) && rc == 0 && t.count == 2 && !strcmp(t.m[0].name, "g.edges") &&
+		       !strcmp(t.m[1].name, "README") && g && got == 8 && !memcmp(g, "0 1\n1 2\n", 8) && g[8] == '\0' &&
+		       rs_tar_find(&t, "./README") == 1 && rs_tar_find(&t, "link") == -1,
+	       "a GNU tar: two files listed without './', the folder and the link passed over (%s)", e.msg);
+	if (rc == 0)
+		rs_tar_close(&t);
+	tap_ok(!rs_tar_is("0 1\n1 2\n", 8) && !rs_tar_is(buf + 1024, 512), "text is no tar, nor is a file's data");
+
+	/* long names: GNU's 'L' record, ustar's prefix, pax's path and size */
+	char lname[160];
+	memset(lname, 'x', 150);
+	strcpy(lname + 150, ".edges");
+	memset(buf, 0, sizeof buf);
+	at = 0;
+	tar_add(buf, &at, "././@LongLink", NULL, 'L', lname, strlen(lname) + 1, 2);
+	tar_add(buf, &at, lname, NULL, '0', "0 1\n", 4, 2);
+	tar_add(buf, &at, "c.edges", "a/b", '0', "1 2\n", 4, 1);
+	const char rec[] = "29 path=pax/with a long name\n10 size=6\n";
+	tar_add(buf, &at, "PaxHeaders/x", NULL, 'x', rec, strlen(rec), 1);
+	tar_header(buf + at, "short", NULL, '0', 0, 1); /* the size is pax's */
+	memcpy(buf + at + 512, "2 3\n4\n", 6);
+	at += 1024;
+	len = at;
+	rc = rs_tar_open(&t, buf, len, "t.tar", &e);
+	tap_ok(rc == 0 && t.count == 3 && !strcmp(t.m[0].name, lname) && t.m[0].size == 4 &&
+		       !strcmp(t.m[1].name, "a/b/c.edges") && !strcmp(t.m[2].name, "pax/with a long name") &&
+		       t.m[2].size == 6,
+	       "a GNU long name, a ustar prefix, a pax path and size (%s; %ld files)", e.msg, rc == 0 ? t.count : -1L);
+	if (rc == 0)
+		rs_tar_close(&t);
+
+	/* a name twice: the later copy, as tar extracts it; V7 headers */
+	memset(buf, 0, sizeof buf);
+	at = 0;
+	tar_add(buf, &at, "g.edges", NULL, '0', "0 1\n", 4, 0);
+	tar_add(buf, &at, "h.edges", NULL, '0', "5 6\n", 4, 0);
+	tar_add(buf, &at, "g.edges", NULL, '0', "7 8\n9 9\n", 8, 0);
+	rc = rs_tar_open(&t, buf, at + 1024, "v7.tar", &e);
+	g = rc == 0 && t.count == 2 ? rs_tar_text(&t, rs_tar_find(&t, "g.edges"), &got) : NULL;
+	tap_ok(rs_tar_is(buf, at) && rc == 0 && t.count == 2 && !strcmp(t.m[0].name, "h.edges") && g && got == 8,
+	       "V7 headers; a name written twice is its later copy (%s)", e.msg);
+	if (rc == 0)
+		rs_tar_close(&t);
+
+	/* GNU's base-256 size */
+	memset(buf, 0, sizeof buf);
+	tar_header(buf, "b.edges", NULL, '0', 0, 2);
+	memset(buf + 124, 0, 12);
+	buf[124] = 0x80;
+	buf[135] = 4;
+	memset(buf + 148, ' ', 8);
+	unsigned sum = 0;
+	for (int i = 0; i < 512; i++)
+		sum += buf[i];
+	snprintf((char *)buf + 148, 8, "%06o", sum);
+	memcpy(buf + 512, "0 1\n", 4);
+	rc = rs_tar_open(&t, buf, 2048, "b.tar", &e);
+	tap_ok(rc == 0 && t.count == 1 && t.m[0].size == 4, "a size in base-256 (%s)", e.msg);
+	if (rc == 0)
+		rs_tar_close(&t);
+
+	/* damage */
+	memset(buf, 0, sizeof buf);
+	at = 0;
+	tar_add(buf, &at, "a.edges", NULL, '0', "0 1\n", 4, 1);
+	tar_add(buf, &at, "b.edges", NULL, '0', "0 1\n", 4, 1);
+	buf[512 + 512] ^= 1;
+	rc = rs_tar_open(&t, buf, at, "c.tar", &e);
+	tap_ok(rc != 0 && strstr(e.msg, "c.tar: a corrupt tar header at byte 1024 (its checksum is wrong)"),
+	       "a corrupt second header: %s", e.msg);
+	buf[512 + 512] ^= 1;
+	tar_header(buf + 1024, "b.edges", NULL, '0', 100000, 1);
+	rc = rs_tar_open(&t, buf, at, "c.tar", &e);
+	tap_ok(rc != 0 && strstr(e.msg, "c.tar: the tar archive ends inside 'b.edges' (512 of its 100000 bytes"),
+	       "a file cut short: %s", e.msg);
+	rc = rs_tar_open(&t, buf, 1024 + 300, "c.tar", &e);
+	tap_ok(rc != 0 && strstr(e.msg, "ends inside a header, at byte 1024"), "a header cut short: %s", e.msg);
+	memset(buf, 0, sizeof buf);
+	at = 0;
+	tar_add(buf, &at, "PaxHeaders/x", NULL, 'x', "99 path=x\n", 10, 1);
+	tar_add(buf, &at, "x", NULL, '0', "0 1\n", 4, 1);
+	rc = rs_tar_open(&t, buf, at, "p.tar", &e);
+	tap_ok(rc != 0 && strstr(e.msg, "p.tar: a corrupt pax header at byte 0"), "a pax record longer than its header: %s",
+	       e.msg);
+
+	/* graphs: the one graph file beside labels; an .npz inside; two graphs */
+	rs_load_opts o = {0};
+	o.header = -1;
+	o.base = -1;
+	rs_load_info info;
+	memset(buf, 0, sizeof buf);
+	at = 0;
+	tar_add(buf, &at, "d/", NULL, '5', "", 0, 1);
+	tar_add(buf, &at, "d/g.labels", NULL, '0', "1\n2\n3\n", 6, 1);
+	tar_add(buf, &at, "d/g.edges", NULL, '0', "0 1\n1 2\n", 8, 1);
+	rs_graph *h = rs_binary_graph(buf, at + 1024, "g.tar", &o, &info, &e);
+	tap_ok(h && h->n == 3 && strstr(info.container, "the tar archive's one graph file, d/g.edges"),
+	       "the graph file beside its labels (%s%s)", h ? info.container : "", h ? "" : e.msg);
+	rs_graph_free(h);
+	tar_add(buf, &at, "d/h.edges", NULL, '0', "0 1\n", 4, 1);
+	h = rs_binary_graph(buf, at + 1024, "g.tar", &o, &info, &e);
+	tap_ok(h == NULL && strstr(e.msg, "g.tar: a tar archive of 2 files (d/g.edges, d/h.edges): 'load g.tar/d/g.edges'"),
+	       "two graph files: %s", e.msg);
+	o.member = "d/h.edges";
+	h = rs_binary_graph(buf, at + 1024, "g.tar", &o, &info, &e);
+	tap_ok(h && h->n == 2, "ARCHIVE/MEMBER picks one (%s)", h ? "" : e.msg);
+	rs_graph_free(h);
+	o.member = NULL;
+
+	rs_edges E = {0};
+	rs_edges_push(&E, 0, 1, 1, &e);
+	rs_edges_push(&E, 1, 2, 1, &e);
+	long merged, dropped;
+	rs_graph *p = rs_graph_build(3, 0, 0, &E, RS_MERGE_MAX, &merged, &dropped, &e);
+	rs_edges_free(&E);
+	char *mem = NULL;
+	size_t ml = 0;
+	FILE *f = open_memstream(&mem, &ml);
+	rs_graph_write_npz(p, f, &e);
+	fclose(f);
+	memset(buf, 0, sizeof buf);
+	at = 0;
+	if (ml < 8000)
+		tar_add(buf, &at, "g.npz", NULL, '0', mem, ml, 2);
+	h = rs_binary_graph(buf, at + 1024, "n.tar", &o, &info, &e);
+	tap_ok(h && h->n == 3 && h->nnz == 4, "an .npz inside a tar (%s)", h ? "" : e.msg);
+	rs_graph_free(h);
+	rs_graph_free(p);
+	free(mem);
+}
+
 int main(void)
 {
 	headers();
 	archives();
+	tars();
 	graphs();
 	return tap_done();
 }
