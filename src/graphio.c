@@ -4180,8 +4180,7 @@ enum rs_gformat rs_gformat_sniff(const char *buf)
 	return RS_GF_EDGES;
 }
 
-/* Whether path[0..l) names an archive: .zip, .npz, .tar, .tgz, .tar.gz. */
-static int archive_name(const char *path, size_t l)
+int rs_archive_name(const char *path, size_t l)
 {
 	static const char *const sfx[] = {".zip", ".npz", ".tar", ".tgz", ".tar.gz"};
 	for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
@@ -4199,7 +4198,7 @@ size_t rs_archive_prefix(const char *path)
 		return 0;
 	for (const char *p = path; (p = strchr(p, '/')) != NULL; p++) {
 		size_t l = (size_t)(p - path);
-		if (archive_name(path, l) && p[1] != '\0') {
+		if (rs_archive_name(path, l) && p[1] != '\0') {
 			char *a = strndup(path, l);
 			int file = a != NULL && stat(a, &st) == 0 && S_ISREG(st.st_mode);
 			free(a);

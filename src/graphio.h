@@ -120,6 +120,8 @@ char *rs_read_data(const char *path, size_t *len, rs_err *e);
  * name says it is an archive (.zip, .npz, .tar, .tgz, .tar.gz): the
  * archive's length in path, else 0. */
 size_t rs_archive_prefix(const char *path);
+/* Whether path[0..l) is the name of an archive, by its suffix. */
+int rs_archive_name(const char *path, size_t l);
 /* A UTF-8 byte-order mark dropped, a CR not before a LF made a LF. */
 void rs_text_tidy(char *buf, size_t *len);
 /* Split a line in place into at most max fields: runs of blanks when delim

@@ -4,12 +4,15 @@
 #include "input.h"
 
 #include "cmd.h"
+#include "graphio.h"
 #include "idle.h"
+#include "npgraph.h"
 #include "xalloc.h"
 
 #include <errno.h>
 #include <readline/history.h>
 #include <readline/readline.h>
+#include <readline/tilde.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -173,17 +176,98 @@ static char *gen_help(const char *text, int state)
 	return NULL;
 }
 
+/* Archives larger than this are not read for their members at a Tab. */
+#define ARCHIVE_COMPLETION_MAX ((size_t)256 << 20)
+
+/* The files of the archive last completed in (read again when the file
+ * changes), so that each Tab does not inflate it again. */
+static struct {
+	char *path;
+	time_t mtime;
+	off_t size;
+	char **names;
+} arch_cache;
+
+static void arch_cache_drop(void)
+{
+	for (char **n = arch_cache.names; n && *n; n++)
+		free(*n);
+	free(arch_cache.names);
+	free(arch_cache.path);
+	memset(&arch_cache, 0, sizeof arch_cache);
+}
+
+/* The member names of the archive text[0..l) names (a .zip, .npz, .tar,
+ * .tgz or .tar.gz file), or NULL. */
+static char **archive_members(const char *text, size_t l)
+{
+	char *typed = xasprintf("%.*s", (int)l, text);
+	char *path = tilde_expand(typed); /* as readline's file names are */
+	free(typed);
+	struct stat st;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+		free(path);
+		return NULL;
+	}
+	if (arch_cache.path && !strcmp(arch_cache.path, path) && arch_cache.mtime == st.st_mtime &&
+	    arch_cache.size == st.st_size) {
+		free(path);
+		return arch_cache.names;
+	}
+	arch_cache_drop();
+	rs_err e;
+	char **names = rs_archive_names(path, ARCHIVE_COMPLETION_MAX, &e);
+	if (names == NULL) {
+		free(path);
+		return NULL;
+	}
+	arch_cache.path = path;
+	arch_cache.mtime = st.st_mtime;
+	arch_cache.size = st.st_size;
+	arch_cache.names = names;
+	return names;
+}
+
+/* Within ARCHIVE/ (the first '/' after an archive's name that is a
+ * file): the archive's members, as ARCHIVE/MEMBER. */
+static char *gen_member(const char *text, int state)
+{
+	static char **names;
+	static size_t plen, i;
+	if (state == 0) {
+		names = NULL;
+		i = 0;
+		for (const char *p = text; (p = strchr(p, '/')) != NULL; p++) {
+			size_t l = (size_t)(p - text);
+			if (rs_archive_name(text, l) && (names = archive_members(text, l)) != NULL) {
+				plen = l + 1;
+				break;
+			}
+		}
+	}
+	for (; names && names[i]; i++)
+		if (!strncmp(names[i], text + plen, strlen(text + plen))) {
+			/* shown as file names are, the part after the last '/' */
+			rl_filename_completion_desired = 1;
+			return xasprintf("%.*s%s", (int)plen, text, names[i++]);
+		}
+	return NULL;
+}
+
 /* The matching words, then (when files are wanted) the matching file
- * names from readline's own generator. */
+ * names from readline's own generator, or the members of an archive. */
 static char *gen_word(const char *text, int state)
 {
-	static int i, in_files;
+	static int i, in_files, in_archive;
 	static size_t len;
 	if (state == 0) {
 		i = 0;
 		in_files = 0;
+		in_archive = 0;
 		len = strlen(text);
 	}
+	if (in_archive)
+		return gen_member(text, 1);
 	if (!in_files) {
 		for (; completing_words && completing_words[i]; i++)
 			if (strncmp(completing_words[i], text, len) == 0)
@@ -191,6 +275,11 @@ static char *gen_word(const char *text, int state)
 		if (!completing_files)
 			return NULL;
 		in_files = 1;
+		char *m = gen_member(text, 0);
+		if (m != NULL) {
+			in_archive = 1;
+			return m;
+		}
 		return rl_filename_completion_function(text, 0);
 	}
 	return rl_filename_completion_function(text, 1);
@@ -269,7 +358,17 @@ static char **complete(const char *text, int start, int end)
 	if (!strcmp(c->name, "help"))
 		return rl_completion_matches(text, gen_help);
 	arg_kind(c, argi, arg1, prev);
-	return rl_completion_matches(text, gen_word);
+	char **m = rl_completion_matches(text, gen_word);
+	/* an archive, completed alone: no space after it, so that Enter loads
+	 * it and '/' then Tab lists its files */
+	if (m != NULL && m[0] != NULL && m[1] == NULL && rs_archive_name(m[0], strlen(m[0]))) {
+		char *path = tilde_expand(m[0]);
+		struct stat sb;
+		if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+			rl_completion_append_character = '\0';
+		free(path);
+	}
+	return m;
 }
 
 static void on_sigint(int sig)

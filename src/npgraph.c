@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #define MAX_NODES 2147483646L
 
@@ -684,6 +685,51 @@ char *rs_read_member(const char *path, size_t *len, rs_err *e)
 done:
 	free(archive);
 	return out;
+}
+
+char **rs_archive_names(const char *path, size_t max, rs_err *e)
+{
+	struct stat st;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return rs_fail(e, RS_EIO, "%s: not a file", path), NULL;
+	if ((uint64_t)st.st_size > max)
+		return rs_fail(e, RS_EINVAL, "%s: larger than %zu bytes", path, max), NULL;
+	size_t len;
+	char *buf = rs_read_data(path, &len, e);
+	if (buf == NULL)
+		return NULL;
+	int kind = rs_binary_kind(buf, len);
+	rs_zip z = {0};
+	rs_tar t = {0};
+	long count = -1;
+	if (kind == 'z' && rs_zip_open(&z, buf, len, path, e) == 0)
+		count = z.count;
+	else if (kind == 't' && rs_tar_open(&t, (unsigned char *)buf, len, path, e) == 0)
+		count = t.count;
+	else if (kind != 'z' && kind != 't')
+		rs_fail(e, RS_EINVAL, "%s: not a zip or tar archive", path);
+	char **names = count >= 0 ? calloc((size_t)count + 1, sizeof *names) : NULL;
+	if (count >= 0 && names == NULL)
+		rs_fail(e, RS_ENOMEM, "out of memory");
+	for (long i = 0, w = 0; names != NULL && i < count; i++) {
+		const char *name = kind == 'z' ? z.m[i].name : t.m[i].name;
+		size_t l = strlen(name);
+		if (l == 0 || name[l - 1] == '/')
+			continue;
+		if ((names[w++] = strdup(name)) == NULL) {
+			for (long j = 0; j < w - 1; j++)
+				free(names[j]);
+			free(names);
+			names = NULL;
+			rs_fail(e, RS_ENOMEM, "out of memory");
+		}
+	}
+	if (kind == 'z' && count >= 0)
+		rs_zip_close(&z);
+	if (kind == 't' && count >= 0)
+		rs_tar_close(&t);
+	free(buf);
+	return names;
 }
 
 /* ------------------------------------------------------------ vectors */

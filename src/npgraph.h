@@ -34,6 +34,12 @@ rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, cons
  * bytes, malloc'd and NUL-terminated, the archive a zip or a tar. */
 char *rs_read_member(const char *path, size_t *len, rs_err *e);
 
+/* The names of the files of the zip or tar archive at path (folders left
+ * out), in the archive's order: a NULL-terminated malloc'd array of
+ * malloc'd strings, or NULL with e set (not an archive, unreadable, or
+ * more than max bytes on disk). */
+char **rs_archive_names(const char *path, size_t max, rs_err *e);
+
 /* A .npy vector (buf[0..len), rs_binary_kind 'n') as text, one element a
  * line: whole numbers (-1 for none) or strings, as labels are read;
  * malloc'd, or NULL with e set. */

@@ -34,6 +34,7 @@ start() { # start SESSION-NAME
 
 mkdir -p "$tmp/home"
 cp "$srcdir/tests/good/two-triangles.edges" "$tmp/home/tilde-graph.edges"
+cp "$srcdir/tests/good/karate-club.tar.gz" "$tmp/home/"
 start one
 wait_for 'regspec>'
 check "the banner and the prompt appear" $(grep -q 'Type .help.' "$tmp/screen" && grep -q '^regspec>' "$tmp/screen"; echo $?)
@@ -75,6 +76,21 @@ tab_to 'load ~/tilde-gr' 'load ~/tilde-graph.edges' "Tab completes a file name u
 $T send-keys -t $S Enter
 wait_for 'load tilde-graph.edges: 6 nodes'
 check "... and load opens what it completed" $?
+$T send-keys -t $S C-u
+# an archive completes without a space after it; after its '/', its files
+tab_to 'load ~/karate-cl' 'load ~/karate-club.tar.gz' "Tab completes an archive's name"
+$T send-keys -t $S '/' Tab
+wait_for 'regspec> load ~/karate-club.tar.gz/karate/$'
+check "... with no space after it: '/' and Tab complete inside it, to the files' common part" $?
+$T send-keys -t $S Tab Tab
+wait_for 'README  *karate.edges  *karate.labels'
+check "... two more Tabs list the archive's files, by their names in it" $?
+$T send-keys -t $S 'karate.e' Tab
+wait_for 'regspec> load ~/karate-club.tar.gz/karate/karate.edges$'
+check "... and completes one of them" $?
+$T send-keys -t $S Enter
+wait_for 'load karate.edges: 34 nodes'
+check "... which load opens" $?
 $T send-keys -t $S C-u
 
 $T send-keys -t $S 'garbage-line' C-c
