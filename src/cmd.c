@@ -110,7 +110,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "unless 'nolabels'; a note says where they came from. Loaded graphs use relative alpha unless a mode was chosen.",
 	 w_load, CMD_UNSAFE, cmd_load, &c_load},
 	{"labels", NULL, 1, 5, "labels FILE [column NAME] [names FILE]", "read ground-truth classes for the graph",
-	 "Read labels from FILE (or from a member of a zip or tar archive: ARCHIVE/MEMBER; a node attribute of a GML, GraphML or Pajek file is read at load: 'load "
+	 "Read labels from FILE (or from a member of a zip or tar archive: ARCHIVE/MEMBER, such as g.npz/y.npy for the array y that numpy.savez kept beside a graph's arrays; a node attribute of a GML, GraphML or Pajek file is read at load: 'load "
 	 "FILE labels ATTR'): one a line (line i is node i; a Matrix Market array of one column, "
 	 "as 'save labels x.mtx' and scipy's mmwrite write one, too; a .npy vector of integers or of "
 	 "class names, as numpy.save writes one), or 'node label' pairs naming nodes by id or "

@@ -410,6 +410,10 @@ check "load a .tar.gz: its one graph file, or ARCHIVE/MEMBER; labels from a memb
 		grep -q "^command-line:4: labels: .*karate-club.tar.gz: no 'karate/nope.labels' in the archive$" "$tmp/err" &&
 		grep -q "^command-line:5: load: .*karate-csr.npz: no 'x.edges' in the archive" "$tmp/err" &&
 		[ "$(wc -l <"$tmp/err")" -eq 3 ]; echo $?)
+run -c "load $good/karate-labelled.npz labels $good/karate-labelled.npz/y.npy; k 1; alpha 1; cluster 2; score"
+check "labels ARCHIVE/MEMBER.npy: the labels beside the graph's arrays in one numpy.savez archive" \
+	$([ $st -eq 0 ] && grep -q "^load karate-labelled.npz: 34 nodes, 78 edges (weighted.*labels: 2 classes, 34 labelled" "$tmp/out" &&
+		grep -q "ARI 0.8823" "$tmp/out"; echo $?)
 if command -v tar >/dev/null 2>&1; then
 	tar -C "$good" -cf "$tmp/n.tar" karate-csr.npz karate-clubs.npy 2>/dev/null
 	run -c "load $tmp/n.tar/karate-csr.npz; k 3; eig" -c "load $good/karate-csr.npz; k 3; eig"

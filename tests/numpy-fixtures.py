@@ -73,6 +73,12 @@ with zipfile.ZipFile(bad + "zip-only-readme.zip", "w") as z:
     z.writestr("README.txt", "no graph here\n")
 
 
+# the csr arrays with the clubs beside them, one archive: 'labels g.npz/y.npy'
+# (A's indices were damaged above: the matrix again)
+K = nx.to_scipy_sparse_array(G, format="csr", dtype=np.float64)
+y = np.array([0 if c == "Mr. Hi" else 1 for c in clubs], dtype=np.int64)
+np.savez(good + "karate-labelled.npz", data=K.data, indices=K.indices, indptr=K.indptr, shape=K.shape, y=y)
+
 # tar archives, dated 1970 (tar's and gzip's headers) so that a rerun
 # writes the same bytes: a repository's download of the club (edges, the
 # clubs as labels, a read-me), and damaged ones
