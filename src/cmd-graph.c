@@ -771,7 +771,7 @@ CMD_FN(save)
 		if (s->clusters)
 			at[na++] = (rs_node_attr){"cluster", s->clusters, s->nclustered, NULL, 0};
 		rc = rs_graph_save_attrs(g, path, at, na, e);
-		if (rc == 0 && g->names && !rs_markup_kind(path))
+		if (rc == 0 && g->names && !rs_markup_kind(path) && !rs_path_lgl(path))
 			rc = save_names(path, ".node_names", g->names, g->n, out, e);
 		if (rc == 0 && g->bipartite && g->cnames && !rs_markup_kind(path))
 			rc = save_names(path, ".col_names", g->cnames, g->m, out, e);

@@ -56,8 +56,9 @@ static void model_summary(rs_session *s, FILE *out)
 	result_num(r, "alpha_abs", session_alpha_abs(s));
 	result_int(r, "k", session_k(s));
 	result_flag_scalars(r, RF_NOTEXT);
-	result_title(r, "%s: %ld nodes in %d blocks, %.0f edges; alpha = %.*g %s, k = %ld", desc,
-		     rs_model_nodes(M), M->K, rs_model_edges(M), s->digits, s->alpha,
+	result_title(r, "%s: %ld node%s in %d block%s, %.0f edge%s; alpha = %.*g %s, k = %ld", desc,
+		     rs_model_nodes(M), rs_model_nodes(M) == 1 ? "" : "s", M->K, M->K == 1 ? "" : "s", rs_model_edges(M),
+		     rs_model_edges(M) == 1 ? "" : "s", s->digits, s->alpha,
 		     s->alpha_rel ? "relative" : "absolute", session_k(s));
 	cmd_emit(s, out, r);
 }

@@ -32,13 +32,13 @@ const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
 					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl", "json", "gexf",
-					    "numpy"};
+					    "numpy", "lgl"};
 	return names[f];
 }
 
 const char *const rs_gformat_words[] = {"edges", "csv",    "tsv",   "snap",  "mtx",	"biedges",
 					"gml",	 "graphml", "pajek", "dimacs", "metis", "chaco",
-					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "npz", "npy", NULL};
+					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "npz", "npy", NULL};
 
 int rs_gformat_parse(const char *s, enum rs_gformat *f)
 {
@@ -54,7 +54,7 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"sif", RS_GF_SIF},	      {"dl", RS_GF_DL},	      {"ucinet", RS_GF_DL},
 		   {"json", RS_GF_JSON},      {"cyjs", RS_GF_JSON},   {"gexf", RS_GF_GEXF},
 		   {"npz", RS_GF_NUMPY},      {"npy", RS_GF_NUMPY},   {"numpy", RS_GF_NUMPY},
-		   {"zip", RS_GF_NUMPY}};
+		   {"zip", RS_GF_NUMPY},      {"lgl", RS_GF_LGL},     {"ncol", RS_GF_EDGES}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -2001,6 +2001,75 @@ static rs_graph *read_sif(char *buf, const char *path, const rs_load_opts *o, rs
 		g->names = rs_nm_take(&nm);
 fail:
 	free(f);
+	rs_edges_free(&E);
+	rs_nm_free(&nm);
+	return g;
+}
+
+/* LGL (Large Graph Layout, which igraph reads and writes): '# NODE' opens
+ * a node's list, then one neighbour a line, with an optional weight.
+ * The '#' lines are the format's own, not comments. */
+static rs_graph *read_lgl(char *buf, const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	struct reader rd = {path, 0, e};
+	rs_edges E = {0};
+	rs_namemap nm = {0};
+	rs_graph *g = NULL;
+	char *p = buf, *line, *f[3];
+	long entries = 0, u = -1;
+	while ((line = next_line(&p, &rd)) != NULL) {
+		char *s = line + strspn(line, " \t");
+		if (*s == '\0')
+			continue;
+		int head = *s == '#';
+		if (head)
+			s++;
+		int nf = rs_split_fields(s, ' ', f, 3);
+		if (head && nf != 1) {
+			FAIL_AT(&rd, "%s: an LGL file's '#' line names one node ('# NODE'), then its neighbours follow",
+				nf ? "more than one word" : "no node");
+			goto fail;
+		}
+		if (head) {
+			if ((u = rs_nm_intern(&nm, f[0], strlen(f[0]), 1, e)) < 0)
+				goto fail;
+			continue;
+		}
+		if (u < 0) {
+			FAIL_AT(&rd, "'%s': a neighbour before any '# NODE' line (LGL)", f[0]);
+			goto fail;
+		}
+		if (nf > 2) {
+			FAIL_AT(&rd, "%d fields: an LGL line is one neighbour and an optional weight", nf);
+			goto fail;
+		}
+		double w = 1;
+		if (nf == 2 && !o->unweighted) {
+			if (parse_weight(f[1], &w) != 0 || !isfinite(w) || w < 0) {
+				FAIL_AT(&rd, "weight '%s': weights must be finite numbers >= 0", f[1]);
+				goto fail;
+			}
+		}
+		long v = rs_nm_intern(&nm, f[0], strlen(f[0]), 1, e);
+		if (v < 0)
+			goto fail;
+		if (++entries % 1048576 == 0 && memory_refused(&rd, nm.count, (double)entries))
+			goto fail;
+		if (rs_edges_push(&E, u, v, w, e) != 0)
+			goto fail;
+	}
+	if (nm.count == 0) {
+		rs_fail(e, RS_EINVAL, "%s: no nodes in the LGL file", path);
+		goto fail;
+	}
+	if (size_refused(&rd, nm.count, (double)entries, o))
+		goto fail;
+	info->lines = rd.lineno;
+	info->relabeled = 1;
+	g = rs_graph_build(nm.count, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
+	if (g != NULL)
+		g->names = rs_nm_take(&nm);
+fail:
 	rs_edges_free(&E);
 	rs_nm_free(&nm);
 	return g;
@@ -4120,13 +4189,51 @@ static enum rs_gformat extension_format(const char *path)
 		   {".gr", RS_GF_DIMACS},    {".dimacs", RS_GF_DIMACS}, {".max", RS_GF_DIMACS},
 		   {".graph", RS_GF_METIS},  {".metis", RS_GF_METIS}, {".chaco", RS_GF_METIS},
 		   {".adjlist", RS_GF_ADJLIST}, {".sif", RS_GF_SIF}, {".dl", RS_GF_DL},
-		   {".json", RS_GF_JSON},    {".cyjs", RS_GF_JSON}, {".gexf", RS_GF_GEXF}};
+		   {".json", RS_GF_JSON},    {".cyjs", RS_GF_JSON}, {".gexf", RS_GF_GEXF},
+		   {".lgl", RS_GF_LGL}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
 	for (size_t i = 0; dot[0] && i < sizeof ext / sizeof ext[0]; i++)
 		if (!strcasecmp(dot, ext[i].ext))
 			return ext[i].f;
 	return RS_GF_AUTO;
+}
+
+/* LGL: first a line '# NODE', every '#' line one word after the '#',
+ * the others one or two words (a neighbour, a weight), and in the first
+ * 200 lines at least two '# NODE' lines that a neighbour follows (a block
+ * of one-word comments over an edge list has none but the last). */
+static int lgl_like(const char *s)
+{
+	int heads = 0, lines = 0, open = 0;
+	for (const char *p = s; *p && lines < 200; lines++) {
+		const char *nl = strchr(p, '\n'), *end = nl ? nl : p + strlen(p), *q = p;
+		q += strspn(q, " \t\r");
+		int head = q < end && *q == '#', words = 0;
+		q += head;
+		while (q < end) {
+			q += strspn(q, " \t\r");
+			if (q >= end)
+				break;
+			words++;
+			while (q < end && *q != ' ' && *q != '\t' && *q != '\r')
+				q++;
+		}
+		if (head && words != 1)
+			return 0;
+		if (head)
+			open = 1;
+		else if (words > 2 || (words > 0 && heads == 0 && !open))
+			return 0; /* a neighbour before any '# NODE' */
+		else if (words > 0 && open) {
+			heads++;
+			open = 0;
+		}
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	return heads >= 2;
 }
 
 /* Pajek: after '%' comment lines, '*Vertices' or '*Network'. */
@@ -4163,6 +4270,8 @@ enum rs_gformat rs_gformat_sniff(const char *buf)
 		return RS_GF_GRAPHML;
 	if (pajek_like(s))
 		return RS_GF_PAJEK;
+	if (lgl_like(buf))
+		return RS_GF_LGL;
 	if (*s == '{' || *s == '[')
 		return RS_GF_JSON;
 	if (!strncmp(s, "graph", 5) || !strncmp(s, "Creator", 7))
@@ -4280,6 +4389,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_ADJLIST: g = read_adjlist(buf, path, o, info, e); break;
 	case RS_GF_MATRIX: g = read_matrix(buf, path, o, info, e); break;
 	case RS_GF_SIF: g = read_sif(buf, path, o, info, e); break;
+	case RS_GF_LGL: g = read_lgl(buf, path, o, info, e); break;
 	case RS_GF_DL: g = read_dl(buf, path, o, info, e); break;
 	case RS_GF_PAJEK: g = read_pajek(buf, path, o, info, e); break;
 	case RS_GF_JSON: g = rs_json_graph(buf, path, o, info, e); break;
@@ -4455,6 +4565,47 @@ int rs_graph_save(const rs_graph *g, const char *path, rs_err *e)
 	return rs_graph_save_attrs(g, path, NULL, 0, e);
 }
 
+int rs_path_lgl(const char *path)
+{
+	return extension_format(path) == RS_GF_LGL;
+}
+
+/* LGL, as igraph writes it: '# NODE' then the node's neighbours, one a
+ * line with the weight after it; here node i's block lists its neighbours
+ * j <= i, so that nodes first appear in their order and load reads the
+ * same graph back, names included (they must be single words). */
+static int write_lgl(const rs_graph *g, const char *path, rs_err *e)
+{
+	if (g->bipartite)
+		return rs_fail(e, RS_EINVAL, "%s: LGL holds one set of nodes; a bipartite graph is saved as .mtx, "
+					     ".biedges or .csv", path);
+	for (long i = 0; g->names && i < g->n; i++) {
+		const char *nm = g->names[i];
+		if (nm[0] == '\0' || nm[0] == '#' || strpbrk(nm, " \t\r\n") != NULL)
+			return rs_fail(e, RS_EINVAL, "%s: node %ld's name '%.60s' %s, which LGL cannot hold; save an "
+						     "edge list (.edges, .csv) or GraphML",
+				       path, i, nm, nm[0] == '\0' ? "is empty" : nm[0] == '#' ? "starts with '#'" : "has a blank");
+	}
+	rs_atomic a;
+	if (rs_atomic_open(&a, path, e) != 0)
+		return -1;
+	FILE *f = a.f;
+	char ib[24], jb[24], wb[32];
+	for (long i = 0; i < g->n; i++) {
+		const char *ni = g->names ? g->names[i] : (snprintf(ib, sizeof ib, "%ld", i), ib);
+		fprintf(f, "# %s\n", ni);
+		for (long p = g->ptr[i]; p < g->ptr[i + 1] && g->idx[p] <= i; p++) {
+			long j = g->idx[p];
+			const char *nj = g->names ? g->names[j] : (snprintf(jb, sizeof jb, "%ld", j), jb);
+			if (g->val)
+				fprintf(f, "%s %s\n", nj, rs_format_exact(wb, sizeof wb, g->val[p]));
+			else
+				fprintf(f, "%s\n", nj);
+		}
+	}
+	return rs_atomic_commit(&a, e);
+}
+
 int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr *attrs, int nattrs, rs_err *e)
 {
 	/* a name 'load' would read as a format this does not write (the
@@ -4474,7 +4625,7 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 			unwritten = foreign[i][1];
 	if (unwritten)
 		return rs_fail(e, RS_EINVAL,
-			       "%s: regspec does not write %s files; it writes edge lists (.edges, or any other name), "
+			       "%s: regspec does not write %s files; it writes edge lists (.edges, or any other name), LGL (.lgl), "
 			       ".csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml), Pajek (.net), JSON (.json) "
 			       "and scipy.sparse's .npz",
 			       path, unwritten);
@@ -4491,6 +4642,8 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 		}
 		return rs_atomic_commit(&a, e);
 	}
+	if (by_name == RS_GF_LGL)
+		return write_lgl(g, path, e);
 	if (by_name == RS_GF_BIEDGES && !g->bipartite)
 		return rs_fail(e, RS_EINVAL, "%s: a .biedges file holds a bipartite graph; this one is not (.edges)",
 			       path);

@@ -24,7 +24,8 @@
 enum rs_gformat { RS_GF_AUTO, RS_GF_EDGES, RS_GF_MTX, RS_GF_BIEDGES, RS_GF_GML, RS_GF_GRAPHML,
 		  RS_GF_PAJEK, RS_GF_DIMACS, RS_GF_METIS, RS_GF_ADJLIST, RS_GF_MATRIX,
 		  RS_GF_SIF, RS_GF_DL, RS_GF_JSON, RS_GF_GEXF,
-		  RS_GF_NUMPY /* a zip archive or a .npy array: rs_binary_graph */ };
+		  RS_GF_NUMPY, /* a zip archive or a .npy array: rs_binary_graph */
+		  RS_GF_LGL };
 
 /* What an edge list's numeric ids are: RS_IDS_AUTO decides (labels when a
  * SNAP header's node count or most ids never appearing says so). */
@@ -122,6 +123,9 @@ char *rs_read_data(const char *path, size_t *len, rs_err *e);
 size_t rs_archive_prefix(const char *path);
 /* Whether path[0..l) is the name of an archive, by its suffix. */
 int rs_archive_name(const char *path, size_t l);
+/* Whether a graph saved to path is LGL (by its name), which holds the
+ * node names itself. */
+int rs_path_lgl(const char *path);
 /* A UTF-8 byte-order mark dropped, a CR not before a LF made a LF. */
 void rs_text_tidy(char *buf, size_t *len);
 /* Split a line in place into at most max fields: runs of blanks when delim

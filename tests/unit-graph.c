@@ -1993,7 +1993,8 @@ static int same_graph(const rs_graph *a, const rs_graph *b)
  * adjacency list when unweighted and its multiline form, dense matrices
  * with and without names, found by their shape, Cytoscape's SIF when
  * unweighted, UCINET's DL, node-link JSON and Cytoscape.js JSON, found by
- * its content, GEXF) loads as the same graph. */
+ * its content, GEXF, igraph's LGL found by its content) loads as the same
+ * graph. */
 static void format_round_trip(void)
 {
 	uint64_t r = 11232026;
@@ -2001,7 +2002,7 @@ static void format_round_trip(void)
 	static const char *const files[] = {"rt.edges",   "rt.csv",	"rt.tsv",  "rt-s.mtx", "rt-g.mtx",
 					    "rt.gml",	  "rt.graphml", "rt.net",  "rt.graph", "rt.gr",
 					    "rt.adjlist", "rt-m.csv",	"rt-m.txt", "rt-ml.txt", "rt.sif",
-					    "rt-dl.txt", "rt-json.txt", "rt.gexf"};
+					    "rt-dl.txt", "rt-json.txt", "rt.gexf", "rt-lgl.txt"};
 	const int nf = (int)(sizeof files / sizeof files[0]);
 	int graphs = 0, bad = 0;
 	for (int gi = 0; gi < 40; gi++) {
@@ -2031,7 +2032,7 @@ static void format_round_trip(void)
 			continue;
 		}
 		graphs++;
-		FILE *f[18];
+		FILE *f[19];
 		char path[18][300];
 		for (int k = 0; k < nf; k++) {
 			snprintf(path[k], sizeof path[k], "%s/%s", dir, files[k]);
@@ -2182,6 +2183,22 @@ static void format_round_trip(void)
 			fprintf(f[17], "/>\n");
 		}
 		fprintf(f[17], "</edges>\n</graph>\n</gexf>\n");
+		/* LGL: node i's block lists its neighbours j <= i, so that the
+		 * nodes appear in their order (igraph lists each edge once too) */
+		int lgl_heads = 0;
+		for (int i = 0; i < n; i++) {
+			fprintf(f[18], "# v%d\n", i);
+			int any = 0;
+			for (int e = 0; e < m; e++)
+				if (ev[e] == i) {
+					any = 1;
+					if (w)
+						fprintf(f[18], "v%d %g\n", eu[e], ew[e]);
+					else
+						fprintf(f[18], "v%d\n", eu[e]);
+				}
+			lgl_heads += any;
+		}
 		free(dense);
 		for (int k = 0; k < nf; k++)
 			fclose(f[k]);
@@ -2196,11 +2213,13 @@ static void format_round_trip(void)
 				continue; /* too small to tell from an edge list without names */
 			if (k == 14 && w)
 				continue; /* SIF has no weights */
+			if (k == 18 && lgl_heads < 2)
+				continue; /* too few nodes with a list to tell from an edge list */
 			rs_graph *g = load(path[k], NULL, &info);
 			if (!same_graph(ref, g) && ++bad <= 5)
 				printf("# graph %d (%d nodes, %d edges): %s differs\n", gi, n, m, files[k]);
 			else if (k >= 11 && g &&
-				 strcmp(info.format, k == 13 ? "adjlist" : k == 14 ? "sif" : k == 15 ? "dl" : k == 16 ? "json" : k == 17 ? "gexf" : "matrix") &&
+				 strcmp(info.format, k == 13 ? "adjlist" : k == 14 ? "sif" : k == 15 ? "dl" : k == 16 ? "json" : k == 17 ? "gexf" : k == 18 ? "lgl" : "matrix") &&
 				 ++bad <= 5)
 				printf("# graph %d (%d nodes): %s read as %s\n", gi, n, files[k], info.format);
 			rs_graph_free(g);
@@ -2209,7 +2228,7 @@ static void format_round_trip(void)
 		free(eu), free(ev), free(ew), free(deg);
 	}
 #undef NEXT
-	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 18 formats load as the same graph (%d differ)", graphs,
+	tap_ok(graphs >= 30 && bad == 0, "%d random graphs in 19 formats load as the same graph (%d differ)", graphs,
 	       bad);
 }
 
