@@ -5,6 +5,7 @@
 #include "graphio.h"
 
 #include "gexf.h"
+#include "graph6.h"
 #include "jsongraph.h"
 #include "npgraph.h"
 
@@ -32,13 +33,13 @@ const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
 					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl", "json", "gexf",
-					    "numpy", "lgl"};
+					    "numpy", "lgl", "graph6"};
 	return names[f];
 }
 
 const char *const rs_gformat_words[] = {"edges", "csv",    "tsv",   "snap",  "mtx",	"biedges",
 					"gml",	 "graphml", "pajek", "dimacs", "metis", "chaco",
-					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "npz", "npy", NULL};
+					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "graph6", "sparse6", "digraph6", "npz", "npy", NULL};
 
 int rs_gformat_parse(const char *s, enum rs_gformat *f)
 {
@@ -54,7 +55,9 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"sif", RS_GF_SIF},	      {"dl", RS_GF_DL},	      {"ucinet", RS_GF_DL},
 		   {"json", RS_GF_JSON},      {"cyjs", RS_GF_JSON},   {"gexf", RS_GF_GEXF},
 		   {"npz", RS_GF_NUMPY},      {"npy", RS_GF_NUMPY},   {"numpy", RS_GF_NUMPY},
-		   {"zip", RS_GF_NUMPY},      {"lgl", RS_GF_LGL},     {"ncol", RS_GF_EDGES}};
+		   {"zip", RS_GF_NUMPY},      {"lgl", RS_GF_LGL},     {"ncol", RS_GF_EDGES},
+		   {"graph6", RS_GF_GRAPH6},  {"sparse6", RS_GF_GRAPH6}, {"digraph6", RS_GF_GRAPH6},
+		   {"g6", RS_GF_GRAPH6},      {"s6", RS_GF_GRAPH6},   {"d6", RS_GF_GRAPH6}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -4190,7 +4193,8 @@ static enum rs_gformat extension_format(const char *path)
 		   {".graph", RS_GF_METIS},  {".metis", RS_GF_METIS}, {".chaco", RS_GF_METIS},
 		   {".adjlist", RS_GF_ADJLIST}, {".sif", RS_GF_SIF}, {".dl", RS_GF_DL},
 		   {".json", RS_GF_JSON},    {".cyjs", RS_GF_JSON}, {".gexf", RS_GF_GEXF},
-		   {".lgl", RS_GF_LGL}};
+		   {".lgl", RS_GF_LGL},	     {".g6", RS_GF_GRAPH6},  {".s6", RS_GF_GRAPH6},
+		   {".d6", RS_GF_GRAPH6}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
 	for (size_t i = 0; dot[0] && i < sizeof ext / sizeof ext[0]; i++)
@@ -4270,6 +4274,8 @@ enum rs_gformat rs_gformat_sniff(const char *buf)
 		return RS_GF_GRAPHML;
 	if (pajek_like(s))
 		return RS_GF_PAJEK;
+	if (rs_graph6_kind(s))
+		return RS_GF_GRAPH6;
 	if (lgl_like(buf))
 		return RS_GF_LGL;
 	if (*s == '{' || *s == '[')
@@ -4390,6 +4396,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_MATRIX: g = read_matrix(buf, path, o, info, e); break;
 	case RS_GF_SIF: g = read_sif(buf, path, o, info, e); break;
 	case RS_GF_LGL: g = read_lgl(buf, path, o, info, e); break;
+	case RS_GF_GRAPH6: g = rs_graph6_read(buf, path, o, info, e); break;
 	case RS_GF_DL: g = read_dl(buf, path, o, info, e); break;
 	case RS_GF_PAJEK: g = read_pajek(buf, path, o, info, e); break;
 	case RS_GF_JSON: g = rs_json_graph(buf, path, o, info, e); break;
@@ -4644,6 +4651,19 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 	}
 	if (by_name == RS_GF_LGL)
 		return write_lgl(g, path, e);
+	if (by_name == RS_GF_GRAPH6) {
+		if (!strcasecmp(dot, ".d6"))
+			return rs_fail(e, RS_EINVAL, "%s: regspec writes graph6 (.g6) and sparse6 (.s6), not digraph6: "
+						     "its graphs are undirected", path);
+		rs_atomic a;
+		if (rs_atomic_open(&a, path, e) != 0)
+			return -1;
+		if (rs_graph6_write(g, a.f, !strcasecmp(dot, ".s6"), path, e) != 0) {
+			rs_atomic_abort(&a);
+			return -1;
+		}
+		return rs_atomic_commit(&a, e);
+	}
 	if (by_name == RS_GF_BIEDGES && !g->bipartite)
 		return rs_fail(e, RS_EINVAL, "%s: a .biedges file holds a bipartite graph; this one is not (.edges)",
 			       path);

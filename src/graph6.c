@@ -1,0 +1,347 @@
+/* graph6.c: nauty's graph6, sparse6 and digraph6 formats (graph6.h). */
+#include <config.h>
+
+#include "graph6.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_NODES 2147483646L
+
+static const struct {
+	const char *header;
+	int kind;
+} headers[] = {{">>graph6<<", 'g'}, {">>sparse6<<", 's'}, {">>digraph6<<", 'd'}};
+
+/* A line's header, if it has one: its length, the kind in *kind. */
+static size_t header_len(const char *s, int *kind)
+{
+	for (size_t i = 0; i < sizeof headers / sizeof headers[0]; i++) {
+		size_t l = strlen(headers[i].header);
+		if (!strncmp(s, headers[i].header, l)) {
+			*kind = headers[i].kind;
+			return l;
+		}
+	}
+	return 0;
+}
+
+/* The graph's line: s[0..len) once a header is passed, the kind told by
+ * the header or the first byte (':' sparse6, ';' incremental sparse6,
+ * '&' digraph6). */
+static int line_kind(const char *s, size_t len, int header_kind)
+{
+	if (len > 0 && s[0] == ':')
+		return 's';
+	if (len > 0 && s[0] == ';')
+		return 'i';
+	if (len > 0 && s[0] == '&')
+		return 'd';
+	return header_kind == 's' || header_kind == 'd' ? 0 : 'g'; /* a header must match its line */
+}
+
+/* N(n) at s[0..len): the node count and the bytes it took (0: none). */
+static size_t size_of(const unsigned char *s, size_t len, uint64_t *n)
+{
+	if (len >= 1 && s[0] >= 63 && s[0] < 126) {
+		*n = (uint64_t)(s[0] - 63);
+		return 1;
+	}
+	size_t digits = len >= 2 && s[0] == 126 && s[1] == 126 ? 6 : 3, at = digits == 6 ? 2 : 1;
+	if (len < at + digits || s[0] != 126)
+		return 0;
+	uint64_t x = 0;
+	for (size_t i = 0; i < digits; i++) {
+		if (s[at + i] < 63 || s[at + i] > 126)
+			return 0;
+		x = x << 6 | (uint64_t)(s[at + i] - 63);
+	}
+	*n = x;
+	return at + digits;
+}
+
+/* The first non-blank line of buf: where it starts and its length (a CR
+ * before its newline left out). */
+static const char *first_line(const char *buf, size_t *len, long *lineno)
+{
+	const char *p = buf;
+	*lineno = 1;
+	for (;;) {
+		const char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+		if (l > 0 && p[l - 1] == '\r')
+			l--;
+		size_t blank = strspn(p, " \t");
+		if (blank < l || nl == NULL) {
+			*len = l;
+			return p;
+		}
+		p = nl + 1;
+		++*lineno;
+	}
+}
+
+/* Bits a graph6 (digraph 0) or digraph6 (1) line of n nodes holds, and so
+ * the bytes after N(n) it must have. */
+static uint64_t dense_bytes(uint64_t n, int digraph)
+{
+	uint64_t bits = digraph ? n * n : n * (n - (n > 0)) / 2;
+	return (bits + 5) / 6;
+}
+
+int rs_graph6_kind(const char *buf)
+{
+	size_t len;
+	long lineno;
+	const char *s = first_line(buf, &len, &lineno);
+	int hk = 0;
+	size_t h = header_len(s, &hk);
+	if (h)
+		return hk;
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] < 63 || (unsigned char)s[i] > 126)
+			return 0;
+	int kind = line_kind(s, len, 0);
+	if (kind == 's')
+		return len >= 2 ? 's' : 0;
+	if (kind != 'g' && kind != 'd')
+		return 0;
+	size_t at = kind == 'd';
+	uint64_t n;
+	size_t nb = size_of((const unsigned char *)s + at, len - at, &n);
+	/* a lone '?' or '@' (0 or 1 node) could be anything: two nodes at least */
+	return nb && n >= 2 && n <= (uint64_t)1 << 31 && at + nb + dense_bytes(n, kind == 'd') == len ? kind : 0;
+}
+
+/* Reads bits from the 6-bit groups of a line, most significant first. */
+typedef struct bits {
+	const unsigned char *s;
+	uint64_t pos, end; /* in bits */
+} bits;
+
+static uint64_t take(bits *b, int k)
+{
+	uint64_t x = 0;
+	for (int i = 0; i < k; i++, b->pos++)
+		x = x << 1 | (uint64_t)(((b->s[b->pos / 6] - 63) >> (5 - b->pos % 6)) & 1);
+	return x;
+}
+
+static int too_many(const char *path, long lineno, uint64_t n, double entries, const rs_load_opts *o,
+		    rs_err *e)
+{
+	if (n > (uint64_t)MAX_NODES)
+		return rs_fail(e, RS_EINVAL, "%s:%ld: %llu nodes is beyond this build (at most %ld)", path, lineno,
+			       (unsigned long long)n, MAX_NODES),
+		       1;
+	if (o->max_nodes > 0 && n > (uint64_t)o->max_nodes)
+		return rs_fail(e, RS_EINVAL, "%s:%ld: %llu nodes, more than the %ld allowed", path, lineno,
+			       (unsigned long long)n, o->max_nodes),
+		       1;
+	double need = rs_graph_too_large((double)n, entries);
+	if (need > 0)
+		return rs_fail(e, RS_ENOMEM, "%s:%ld: a graph of %llu nodes would need %.1f GB; this machine has %.1f GB",
+			       path, lineno, (unsigned long long)n, need / 1e9, rs_memory_bytes() / 1e9),
+		       1;
+	return 0;
+}
+
+rs_graph *rs_graph6_read(const char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
+			 rs_err *e)
+{
+	size_t len;
+	long lineno;
+	const char *s = first_line(buf, &len, &lineno);
+	int hk = 0;
+	size_t h = header_len(s, &hk);
+	s += h;
+	len -= h;
+	int kind = line_kind(s, len, hk);
+	static const char *const names[] = {"graph6", "sparse6", "digraph6"};
+	const char *name = kind == 's' ? names[1] : kind == 'd' ? names[2] : names[0];
+	info->format = name;
+	if (kind == 0)
+		return rs_fail(e, RS_EINVAL, "%s:%ld: the header says %s, but the line does not start with %s", path,
+			       lineno, hk == 's' ? "sparse6" : "digraph6", hk == 's' ? "':'" : "'&'"),
+		       NULL;
+	if (kind == 'i')
+		return rs_fail(e, RS_EINVAL, "%s:%ld: incremental sparse6 (';'), a change to the graph before it, is "
+					     "not read: write the graph itself (':')",
+			       path, lineno),
+		       NULL;
+	size_t at = kind != 'g';
+	for (size_t i = at; i < len; i++)
+		if ((unsigned char)s[i] < 63 || (unsigned char)s[i] > 126)
+			return rs_fail(e, RS_EINVAL, "%s:%ld: byte %zu (0x%02x) is not %s: its bytes are 63 ('?') to 126 ('~')",
+				       path, lineno, h + i + 1, (unsigned char)s[i], name),
+			       NULL;
+	uint64_t n;
+	size_t nb = size_of((const unsigned char *)s + at, len - at, &n);
+	if (nb == 0)
+		return rs_fail(e, RS_EINVAL, "%s:%ld: no node count at the start of the %s line", path, lineno, name),
+		       NULL;
+	const unsigned char *d = (const unsigned char *)s + at + nb;
+	size_t dl = len - at - nb;
+	rs_edges E = {0};
+	rs_graph *g = NULL;
+	if (kind != 's') {
+		if (too_many(path, lineno, n, (double)dl * 6, o, e))
+			return NULL;
+		uint64_t want = dense_bytes(n, kind == 'd');
+		if (dl != want) {
+			rs_fail(e, RS_EINVAL, "%s:%ld: %llu nodes take %llu bytes after the count in %s, the line has %zu%s",
+				path, lineno, (unsigned long long)n, (unsigned long long)want, name, dl,
+				dl < want ? " (cut short?)" : "");
+			return NULL;
+		}
+		bits b = {d, 0, (uint64_t)dl * 6};
+		for (uint64_t i = 0; i < n; i++) /* digraph6: row i, column j */
+			for (uint64_t j = 0; j < (kind == 'd' ? n : i); j++) {
+				if (!take(&b, 1))
+					continue;
+				long u = kind == 'd' ? (long)i : (long)j, v = kind == 'd' ? (long)j : (long)i;
+				if (rs_edges_push(&E, u, v, 1.0, e) != 0)
+					goto done;
+			}
+	} else {
+		if (too_many(path, lineno, n, (double)dl * 6 / 2, o, e))
+			return NULL;
+		int k = 1;
+		while (k < 63 && ((uint64_t)1 << k) < n)
+			k++;
+		bits b = {d, 0, (uint64_t)dl * 6};
+		uint64_t v = 0;
+		while (b.end - b.pos >= (uint64_t)k + 1) {
+			uint64_t bit = take(&b, 1), x = take(&b, k);
+			if (bit)
+				v++;
+			if (x >= n || v >= n)
+				break; /* the padding */
+			if (x > v)
+				v = x;
+			else if (rs_edges_push(&E, (long)x, (long)v, 1.0, e) != 0)
+				goto done;
+		}
+	}
+	info->lines = lineno;
+	if (kind == 'd')
+		info->symmetrized = 1;
+	g = rs_graph_build((long)n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
+	if (g != NULL) {
+		long more = 0; /* the graphs on the lines after */
+		for (const char *p = strchr(s, '\n'); p != NULL; p = strchr(p + 1, '\n'))
+			if (p[1] != '\0' && p[1] != '\n' && p[1] != '\r')
+				more++;
+		if (more)
+			snprintf(info->container, sizeof info->container,
+				 " (the first graph of line %ld; %ld more line%s hold%s others)", lineno, more,
+				 more == 1 ? "" : "s", more == 1 ? "s" : "");
+	}
+done:
+	rs_edges_free(&E);
+	return g;
+}
+
+/* Writes the bits of a line as printable bytes, six at a time. */
+typedef struct out6 {
+	FILE *f;
+	int acc, nacc;
+} out6;
+
+static void put_bit(out6 *w, int bit)
+{
+	w->acc = w->acc << 1 | bit;
+	if (++w->nacc == 6) {
+		fputc(63 + w->acc, w->f);
+		w->acc = w->nacc = 0;
+	}
+}
+
+static void put_bits(out6 *w, uint64_t x, int k)
+{
+	for (int i = k - 1; i >= 0; i--)
+		put_bit(w, (int)((x >> i) & 1));
+}
+
+static void put_size(FILE *f, uint64_t n)
+{
+	if (n <= 62)
+		fputc((int)(63 + n), f);
+	else if (n <= 258047) {
+		fputc(126, f);
+		for (int i = 2; i >= 0; i--)
+			fputc((int)(63 + ((n >> (6 * i)) & 63)), f);
+	} else {
+		fputs("~~", f);
+		for (int i = 5; i >= 0; i--)
+			fputc((int)(63 + ((n >> (6 * i)) & 63)), f);
+	}
+}
+
+int rs_graph6_write(const rs_graph *g, FILE *f, int sparse, const char *path, rs_err *e)
+{
+	const char *name = sparse ? "sparse6" : "graph6";
+	if (g->bipartite)
+		return rs_fail(e, RS_EINVAL, "%s: %s holds one set of nodes; a bipartite graph is saved as .mtx, "
+					     ".biedges or .csv", path, name);
+	if (g->val != NULL)
+		return rs_fail(e, RS_EINVAL, "%s: %s holds no weights; this graph has them (save .edges, .mtx or .net)",
+			       path, name);
+	long n = g->n;
+	if (!sparse) {
+		for (long i = 0; i < n; i++)
+			for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++)
+				if (g->idx[p] == i)
+					return rs_fail(e, RS_EINVAL, "%s: graph6 holds no self-loops (node %ld has one): "
+								     "save .s6 (sparse6), which does", path, i);
+		if ((double)n * (double)(n - 1) / 2 > 8e9)
+			return rs_fail(e, RS_EINVAL, "%s: %ld nodes make a graph6 line of %.0f GB (a bit for every "
+						     "pair): save .s6 (sparse6)", path, n, (double)n * (double)(n - 1) / 96e9);
+	}
+	out6 w = {f, 0, 0};
+	fputs(sparse ? ">>sparse6<<:" : ">>graph6<<", f);
+	put_size(f, (uint64_t)n);
+	if (!sparse) {
+		/* the upper triangle column by column: x(0,1), x(0,2), x(1,2), ... */
+		for (long j = 1; j < n; j++) {
+			long p = g->ptr[j], end = g->ptr[j + 1];
+			for (long i = 0; i < j; i++) {
+				while (p < end && g->idx[p] < i)
+					p++;
+				put_bit(&w, p < end && g->idx[p] == i);
+			}
+		}
+		while (w.nacc)
+			put_bit(&w, 0);
+	} else {
+		int k = 1;
+		while (k < 63 && ((uint64_t)1 << k) < (uint64_t)n)
+			k++;
+		long cur = 0;
+		for (long v = 0; v < n; v++)
+			for (long p = g->ptr[v]; p < g->ptr[v + 1] && g->idx[p] <= v; p++) {
+				long u = g->idx[p];
+				if (v == cur)
+					put_bit(&w, 0);
+				else if (v == cur + 1) {
+					put_bit(&w, 1);
+					cur = v;
+				} else {
+					put_bit(&w, 1);
+					put_bits(&w, (uint64_t)v, k);
+					put_bit(&w, 0);
+					cur = v;
+				}
+				put_bits(&w, (uint64_t)u, k);
+			}
+		/* padding: ones; a zero first where ones could read as an edge
+		 * to node n - 1 (nauty's special case) */
+		if (k < 6 && n == (1L << k) && 6 - w.nacc >= k && w.nacc > 0 && cur < n - 1)
+			put_bit(&w, 0);
+		while (w.nacc)
+			put_bit(&w, 1);
+	}
+	fputc('\n', f);
+	return 0;
+}
