@@ -99,7 +99,7 @@ int rs_graph6_kind(const char *buf)
 	size_t h = header_len(s, &hk);
 	if (h)
 		return hk;
-	for (size_t i = 0; i < len; i++)
+	for (size_t i = len > 0 && (s[0] == ':' || s[0] == '&'); i < len; i++)
 		if ((unsigned char)s[i] < 63 || (unsigned char)s[i] > 126)
 			return 0;
 	int kind = line_kind(s, len, 0);

@@ -410,7 +410,8 @@ check "LGL (igraph's): read, found by its content, written and read back; a bipa
 # and written back to the same bytes; self-loops through sparse6; what the
 # formats cannot hold is refused
 cp "$good/karate.g6" "$tmp/karate-g6.txt"
-run -c "load $good/karate.g6; k 3; eig" -c "load $good/karate.s6; k 3; eig" -c "load $tmp/karate-g6.txt" \
+cp "$good/karate.s6" "$tmp/karate-s6.txt"
+run -c "load $good/karate.g6; k 3; eig" -c "load $good/karate.s6; k 3; eig" -c "load $tmp/karate-g6.txt; load $tmp/karate-s6.txt" \
 	-c "load $good/karate-adjacency.npz; save graph $tmp/k.g6; save graph $tmp/k.s6" \
 	-c "sbm 30*3 0.3 0.02; noise 0.1; k 3; alpha 1 abs; eig; save graph $tmp/s.s6; load $tmp/s.s6; k 3; alpha 1 abs; eig" \
 	-c "load $good/karate-csr.npz; save graph $tmp/w.g6" -c "sbm 30*3 0.3 0.02; noise 0.1; save graph $tmp/s.g6" \
@@ -421,6 +422,7 @@ sed -n '/^eigenvalues: load s.s6/,/^note/p' "$tmp/out" | grep '^ ' >"$tmp/eig-s6
 check "graph6 and sparse6 (networkx's): read, found by content, written to the same bytes, self-loops kept; weights refused" \
 	$([ $st -eq 1 ] && [ "$(grep -c '^ 0.38731323  *1$' "$tmp/out")" -eq 2 ] &&
 		grep -q "^note: read .*karate.s6 as sparse6$" "$tmp/out" && grep -q "^note: read .*karate-g6.txt as graph6$" "$tmp/out" &&
+		grep -q "^note: read .*karate-s6.txt as sparse6$" "$tmp/out" &&
 		cmp -s "$tmp/k.g6" "$good/karate.g6" && cmp -s "$tmp/k.s6" "$tmp/want.s6" &&
 		grep -q "^load s.s6: 99 nodes, .* 9 self-loops" "$tmp/out" &&
 		[ "$(wc -l <"$tmp/eig-sbm")" -eq 4 ] && cmp -s "$tmp/eig-sbm" "$tmp/eig-s6" &&
