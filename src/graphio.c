@@ -1944,6 +1944,32 @@ static int sif_like(const char *s)
 	return 1;
 }
 
+/* An edge (u, v) of a reader of named nodes, memory checked as it grows. */
+static int push_named(struct reader *rd, const rs_namemap *nm, rs_edges *E, long *entries, long u, long v, double w)
+{
+	if (++*entries % 1048576 == 0 && memory_refused(rd, nm->count, (double)*entries))
+		return -1;
+	return rs_edges_push(E, u, v, w, rd->e);
+}
+
+/* The graph a reader of named nodes (SIF, LGL) listed, with its names. */
+static rs_graph *named_graph(struct reader *rd, rs_namemap *nm, const rs_edges *E, long entries, const char *what,
+			     const rs_load_opts *o, rs_load_info *info)
+{
+	if (nm->count == 0) {
+		rs_fail(rd->e, RS_EINVAL, "%s: no nodes in the %s file", rd->path, what);
+		return NULL;
+	}
+	if (size_refused(rd, nm->count, (double)entries, o))
+		return NULL;
+	info->lines = rd->lineno;
+	info->relabeled = 1;
+	rs_graph *g = rs_graph_build(nm->count, 0, 0, E, o->merge, &info->merged, &info->dropped, rd->e);
+	if (g != NULL)
+		g->names = rs_nm_take(nm);
+	return g;
+}
+
 /* Cytoscape's simple interaction format: 'node relation node [node ...]'
  * a line, the relation (pp, pd, ...) not read, or a node alone on its
  * line; tabs separate where the file has any (names may then hold
@@ -1983,25 +2009,11 @@ static rs_graph *read_sif(char *buf, const char *path, const rs_load_opts *o, rs
 			goto fail;
 		for (int i = 2; i < nf; i++) {
 			long v = rs_nm_intern(&nm, f[i], strlen(f[i]), 1, e);
-			if (v < 0)
-				goto fail;
-			if (++entries % 1048576 == 0 && memory_refused(&rd, nm.count, (double)entries))
-				goto fail;
-			if (rs_edges_push(&E, u, v, 1.0, e) != 0)
+			if (v < 0 || push_named(&rd, &nm, &E, &entries, u, v, 1.0) != 0)
 				goto fail;
 		}
 	}
-	if (nm.count == 0) {
-		rs_fail(e, RS_EINVAL, "%s: no nodes in the SIF file", path);
-		goto fail;
-	}
-	if (size_refused(&rd, nm.count, (double)entries, o))
-		goto fail;
-	info->lines = rd.lineno;
-	info->relabeled = 1;
-	g = rs_graph_build(nm.count, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
-	if (g != NULL)
-		g->names = rs_nm_take(&nm);
+	g = named_graph(&rd, &nm, &E, entries, "SIF", o, info);
 fail:
 	free(f);
 	rs_edges_free(&E);
@@ -2054,24 +2066,10 @@ static rs_graph *read_lgl(char *buf, const char *path, const rs_load_opts *o, rs
 			}
 		}
 		long v = rs_nm_intern(&nm, f[0], strlen(f[0]), 1, e);
-		if (v < 0)
-			goto fail;
-		if (++entries % 1048576 == 0 && memory_refused(&rd, nm.count, (double)entries))
-			goto fail;
-		if (rs_edges_push(&E, u, v, w, e) != 0)
+		if (v < 0 || push_named(&rd, &nm, &E, &entries, u, v, w) != 0)
 			goto fail;
 	}
-	if (nm.count == 0) {
-		rs_fail(e, RS_EINVAL, "%s: no nodes in the LGL file", path);
-		goto fail;
-	}
-	if (size_refused(&rd, nm.count, (double)entries, o))
-		goto fail;
-	info->lines = rd.lineno;
-	info->relabeled = 1;
-	g = rs_graph_build(nm.count, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
-	if (g != NULL)
-		g->names = rs_nm_take(&nm);
+	g = named_graph(&rd, &nm, &E, entries, "LGL", o, info);
 fail:
 	rs_edges_free(&E);
 	rs_nm_free(&nm);
