@@ -59,7 +59,8 @@ static void graph_summary(rs_session *s, FILE *out, const char *cmd, double secs
 			 s->labels->labelled);
 	long ne = rs_graph_edges(g);
 	result_title(r, "%s: %ld %s, %ld edge%s (%s, %ld self-loop%s), %ld component%s, %ld isolated; %s",
-		     s->graph_desc, g->n + g->m, g->bipartite ? "nodes (rows + columns)" : "nodes", ne,
+		     s->graph_desc, g->n + g->m,
+		     g->bipartite ? "nodes (rows + columns)" : g->n == 1 ? "node" : "nodes", ne,
 		     ne == 1 ? "" : "s", g->val ? "weighted" : "unweighted", g->loops,
 		     g->loops == 1 ? "" : "s", ncomp, ncomp == 1 ? "" : "s", iso, lab);
 	for (int i = 0; i < nnotes; i++)

@@ -181,6 +181,8 @@ rs_graph *rs_graph6_read(const char *buf, const char *path, const rs_load_opts *
 	if (nb == 0)
 		return rs_fail(e, RS_EINVAL, "%s:%ld: no node count at the start of the %s line", path, lineno, name),
 		       NULL;
+	if (n == 0)
+		return rs_fail(e, RS_EINVAL, "%s:%ld: the %s line holds a graph of no nodes", path, lineno, name), NULL;
 	const unsigned char *d = (const unsigned char *)s + at + nb;
 	size_t dl = len - at - nb;
 	rs_edges E = {0};
