@@ -67,7 +67,7 @@ tab_to() {
 }
 tab_to 'plot sp' 'plot spectrum' "Tab completes plot's first keyword (not a file name)"
 tab_to 'set format j' 'set format json' "Tab completes a setting's value"
-tab_to 'load x.gml format graph' 'load x.gml format graphml' "Tab completes load's format names after 'format'"
+tab_to 'load x.gml format graphm' 'load x.gml format graphml' "Tab completes load's format names after 'format'"
 tab_to 'plot output n' 'plot output none' "Tab offers 'none' beside file names after 'plot output'"
 tab_to 'help form' 'help formats' "Tab completes a help topic"
 tab_to 'plot output x.png si' 'plot output x.png size' "Tab completes plot's later keywords by subcommand"
