@@ -2032,8 +2032,8 @@ static void format_round_trip(void)
 			continue;
 		}
 		graphs++;
-		FILE *f[19];
-		char path[18][300];
+		FILE *f[sizeof files / sizeof files[0]]; /* one of each for every format */
+		char path[sizeof files / sizeof files[0]][300];
 		for (int k = 0; k < nf; k++) {
 			snprintf(path[k], sizeof path[k], "%s/%s", dir, files[k]);
 			f[k] = fopen(path[k], "w");
