@@ -97,7 +97,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl|json|gexf|lgl|graph6|npz|npy' ('help "
 	 "formats' says how each reads and how it is found): scipy.sparse.save_npz and numpy.save files and a "
 	 "zip or tar archive (.tar.gz too) of one graph file are found by their first bytes, and 'load "
-	 "ARCHIVE/MEMBER' reads one member of an archive ('labels ARCHIVE/MEMBER' too). Any file may be gzip-compressed. For edge "
+	 "ARCHIVE/MEMBER' reads one member of an archive ('labels ARCHIVE/MEMBER' too); an Excel workbook "
+	 "(.xlsx) reads its first sheet as a CSV file, 'load BOOK.xlsx/SHEET' another. Any file may be gzip-compressed. For edge "
 	 "lists, 'header' and 'noheader' decide whether the first line names the columns, 'base 0|1' "
 	 "where ids start, 'compact' and 'nocompact' whether numeric ids are labels or positions, "
 	 "'unweighted' reads no weight column, 'weight NAME' the named one (a header column, or an "
@@ -110,7 +111,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "unless 'nolabels'; a note says where they came from. Loaded graphs use relative alpha unless a mode was chosen.",
 	 w_load, CMD_UNSAFE, cmd_load, &c_load},
 	{"labels", NULL, 1, 5, "labels FILE [column NAME] [names FILE]", "read ground-truth classes for the graph",
-	 "Read labels from FILE (or from a member of a zip or tar archive: ARCHIVE/MEMBER, such as g.npz/y.npy for the array y that numpy.savez kept beside a graph's arrays; a node attribute of a GML, GraphML or Pajek file is read at load: 'load "
+	 "Read labels from FILE (or from a member of a zip or tar archive: ARCHIVE/MEMBER, such as g.npz/y.npy for the array y that numpy.savez kept beside a graph's arrays, or a sheet of an Excel workbook, BOOK.xlsx/SHEET; a node attribute of a GML, GraphML or Pajek file is read at load: 'load "
 	 "FILE labels ATTR'): one a line (line i is node i; a Matrix Market array of one column, "
 	 "as 'save labels x.mtx' and scipy's mmwrite write one, too; a .npy vector of integers or of "
 	 "class names, as numpy.save writes one), or 'node label' pairs naming nodes by id or "
@@ -519,6 +520,11 @@ const struct rs_topic rs_topic_table[] = {
 	 "may be an .npz or .npy. 'load ARCHIVE/MEMBER' reads the member named, of an archive of several "
 	 "graph files (refused without, their names listed) or an array of a NumPy archive; 'labels "
 	 "ARCHIVE/MEMBER' reads labels from a member. "
+	 "\nExcel workbooks (.xlsx, found by their content: Excel's, LibreOffice's, openpyxl's, pandas' "
+	 "to_excel): the first sheet reads as a CSV file would (an edge list under a header, a matrix, "
+	 "'file:line' naming the sheet and its row), 'load BOOK.xlsx/SHEET' the sheet of that name, "
+	 "'labels BOOK.xlsx/SHEET' labels from a sheet; shared and inline strings, numbers as stored, a "
+	 "formula's last value. An .xls (Excel 97-2003) or .ods file is refused with how to save it. "
 	 "\nAny file may be gzip-compressed (bzip2, xz, zstd and UTF-16 files are refused with the command that converts them, GraphViz DOT files with the way to a format that reads)."},
 	{NULL, NULL, NULL}};
 

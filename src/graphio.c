@@ -79,6 +79,8 @@ static const char *foreign_encoding(const char *buf, size_t n)
 		{"\x28\xb5\x2f\xfd", 4, "zstd-compressed: regspec reads gzip or plain text (unzstd it first)"},
 		{"PK\x03\x04", 4, "a zip archive: regspec reads gzip or plain text (unzip it first)"},
 		{"7z\xbc\xaf\x27\x1c", 6, "a 7-Zip archive: regspec reads gzip or plain text (extract it first)"},
+		{"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", 8,
+		 "an Office 97-2003 file (an .xls workbook?): save the sheet as CSV, or as .xlsx, which regspec reads"},
 		{"\xff\xfe", 2, "UTF-16 text: save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"},
 		{"\xfe\xff", 2, "UTF-16 text: save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"},
 	};
@@ -4295,7 +4297,7 @@ enum rs_gformat rs_gformat_sniff(const char *buf)
 
 int rs_archive_name(const char *path, size_t l)
 {
-	static const char *const sfx[] = {".zip", ".npz", ".tar", ".tgz", ".tar.gz"};
+	static const char *const sfx[] = {".zip", ".npz", ".tar", ".tgz", ".tar.gz", ".xlsx"};
 	for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
 		size_t sl = strlen(sfx[i]);
 		if (l > sl && !strncasecmp(path + l - sl, sfx[i], sl))

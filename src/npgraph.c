@@ -6,6 +6,7 @@
 
 #include "npy.h"
 #include "tario.h"
+#include "xlsx.h"
 #include "zipio.h"
 
 #include <math.h>
@@ -587,6 +588,53 @@ static rs_graph *tar_graph(unsigned char *buf, size_t len, const char *path, con
 	return g;
 }
 
+/* What an Office file that is no .xlsx workbook is, to say so; NULL for
+ * other zip archives. */
+static const char *office_kind(const rs_zip *z)
+{
+	long i = rs_zip_find(z, "mimetype");
+	if (i >= 0 && z->m[i].method == 0 && z->m[i].usize < 100) {
+		size_t l;
+		unsigned char *t = rs_zip_read(z, i, 100, &l, NULL);
+		int sheet = t && strstr((char *)t, "opendocument.spreadsheet") != NULL, od = t && strstr((char *)t, "opendocument") != NULL;
+		free(t);
+		if (od)
+			return sheet ? "an OpenDocument spreadsheet (.ods): save the sheet as CSV, or as .xlsx, which regspec reads"
+				     : "an OpenDocument file, not a graph";
+	}
+	if (rs_zip_find(z, "word/document.xml") >= 0 || rs_zip_find(z, "ppt/presentation.xml") >= 0)
+		return "a Word or PowerPoint document, not a graph";
+	return NULL;
+}
+
+/* A sheet of an .xlsx workbook, read as a CSV file would be. */
+static rs_graph *xlsx_graph(const rs_zip *z, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	size_t len;
+	char *which = NULL;
+	char *csv = rs_xlsx_csv(z, o->member, &len, &which, e);
+	if (csv == NULL)
+		return NULL;
+	char *where = malloc(strlen(z->path) + strlen(which) + 2);
+	rs_graph *g = NULL;
+	if (where == NULL)
+		rs_fail(e, RS_ENOMEM, "out of memory");
+	else {
+		sprintf(where, "%s/%s", z->path, which);
+		rs_load_opts inner = *o;
+		inner.member = NULL;
+		if (inner.format == RS_GF_NUMPY)
+			inner.format = RS_GF_AUTO;
+		g = rs_graph_parse(csv, len, where, &inner, info, e);
+		if (g != NULL)
+			snprintf(info->container, sizeof info->container, " (the Excel workbook's sheet '%.100s')", which);
+	}
+	free(where);
+	free(which);
+	free(csv);
+	return g;
+}
+
 rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, const rs_load_opts *o,
 			  rs_load_info *info, rs_err *e)
 {
@@ -603,6 +651,15 @@ rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, cons
 		return NULL;
 	arch za = {path, "zip archive", &z, NULL};
 	rs_graph *g = NULL;
+	const char *office = office_kind(&z);
+	if (rs_xlsx_is(&z) || office) {
+		if (office)
+			rs_fail(e, RS_EINVAL, "%s: %s", path, office);
+		else
+			g = xlsx_graph(&z, o, info, e);
+		rs_zip_close(&z);
+		return g;
+	}
 	long arrays = 0, last = -1;
 	for (long i = 0; i < z.count; i++)
 		if (has_suffix(z.m[i].name, ".npy"))
@@ -642,8 +699,21 @@ rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, cons
 char *rs_read_member(const char *path, size_t *len, rs_err *e)
 {
 	size_t plen = rs_archive_prefix(path);
-	if (plen == 0)
-		return rs_read_data(path, len, e);
+	if (plen == 0) {
+		char *data = rs_read_data(path, len, e);
+		rs_zip z;
+		if (data == NULL || rs_binary_kind(data, *len) != 'z' || rs_zip_open(&z, data, *len, path, NULL) != 0)
+			return data;
+		char *which = NULL, *csv = NULL;
+		if (rs_xlsx_is(&z)) { /* a workbook's first sheet */
+			csv = rs_xlsx_csv(&z, NULL, len, &which, e);
+			free(data);
+			data = csv;
+		}
+		free(which);
+		rs_zip_close(&z);
+		return data;
+	}
 	char *archive = strndup(path, plen), *out = NULL;
 	const char *member = path + plen + 1;
 	size_t alen;
@@ -671,10 +741,14 @@ char *rs_read_member(const char *path, size_t *len, rs_err *e)
 		rs_zip z;
 		if (rs_zip_open(&z, buf, alen, archive, e) == 0) {
 			long i = rs_zip_find(&z, member);
-			if (i < 0)
+			char *which = NULL;
+			if (rs_xlsx_is(&z)) /* a sheet of a workbook, by its name */
+				out = rs_xlsx_csv(&z, member, len, &which, e);
+			else if (i < 0)
 				rs_fail(e, RS_EINVAL, "%s: no '%s' in the archive", archive, member);
 			else
 				out = (char *)rs_zip_read(&z, i, (size_t)(rs_memory_bytes() / 4), len, e);
+			free(which);
 			rs_zip_close(&z);
 		}
 	} else
@@ -702,8 +776,15 @@ char **rs_archive_names(const char *path, size_t max, rs_err *e)
 	rs_zip z = {0};
 	rs_tar t = {0};
 	long count = -1;
-	if (kind == 'z' && rs_zip_open(&z, buf, len, path, e) == 0)
+	if (kind == 'z' && rs_zip_open(&z, buf, len, path, e) == 0) {
+		if (rs_xlsx_is(&z)) { /* a workbook: its sheets' names */
+			char **sheets = rs_xlsx_sheets(&z, e);
+			rs_zip_close(&z);
+			free(buf);
+			return sheets;
+		}
 		count = z.count;
+	}
 	else if (kind == 't' && rs_tar_open(&t, (unsigned char *)buf, len, path, e) == 0)
 		count = t.count;
 	else if (kind != 'z' && kind != 't')

@@ -458,6 +458,17 @@ PY
 else
 	n=$((n + 1)); echo "ok $n - # SKIP python3 with networkx is not installed"
 fi
+# Excel workbooks: openpyxl's (the edges on one sheet, the clubs on
+# another, read by name), and one as Excel writes it (shared strings, rich
+# text, prefixed tags, an empty row, an entity, a formula's value)
+run -c "load $good/karate.xlsx labels $good/karate.xlsx/clubs; k 1; alpha 1; cluster 2; score" \
+	-c "load $good/excel-shared-strings.xlsx; info; embed" -c "load $good/karate.xlsx/nope"
+check "load a sheet of an .xlsx workbook, labels from another; shared strings, rich text and formulas read" \
+	$([ $st -eq 1 ] && grep -q "^note: read .*karate.xlsx as edges (the Excel workbook's sheet 'edges')$" "$tmp/out" &&
+		grep -q "labels: 2 classes, 34 labelled" "$tmp/out" && grep -q "ARI 0.8823" "$tmp/out" &&
+		grep -q "^load excel-shared-strings.xlsx: 3 nodes, 3 edges (weighted" "$tmp/out" &&
+		grep -q "^weight  *11$" "$tmp/out" && grep -q "^   0  Alice " "$tmp/out" && grep -q "^   2  Carol & Dan " "$tmp/out" &&
+		grep -q "^command-line:3: load: .*karate.xlsx: no sheet 'nope' in the workbook (its sheets: edges, clubs)$" "$tmp/err"; echo $?)
 # tar archives, as repositories publish graphs: the one graph file beside
 # its labels and a read-me, found without a name; a member by name; labels
 # read from a member; an .npz inside a tar (made here by tar itself)

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Write the NumPy, scipy, zip and tar files of tests/good and tests/bad.
+"""Write the NumPy, scipy, zip, tar and spreadsheet files of tests/good and tests/bad.
 
 Run once from the source tree (python3 tests/numpy-fixtures.py); the files
 are committed, so the tests need neither numpy nor scipy.  The graph is
@@ -13,6 +13,7 @@ import zipfile
 
 import networkx as nx
 import numpy as np
+import openpyxl
 import scipy.sparse as sp
 
 G = nx.karate_club_graph()
@@ -113,3 +114,52 @@ open(bad + "tar-only-readme.tar", "wb").write(tar_of([("README.txt", "no graph h
 damaged = bytearray(tar_of([("a.edges", "0 1\n1 2\n"), ("b.edges", "0 1\n")]))
 damaged[512 + 512 + 10] ^= 0x20  # a letter of the second header's name: its checksum no longer matches
 open(bad + "tar-checksum.tar", "wb").write(bytes(damaged))
+
+
+# Excel workbooks: openpyxl's (inline strings; the edges on one sheet, the
+# clubs on another), and one as Excel writes them (shared strings, a rich
+# text run, a prefix on every tag, an empty row, an entity)
+wb = openpyxl.Workbook()
+ws = wb.active
+ws.title = "edges"
+ws.append(["source", "target", "weight"])
+for u, v, w in G.edges(data="weight"):
+    ws.append(["n%d" % u, "n%d" % v, w])
+ws2 = wb.create_sheet("clubs")
+ws2.append(["node", "club"])
+for v in G:
+    ws2.append(["n%d" % v, G.nodes[v]["club"]])
+wb.save(good + "karate.xlsx")
+
+NS = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def workbook(path, rows_xml, shared):
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml", '<?xml version="1.0"?><Types/>')
+        z.writestr("xl/workbook.xml", '<?xml version="1.0" encoding="UTF-8"?>\n<x:workbook %s xmlns:r="%s">'
+                   '<x:sheets><x:sheet name="Sheet1" sheetId="1" r:id="rId1"/></x:sheets></x:workbook>' % (NS, REL))
+        z.writestr("xl/_rels/workbook.xml.rels", '<?xml version="1.0"?><Relationships xmlns="http://schemas.'
+                   'openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="%s/worksheet" '
+                   'Target="/xl/worksheets/sheet1.xml"/></Relationships>' % REL)
+        z.writestr("xl/sharedStrings.xml", '<?xml version="1.0"?><x:sst %s count="%d">%s</x:sst>'
+                   % (NS, len(shared), "".join(shared)))
+        z.writestr("xl/worksheets/sheet1.xml", '<?xml version="1.0"?>\n<x:worksheet %s><x:sheetData>%s'
+                   '</x:sheetData></x:worksheet>' % (NS, rows_xml))
+
+
+shared = ["<x:si><x:t>from</x:t></x:si>", "<x:si><x:t>to</x:t></x:si>",
+          "<x:si><x:r><x:t>A</x:t></x:r><x:r><x:rPr><x:b/></x:rPr><x:t>lice</x:t></x:r></x:si>",
+          "<x:si><x:t>Bob</x:t></x:si>", "<x:si><x:t>Carol &amp; Dan</x:t></x:si>"]
+rows = ('<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="s"><x:v>1</x:v></x:c>'
+        '<x:c r="C1" t="inlineStr"><x:is><x:t>weight</x:t></x:is></x:c></x:row>'
+        '<x:row r="2"><x:c r="A2" t="s"><x:v>2</x:v></x:c><x:c r="B2" t="s"><x:v>3</x:v></x:c><x:c r="C2"><x:v>2.5</x:v></x:c></x:row>'
+        '<x:row r="4"><x:c r="A4" t="s"><x:v>3</x:v></x:c><x:c r="B4" t="s"><x:v>4</x:v></x:c><x:c r="C4"><x:v>1</x:v></x:c></x:row>'
+        '<x:row r="5"><x:c r="A5" t="s"><x:v>4</x:v></x:c><x:c r="B5" t="s"><x:v>2</x:v></x:c><x:c r="C5" s="1"><x:f>1+1</x:f><x:v>2</x:v></x:c></x:row>')
+workbook(good + "excel-shared-strings.xlsx", rows, shared)
+workbook(bad + "xlsx-shared-string-out-of-range.xlsx", rows.replace("<x:v>4</x:v></x:c><x:c r=\"B5\"", "<x:v>9</x:v></x:c><x:c r=\"B5\""), shared)
+with zipfile.ZipFile(bad + "spreadsheet.ods", "w") as z:
+    z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+    z.writestr("content.xml", "<office:document-content/>")
+open(bad + "workbook-97.xls", "wb").write(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504))
