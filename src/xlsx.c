@@ -433,10 +433,11 @@ char *rs_xlsx_csv(const rs_zip *z, const char *sheet, size_t *len, char **which,
 			rs_list_append(list, sizeof list, ", ", nm);
 		int want = sheet == NULL ? name == NULL : nm && !strcmp(nm, sheet);
 		if (want && nm && id && rels) {
-			for (const char *q = rels; next_tag(q, rels + rl, &t); q = t.after) {
-				char *rid = is(&t, "Relationship") ? attr(&t, "Id") : NULL;
+			tag u; /* the relationships, for the tab's file */
+			for (const char *q = rels; next_tag(q, rels + rl, &u); q = u.after) {
+				char *rid = is(&u, "Relationship") ? attr(&u, "Id") : NULL;
 				if (rid && !strcmp(rid, id)) {
-					char *tg = attr(&t, "Target");
+					char *tg = attr(&u, "Target");
 					free(target);
 					target = NULL;
 					if (tg && tg[0] == '/')
