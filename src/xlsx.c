@@ -116,7 +116,7 @@ static int next_tag(const char *p, const char *end, tag *t)
 		t->name = colon ? colon + 1 : n;
 		t->nlen = (size_t)(ne - t->name);
 		t->attrs = ne;
-		t->alen = (size_t)(gt - ne - t->empty);
+		t->alen = gt - ne > t->empty ? (size_t)(gt - ne - t->empty) : 0;
 		t->after = gt + 1;
 		return 1;
 	}
@@ -255,14 +255,18 @@ typedef struct cell {
 	char *text;
 } cell;
 
-/* The column of a cell reference ("B3": 1), or -1. */
+/* Excel's limits: columns A to XFD, rows 1 to 1048576. */
+#define MAX_COLUMNS 16384
+#define MAX_ROWS 1048576
+
+/* The column of a cell reference ("B3": 1), or -1 (none, or past XFD). */
 static long column_of(const char *r)
 {
 	long c = 0;
 	int letters = 0;
 	for (; *r >= 'A' && *r <= 'Z' && letters < 4; r++, letters++)
 		c = c * 26 + (*r - 'A' + 1);
-	return letters ? c - 1 : -1;
+	return letters && c <= MAX_COLUMNS ? c - 1 : -1;
 }
 
 /* A CSV field: quoted where it holds a comma, a quote, a line end or
@@ -311,8 +315,9 @@ static int sheet_csv(const char *x, size_t len, const strings *S, buf *out, cons
 			char *r = attr(&t, "r");
 			row = r ? atol(r) : line + 1;
 			free(r);
-			if (row <= line || row > 1048576 * 16) {
-				rc = rs_fail(e, RS_EINVAL, "%s: row %ld out of order", where, row);
+			if (row <= line || row > MAX_ROWS) {
+				rc = rs_fail(e, RS_EINVAL, "%s: row %ld %s", where, row,
+					     row > MAX_ROWS ? "is past Excel's last (1048576)" : "out of order");
 				break;
 			}
 			while (line < row - 1) { /* empty rows: empty lines */
@@ -334,6 +339,8 @@ static int sheet_csv(const char *x, size_t len, const strings *S, buf *out, cons
 		} else if (is(&t, "c") && !t.closing) {
 			char *r = attr(&t, "r"), *ty = attr(&t, "t");
 			long col = r ? column_of(r) : (nc ? cells[nc - 1].col + 1 : 0);
+			if (col >= MAX_COLUMNS)
+				col = -1;
 			buf v = {0};
 			put(&v, "", 0);
 			if (!t.empty) {
@@ -370,7 +377,7 @@ static int sheet_csv(const char *x, size_t len, const strings *S, buf *out, cons
 			free(ty);
 			if (v.oom || rc != 0 || col < 0) {
 				if (rc == 0)
-					rc = v.oom ? rs_fail(e, RS_ENOMEM, "out of memory") : rs_fail(e, RS_EINVAL, "%s: a cell without a column", where);
+					rc = v.oom ? rs_fail(e, RS_ENOMEM, "out of memory") : rs_fail(e, RS_EINVAL, "%s: a cell without a column (or past XFD)", where);
 				free(v.s);
 				break;
 			}
