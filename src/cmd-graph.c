@@ -480,9 +480,12 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		notes[nn++] = unused_numbers_note(L, ncls);
 	if (L != NULL && L->communities > 0)
 		notes[nn++] = communities_note(L);
-	const char *base = strrchr(path, '/');
-	session_set_graph(s, g, L, xasprintf("load %s%s", base ? base + 1 : path,
-					     g->bipartite ? " (bipartite)" : ""));
+	const char *base = strrchr(path, '/'), *name = base ? base + 1 : path;
+	if (base && base > path && name[0] && strspn(name, "0123456789") == strlen(name) &&
+	    rs_archive_name(path, (size_t)(base - path))) /* FILE.g6/N: the file's name too */
+		for (name = base; name > path && name[-1] != '/'; name--)
+			;
+	session_set_graph(s, g, L, xasprintf("load %s%s", name, g->bipartite ? " (bipartite)" : ""));
 	/* GraphML's nodes igraph made of what the file left out or repeated */
 	char nodes[128] = "";
 	if (info.repeated_ids > 0)

@@ -3,6 +3,7 @@
 
 #include "graph6.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,25 +62,41 @@ static size_t size_of(const unsigned char *s, size_t len, uint64_t *n)
 	return at + digits;
 }
 
-/* The first non-blank line of buf: where it starts and its length (a CR
- * before its newline left out). */
-static const char *first_line(const char *buf, size_t *len, long *lineno)
+/* The k-th (from 1) non-blank line of buf: where it starts, its length (a
+ * CR before its newline left out) and its line number; NULL when buf has
+ * fewer, *count then how many it has. */
+static const char *graph_line(const char *buf, long k, size_t *len, long *lineno, long *count)
 {
 	const char *p = buf;
-	*lineno = 1;
-	for (;;) {
+	long seen = 0;
+	for (*lineno = 1;; ++*lineno) {
 		const char *nl = strchr(p, '\n');
 		size_t l = nl ? (size_t)(nl - p) : strlen(p);
 		if (l > 0 && p[l - 1] == '\r')
 			l--;
-		size_t blank = strspn(p, " \t");
-		if (blank < l || nl == NULL) {
+		if (strspn(p, " \t") < l && ++seen == k) {
 			*len = l;
 			return p;
 		}
+		if (nl == NULL)
+			break;
 		p = nl + 1;
-		++*lineno;
 	}
+	*count = seen;
+	return NULL;
+}
+
+/* The first non-blank line of buf (or its end, an empty line). */
+static const char *first_line(const char *buf, size_t *len, long *lineno)
+{
+	long count;
+	const char *s = graph_line(buf, 1, len, lineno, &count);
+	if (s == NULL) {
+		*len = 0;
+		*lineno = 1;
+		s = buf + strlen(buf);
+	}
+	return s;
 }
 
 /* Bits a graph6 (digraph 0) or digraph6 (1) line of n nodes holds, and so
@@ -151,10 +168,23 @@ rs_graph *rs_graph6_read(const char *buf, const char *path, const rs_load_opts *
 			 rs_err *e)
 {
 	size_t len;
-	long lineno;
-	const char *s = first_line(buf, &len, &lineno);
+	long lineno, pick = 1, count = 0;
+	if (o->member != NULL) { /* FILE.g6/N: the N-th graph */
+		char *stop;
+		pick = strtol(o->member, &stop, 10);
+		if (*stop || stop == o->member || pick < 1)
+			return rs_fail(e, RS_EINVAL, "%s: '%s' is no graph of the file: FILE/N reads its N-th graph (a "
+						     "graph a line, from 1)", path, o->member),
+			       NULL;
+	}
+	const char *s = pick == 1 ? first_line(buf, &len, &lineno) : graph_line(buf, pick, &len, &lineno, &count);
+	if (s == NULL)
+		return rs_fail(e, RS_EINVAL, "%s: no graph %ld: the file holds %ld (a graph a line)", path, pick, count),
+		       NULL;
 	int hk = 0;
 	size_t h = header_len(s, &hk);
+	if (h == 0 && pick > 1) /* the header, on the first line only */
+		header_len(buf + strspn(buf, " \t\r\n"), &hk);
 	s += h;
 	len -= h;
 	int kind = line_kind(s, len, hk);
@@ -231,14 +261,13 @@ rs_graph *rs_graph6_read(const char *buf, const char *path, const rs_load_opts *
 		info->symmetrized = 1;
 	g = rs_graph_build((long)n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
 	if (g != NULL) {
-		long more = 0; /* the graphs on the lines after */
-		for (const char *p = strchr(s, '\n'); p != NULL; p = strchr(p + 1, '\n'))
-			if (p[1] != '\0' && p[1] != '\n' && p[1] != '\r')
-				more++;
-		if (more)
-			snprintf(info->container, sizeof info->container,
-				 " (the first graph of line %ld; %ld more line%s hold%s others)", lineno, more,
-				 more == 1 ? "" : "s", more == 1 ? "s" : "");
+		long all;
+		size_t l0;
+		long ln0;
+		graph_line(buf, LONG_MAX, &l0, &ln0, &all); /* the graphs in the file */
+		if (all > 1)
+			snprintf(info->container, sizeof info->container, " (graph %ld of the file's %ld, line %ld%s)", pick,
+				 all, lineno, pick == 1 ? "; FILE/N reads the N-th" : "");
 	}
 done:
 	rs_edges_free(&E);

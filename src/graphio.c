@@ -4297,7 +4297,7 @@ enum rs_gformat rs_gformat_sniff(const char *buf)
 
 int rs_archive_name(const char *path, size_t l)
 {
-	static const char *const sfx[] = {".zip", ".npz", ".tar", ".tgz", ".tar.gz", ".xlsx"};
+	static const char *const sfx[] = {".zip", ".npz", ".tar", ".tgz", ".tar.gz", ".xlsx", ".g6", ".s6", ".d6"};
 	for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
 		size_t sl = strlen(sfx[i]);
 		if (l > sl && !strncasecmp(path + l - sl, sfx[i], sl))
@@ -4338,7 +4338,9 @@ rs_graph *rs_graph_load(const char *path, const rs_load_opts *o, rs_load_info *i
 	char *buf = rs_read_data(archive ? archive : path, &len, e);
 	rs_graph *g = NULL;
 	int kind = buf != NULL ? rs_binary_kind(buf, len) : 0;
-	if (buf != NULL && arch && (kind == 0 || kind == 'n'))
+	/* graph6's files hold a graph a line: FILE.g6/N is the N-th */
+	int numbered = arch && kind == 0 && extension_format(archive) == RS_GF_GRAPH6;
+	if (buf != NULL && arch && (kind == 0 || kind == 'n') && !numbered)
 		rs_fail(e, RS_EINVAL, "%s: not a zip or tar archive, so '%s' is no member of it", archive, in.member);
 	else if (buf != NULL)
 		g = rs_graph_parse(buf, len, archive ? archive : path, &in, info, e);

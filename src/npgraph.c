@@ -787,7 +787,20 @@ char **rs_archive_names(const char *path, size_t max, rs_err *e)
 	}
 	else if (kind == 't' && rs_tar_open(&t, (unsigned char *)buf, len, path, e) == 0)
 		count = t.count;
-	else if (kind != 'z' && kind != 't')
+	else if (kind == 0 && (has_suffix(path, ".g6") || has_suffix(path, ".s6") || has_suffix(path, ".d6"))) {
+		long lines = 0; /* graph6: a graph a line, FILE/N the N-th */
+		for (const char *p = buf; *p; p++)
+			if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t' && (p == buf || p[-1] == '\n'))
+				lines++;
+		char **names = lines <= 10000 ? calloc((size_t)lines + 1, sizeof *names) : NULL;
+		for (long i = 0; names && i < lines; i++)
+			if (asprintf(&names[i], "%ld", i + 1) < 0)
+				names[i] = NULL;
+		if (names == NULL)
+			rs_fail(e, RS_EINVAL, "%s: %ld graphs, too many to list", path, lines);
+		free(buf);
+		return names;
+	} else if (kind != 'z' && kind != 't')
 		rs_fail(e, RS_EINVAL, "%s: not a zip or tar archive", path);
 	char **names = count >= 0 ? calloc((size_t)count + 1, sizeof *names) : NULL;
 	if (count >= 0 && names == NULL)

@@ -429,6 +429,15 @@ check "graph6 and sparse6 (networkx's): read, found by content, written to the s
 		grep -q "^command-line:6: save: .*w.g6: graph6 holds no weights" "$tmp/err" &&
 		grep -q "^command-line:7: save: .*s.g6: graph6 holds no self-loops" "$tmp/err" &&
 		grep -q "^command-line:8: save: .*d.d6: regspec writes graph6 (.g6) and sparse6 (.s6), not digraph6" "$tmp/err"; echo $?)
+# a file of several graph6 graphs, one a line (paths of 3 to 6 nodes, as
+# networkx writes them, the header on the first): FILE.g6/N is the N-th
+run -c "load $good/paths.g6" -c "load $good/paths.g6/3" -c "load $good/paths.g6/9" -c "load $good/paths.g6/x"
+check "FILE.g6/N loads the N-th graph of a graph6 file; the first by default, a note counting them" \
+	$([ $st -eq 1 ] && grep -q "^load paths.g6: 3 nodes, 2 edges" "$tmp/out" &&
+		grep -q "^note: read .*paths.g6 as graph6 (graph 1 of the file's 4, line 1; FILE/N reads the N-th)$" "$tmp/out" &&
+		grep -q "^load paths.g6/3: 5 nodes, 4 edges" "$tmp/out" &&
+		grep -q "^command-line:3: load: .*paths.g6: no graph 9: the file holds 4 (a graph a line)$" "$tmp/err" &&
+		grep -q "^command-line:4: load: .*paths.g6: 'x' is no graph of the file" "$tmp/err"; echo $?)
 # where networkx is installed: random graphs of 2 to 300 nodes (the sizes
 # where N(n) and sparse6's bit width change, self-loops in half of them)
 # written by networkx, read and written back by regspec to the same bytes
