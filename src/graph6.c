@@ -86,6 +86,14 @@ static const char *graph_line(const char *buf, long k, size_t *len, long *lineno
 	return NULL;
 }
 
+long rs_graph6_count(const char *buf)
+{
+	size_t len;
+	long lineno, count;
+	graph_line(buf, LONG_MAX, &len, &lineno, &count);
+	return count;
+}
+
 /* The first non-blank line of buf (or its end, an empty line). */
 static const char *first_line(const char *buf, size_t *len, long *lineno)
 {
@@ -261,10 +269,7 @@ rs_graph *rs_graph6_read(const char *buf, const char *path, const rs_load_opts *
 		info->symmetrized = 1;
 	g = rs_graph_build((long)n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
 	if (g != NULL) {
-		long all;
-		size_t l0;
-		long ln0;
-		graph_line(buf, LONG_MAX, &l0, &ln0, &all); /* the graphs in the file */
+		long all = rs_graph6_count(buf);
 		if (all > 1)
 			snprintf(info->container, sizeof info->container, " (graph %ld of the file's %ld, line %ld%s)", pick,
 				 all, lineno, pick == 1 ? "; FILE/N reads the N-th" : "");

@@ -22,6 +22,10 @@
  * bytes), else 0. */
 int rs_graph6_kind(const char *buf);
 
+/* The graphs of a graph6, sparse6 or digraph6 text: its non-blank lines
+ * (FILE.g6/N reads the N-th). */
+long rs_graph6_count(const char *buf);
+
 rs_graph *rs_graph6_read(const char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
 			 rs_err *e);
 

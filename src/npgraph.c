@@ -4,6 +4,7 @@
 
 #include "npgraph.h"
 
+#include "graph6.h"
 #include "npy.h"
 #include "tario.h"
 #include "xlsx.h"
@@ -729,11 +730,11 @@ char *rs_read_member(const char *path, size_t *len, rs_err *e)
 			long i = rs_tar_find(&t, member);
 			if (i < 0)
 				rs_fail(e, RS_EINVAL, "%s: no '%s' in the archive", archive, member);
-			else if ((out = malloc(t.m[i].size + 1)) == NULL)
-				rs_fail(e, RS_ENOMEM, "out of memory");
-			else {
-				memcpy(out, t.buf + t.m[i].offset, t.m[i].size);
-				out[*len = t.m[i].size] = '\0';
+			else { /* the member to the front of the archive's buffer, which it becomes */
+				memmove(buf, t.buf + t.m[i].offset, t.m[i].size);
+				buf[*len = t.m[i].size] = '\0';
+				out = buf;
+				buf = NULL;
 			}
 			rs_tar_close(&t);
 		}
@@ -788,10 +789,7 @@ char **rs_archive_names(const char *path, size_t max, rs_err *e)
 	else if (kind == 't' && rs_tar_open(&t, (unsigned char *)buf, len, path, e) == 0)
 		count = t.count;
 	else if (kind == 0 && (has_suffix(path, ".g6") || has_suffix(path, ".s6") || has_suffix(path, ".d6"))) {
-		long lines = 0; /* graph6: a graph a line, FILE/N the N-th */
-		for (const char *p = buf; *p; p++)
-			if (*p != '\n' && *p != '\r' && *p != ' ' && *p != '\t' && (p == buf || p[-1] == '\n'))
-				lines++;
+		long lines = rs_graph6_count(buf); /* a graph a line, FILE/N the N-th */
 		char **names = lines <= 10000 ? calloc((size_t)lines + 1, sizeof *names) : NULL;
 		for (long i = 0; names && i < lines; i++)
 			if (asprintf(&names[i], "%ld", i + 1) < 0)

@@ -3,6 +3,7 @@
 
 #include "xlsx.h"
 
+#include "graph.h"
 #include "graphio.h"
 #include "utf8.h"
 
@@ -415,7 +416,7 @@ static char *member_text(const rs_zip *z, const char *name, size_t *len, rs_err 
 	long i = rs_zip_find(z, name);
 	if (i < 0)
 		return NULL;
-	return (char *)rs_zip_read(z, i, 0, len, e);
+	return (char *)rs_zip_read(z, i, (size_t)(rs_memory_bytes() / 4), len, e); /* as a graph file's */
 }
 
 char *rs_xlsx_csv(const rs_zip *z, const char *sheet, size_t *len, char **which, rs_err *e)
