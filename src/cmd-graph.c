@@ -481,9 +481,11 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	if (L != NULL && L->communities > 0)
 		notes[nn++] = communities_note(L);
 	const char *base = strrchr(path, '/'), *name = base ? base + 1 : path;
-	if (base && base > path && name[0] && strspn(name, "0123456789") == strlen(name) &&
-	    rs_archive_name(path, (size_t)(base - path))) /* FILE.g6/N: the file's name too */
-		for (name = base; name > path && name[-1] != '/'; name--)
+	size_t ap = rs_archive_prefix(path);
+	/* FILE.g6/N, FILE.mat/A, an Octave FILE/A: the file's name too (a
+	 * member of a zip or tar archive has a name of its own) */
+	if (ap > 0 && (!strcmp(info.format, "graph6") || !strcmp(info.format, "mat") || !strcmp(info.format, "octave")))
+		for (name = path + ap; name > path && name[-1] != '/'; name--)
 			;
 	session_set_graph(s, g, L, xasprintf("load %s%s", name, g->bipartite ? " (bipartite)" : ""));
 	/* GraphML's nodes igraph made of what the file left out or repeated */

@@ -8,6 +8,7 @@
 #include "graph6.h"
 #include "jsongraph.h"
 #include "npgraph.h"
+#include "octave.h"
 
 #include "utf8.h"
 
@@ -33,13 +34,13 @@ const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
 					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl", "json", "gexf",
-					    "numpy", "lgl", "graph6"};
+					    "numpy", "lgl", "graph6", "octave"};
 	return names[f];
 }
 
 const char *const rs_gformat_words[] = {"edges", "csv",    "tsv",   "snap",  "mtx",	"biedges",
 					"gml",	 "graphml", "pajek", "dimacs", "metis", "chaco",
-					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "graph6", "sparse6", "digraph6", "npz", "npy", NULL};
+					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "graph6", "sparse6", "digraph6", "octave", "npz", "npy", NULL};
 
 int rs_gformat_parse(const char *s, enum rs_gformat *f)
 {
@@ -57,7 +58,8 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"npz", RS_GF_NUMPY},      {"npy", RS_GF_NUMPY},   {"numpy", RS_GF_NUMPY},
 		   {"zip", RS_GF_NUMPY},      {"lgl", RS_GF_LGL},     {"ncol", RS_GF_EDGES},
 		   {"graph6", RS_GF_GRAPH6},  {"sparse6", RS_GF_GRAPH6}, {"digraph6", RS_GF_GRAPH6},
-		   {"g6", RS_GF_GRAPH6},      {"s6", RS_GF_GRAPH6},   {"d6", RS_GF_GRAPH6}};
+		   {"g6", RS_GF_GRAPH6},      {"s6", RS_GF_GRAPH6},   {"d6", RS_GF_GRAPH6},
+		   {"octave", RS_GF_OCTAVE}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -103,8 +105,12 @@ static const char *foreign_encoding(const char *buf, size_t n)
 static const char *not_text(const char *path, const char *buf, size_t from, size_t n, rs_err *e)
 {
 	const char *why = from == 0 ? foreign_encoding(buf, n) : NULL;
+	size_t pl = strlen(path);
 	if (why == NULL && memchr(buf + from, '\0', n - from) != NULL)
-		why = "binary data (a NUL byte), not text";
+		why = pl > 4 && !strcasecmp(path + pl - 4, ".mat")
+			      ? "a MAT-file without the header of version 5 (version 4?): regspec reads versions 5 to "
+				"7 (MATLAB's save(FILE, 'A', '-v7'), scipy.io.savemat's default)"
+			      : "binary data (a NUL byte), not text";
 	if (why != NULL)
 		rs_fail(e, RS_EINVAL, "%s: %s", path, why);
 	return why;
@@ -1699,6 +1705,41 @@ static int nx_multiline(const char *s)
 		header = c == 0;
 	}
 	return 0;
+}
+
+/* Whether s looks like an adjacency list (networkx's write_adjlist) rather
+ * than an edge list: lines separated by blanks (no tabs, commas or quotes,
+ * which tables and names with blanks in them use) whose field counts vary, some
+ * line holding 5 or more (an edge list has 2 to 4 columns, the same on
+ * every line: source, target, weight, time).  The first 1,000 lines
+ * decide; 'format adjlist' or 'format edges' overrides. */
+static int adjlist_like(const char *s)
+{
+	int lo = 0, hi = 0;
+	for (int lines = 0; *s && lines < 1000; lines++) {
+		const char *end = s + strcspn(s, "\n"), *t = s + strspn(s, " \t\r");
+		const char *next = *end ? end + 1 : end;
+		if (t < end && *t != '#' && *t != '%' && !(*t == '\r' && t + 1 == end)) {
+			if (memchr(t, '\t', (size_t)(end - t)) != NULL)
+				return 0; /* a table's cells, or names with blanks between tabs */
+			int nf = 0;
+			for (const char *c = t; c < end;) {
+				if (*c == ',' || *c == ';' || *c == '{' || *c == '"' || *c == '\'')
+					return 0;
+				size_t w = strcspn(c, " \t\r\n");
+				if (w > 0)
+					nf++;
+				c += w;
+				c += strspn(c, " \t\r");
+			}
+			if (lo == 0 || nf < lo)
+				lo = nf;
+			if (nf > hi)
+				hi = nf;
+		}
+		s = next;
+	}
+	return hi >= 5 && lo < hi;
 }
 
 /* An adjacency list, as networkx's write_adjlist writes one: each line a
@@ -4282,11 +4323,13 @@ enum rs_gformat rs_gformat_sniff(const char *buf)
 		return RS_GF_JSON;
 	if (!strncmp(s, "graph", 5) || !strncmp(s, "Creator", 7))
 		return RS_GF_GML;
+	if (rs_octave_is(s))
+		return RS_GF_OCTAVE;
 	if (strstr(s, "# rows:") && s == strstr(s, "#"))
 		return RS_GF_BIEDGES;
 	if (dimacs_like(s))
 		return RS_GF_DIMACS;
-	if (nx_multiline(s))
+	if (nx_multiline(s) || adjlist_like(s))
 		return RS_GF_ADJLIST;
 	if (matrix_like(s))
 		return RS_GF_MATRIX;
@@ -4297,7 +4340,7 @@ enum rs_gformat rs_gformat_sniff(const char *buf)
 
 int rs_archive_name(const char *path, size_t l)
 {
-	static const char *const sfx[] = {".zip", ".npz", ".tar", ".tgz", ".tar.gz", ".xlsx", ".g6", ".s6", ".d6"};
+	static const char *const sfx[] = {".zip", ".npz", ".tar", ".tgz", ".tar.gz", ".xlsx", ".g6", ".s6", ".d6", ".mat"};
 	for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
 		size_t sl = strlen(sfx[i]);
 		if (l > sl && !strncasecmp(path + l - sl, sfx[i], sl))
@@ -4313,7 +4356,9 @@ size_t rs_archive_prefix(const char *path)
 		return 0;
 	for (const char *p = path; (p = strchr(p, '/')) != NULL; p++) {
 		size_t l = (size_t)(p - path);
-		if (rs_archive_name(path, l) && p[1] != '\0') {
+		/* a file has no files under it: FILE/NAME names a part of FILE,
+		 * whatever FILE's name (an Octave file FILE.txt/A too) */
+		if (p[1] != '\0' && l > 0) {
 			char *a = strndup(path, l);
 			int file = a != NULL && stat(a, &st) == 0 && S_ISREG(st.st_mode);
 			free(a);
@@ -4339,9 +4384,10 @@ rs_graph *rs_graph_load(const char *path, const rs_load_opts *o, rs_load_info *i
 	rs_graph *g = NULL;
 	int kind = buf != NULL ? rs_binary_kind(buf, len) : 0;
 	/* graph6's files hold a graph a line: FILE.g6/N is the N-th */
-	int numbered = arch && kind == 0 && extension_format(archive) == RS_GF_GRAPH6;
+	int numbered = arch && kind == 0 && (extension_format(archive) == RS_GF_GRAPH6 || rs_octave_is(buf));
 	if (buf != NULL && arch && (kind == 0 || kind == 'n') && !numbered)
-		rs_fail(e, RS_EINVAL, "%s: not a zip or tar archive, so '%s' is no member of it", archive, in.member);
+		rs_fail(e, RS_EINVAL, "%s: not a zip or tar archive, a MAT-file or an Octave file, so '%s' is no member "
+				      "of it", archive, in.member);
 	else if (buf != NULL)
 		g = rs_graph_parse(buf, len, archive ? archive : path, &in, info, e);
 	free(buf);
@@ -4375,14 +4421,14 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	enum rs_gformat f = o->format == RS_GF_AUTO ? guess(path, buf) : o->format;
 	info->format = rs_gformat_name(f);
 	if (o->bipartite && f != RS_GF_EDGES && f != RS_GF_BIEDGES && f != RS_GF_MTX && f != RS_GF_MATRIX &&
-	    f != RS_GF_DL) {
+	    f != RS_GF_DL && f != RS_GF_OCTAVE) {
 		rs_fail(e, RS_EINVAL, "%s: 'bipartite' applies to edge lists, Matrix Market files and dense matrices",
 			path);
 		return NULL;
 	}
 	if (o->weight_name && !o->unweighted &&
 	    (f == RS_GF_MTX || f == RS_GF_DIMACS || f == RS_GF_METIS || f == RS_GF_ADJLIST || f == RS_GF_MATRIX ||
-	     f == RS_GF_SIF || f == RS_GF_DL)) {
+	     f == RS_GF_SIF || f == RS_GF_DL || f == RS_GF_OCTAVE)) {
 		rs_fail(e, RS_EINVAL,
 			"%s: weight %s: a %s file's weights have no name (GML, GraphML and Pajek edge "
 			"attributes and the columns of an edge list's header do)",
@@ -4398,6 +4444,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_MATRIX: g = read_matrix(buf, path, o, info, e); break;
 	case RS_GF_SIF: g = read_sif(buf, path, o, info, e); break;
 	case RS_GF_LGL: g = read_lgl(buf, path, o, info, e); break;
+	case RS_GF_OCTAVE: g = rs_octave_graph(buf, path, o, info, e); break;
 	case RS_GF_GRAPH6: g = rs_graph6_read(buf, path, o, info, e); break;
 	case RS_GF_DL: g = read_dl(buf, path, o, info, e); break;
 	case RS_GF_PAJEK: g = read_pajek(buf, path, o, info, e); break;

@@ -25,7 +25,7 @@ enum rs_gformat { RS_GF_AUTO, RS_GF_EDGES, RS_GF_MTX, RS_GF_BIEDGES, RS_GF_GML, 
 		  RS_GF_PAJEK, RS_GF_DIMACS, RS_GF_METIS, RS_GF_ADJLIST, RS_GF_MATRIX,
 		  RS_GF_SIF, RS_GF_DL, RS_GF_JSON, RS_GF_GEXF,
 		  RS_GF_NUMPY, /* a zip archive or a .npy array: rs_binary_graph */
-		  RS_GF_LGL, RS_GF_GRAPH6 };
+		  RS_GF_LGL, RS_GF_GRAPH6, RS_GF_OCTAVE };
 
 /* What an edge list's numeric ids are: RS_IDS_AUTO decides (labels when a
  * SNAP header's node count or most ids never appearing says so). */
@@ -117,11 +117,12 @@ char *rs_read_file(const char *path, size_t *len, rs_err *e);
 /* The same, except that a zip archive or a NumPy .npy array
  * (rs_binary_kind) is returned byte for byte. */
 char *rs_read_data(const char *path, size_t *len, rs_err *e);
-/* A path ARCHIVE/MEMBER that names no file, where ARCHIVE is a file whose
- * name says it is an archive (.zip, .npz, .tar, .tgz, .tar.gz): the
- * archive's length in path, else 0. */
+/* A path ARCHIVE/MEMBER that names no file, where ARCHIVE is a file (a
+ * zip or tar archive, a MAT-file, an Octave file, a graph6 file: what it
+ * is, its reader finds out): the archive's length in path, else 0. */
 size_t rs_archive_prefix(const char *path);
-/* Whether path[0..l) is the name of an archive, by its suffix. */
+/* Whether path[0..l) is the name of an archive, by its suffix (.zip,
+ * .npz, .tar, .tgz, .tar.gz, .xlsx, .g6, .s6, .d6, .mat). */
 int rs_archive_name(const char *path, size_t l);
 /* Whether a graph saved to path is LGL (by its name), which holds the
  * node names itself. */

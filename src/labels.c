@@ -8,6 +8,7 @@
 #include "graphio.h"
 #include "jsonlabels.h"
 #include "npgraph.h"
+#include "octave.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -377,10 +378,17 @@ rs_labels *rs_labels_read_column(const char *path, const rs_graph *g, const char
 		return NULL;
 	int kind = rs_binary_kind(buf, len);
 	if (kind) { /* numpy.save of a vector: one label a line */
-		char *text = kind == 'n' ? rs_npy_lines(buf, len, path, e) : NULL;
-		if (kind != 'n')
+		char *text = kind == 'n' ? rs_npy_lines(buf, len, path, e)
+			     : kind == 'm' ? rs_mat_lines(buf, len, path, NULL, NULL, e) : NULL;
+		if (kind != 'n' && kind != 'm')
 			rs_fail(e, RS_EINVAL, "%s: a %s archive: labels are read from text, or from a .npy vector "
 					      "(numpy.save)", path, kind == 't' ? "tar" : "zip");
+		free(buf);
+		if (text == NULL)
+			return NULL;
+		buf = text;
+	} else if (rs_octave_is(buf)) { /* an Octave text file: its one vector */
+		char *text = rs_octave_lines(buf, path, NULL, NULL, e);
 		free(buf);
 		if (text == NULL)
 			return NULL;

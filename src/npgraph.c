@@ -5,6 +5,8 @@
 #include "npgraph.h"
 
 #include "graph6.h"
+#include "matfile.h"
+#include "octave.h"
 #include "npy.h"
 #include "tario.h"
 #include "xlsx.h"
@@ -41,6 +43,8 @@ int rs_binary_kind(const void *buf, size_t len)
 		return 'n';
 	if (rs_tar_is(buf, len))
 		return 't';
+	if (rs_mat_is(buf, len))
+		return 'm';
 	return 0;
 }
 
@@ -263,6 +267,56 @@ static int64_t largest(const rs_npy *a, long from, long n)
 	return top;
 }
 
+/* A compressed matrix of R x C with nnz entries (csr: ptr runs over the
+ * rows, ind holds columns; csc: the other way) as a graph: its arrays
+ * taken as they are where they already are a graph's adjacency
+ * (direct_csr), else through an edge list.  pw, iw, dw: the arrays'
+ * names in messages. */
+static rs_graph *compressed_graph(const rs_npy *ptr, const rs_npy *ind, const rs_npy *d, const char *pw,
+				  const char *iw, const char *dw, long R, long C, long nnz, int csr, const char *path,
+				  const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	rs_graph *g = NULL;
+	int bip = R != C || o->bipartite;
+	if (!bip) {
+		int failed;
+		g = direct_csr(ptr, ind, d, R, nnz, o, &failed, e);
+		if (g != NULL)
+			info->weighted = g->val != NULL;
+		if (g != NULL || failed)
+			return g;
+	}
+	rs_edges E = {0};
+	long major = csr ? R : C, minor = csr ? C : R;
+	int64_t prev = 0;
+	for (long r = 0; r < major; r++) {
+		int64_t end = rs_npy_int(ptr, r + 1);
+		if (end < prev || end > nnz) {
+			rs_fail(e, RS_EINVAL, "%s: pointer %ld (%lld) is out of order (a damaged matrix?)",
+				pw, r + 1, (long long)end);
+			goto fail;
+		}
+		for (int64_t p = prev; p < end; p++) {
+			int64_t x = rs_npy_int(ind, (long)p);
+			if (x < 0 || x >= minor) {
+				rs_fail(e, RS_EINVAL, "%s: index %lld in %s %ld is outside the %ld x %ld matrix",
+					iw, (long long)x, csr ? "row" : "column", r, R, C);
+				goto fail;
+			}
+			long i = csr ? r : (long)x, j = csr ? (long)x : r;
+			double w = 0;
+			if (entry_weight(d, (long)p, i, j, o, dw, &w, e) != 0 ||
+			    (w != 0 && rs_edges_push(&E, i, j, w, e) != 0))
+				goto fail;
+		}
+		prev = end;
+	}
+	g = rs_matrix_graph(&E, R, C, bip, o, info, path, e);
+fail:
+	rs_edges_free(&E);
+	return g;
+}
+
 /* A sparse matrix's arrays: as scipy.sparse.save_npz writes them (format.npy
  * names the layout, shape.npy the size), or as saved by hand with
  * numpy.savez (data, indices, indptr [, shape]: csr, or csc where indptr
@@ -383,18 +437,12 @@ static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_in
 	if (too_big(z->path, (double)R + (double)C, (double)nnz, o, e))
 		goto done;
 	int bip = R != C || o->bipartite;
-	if (!coo && !bip) {
-		int failed;
-		g = direct_csr(&m[A1].a, &m[A2].a, d, R, nnz, o, &failed, e);
-		if (g != NULL || failed) {
-			if (g != NULL) {
-				info->weighted = g->val != NULL;
-				goto named;
-			}
-			goto done;
-		}
+	if (!coo) {
+		g = compressed_graph(&m[A1].a, &m[A2].a, d, m[A1].where, m[A2].where, m[DATA].where, R, C, nnz,
+				     csr, z->path, o, info, e);
+		goto named;
 	}
-	if (coo) {
+	{
 		const rs_npy *r = &m[A1].a, *c = two_row_coords ? &m[A1].a : &m[A2].a;
 		for (long p = 0; p < nnz; p++) {
 			long ri = two_row_coords ? (r->fortran ? 2 * p : p) : p;
@@ -409,31 +457,6 @@ static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_in
 			if (entry_weight(d, p, (long)i, (long)j, o, m[DATA].where, &w, e) != 0 ||
 			    (w != 0 && rs_edges_push(&E, (long)i, (long)j, w, e) != 0))
 				goto done;
-		}
-	} else {
-		long major = csr ? R : C, minor = csr ? C : R;
-		int64_t prev = 0;
-		for (long r = 0; r < major; r++) {
-			int64_t end = rs_npy_int(&m[A1].a, r + 1);
-			if (end < prev || end > nnz) {
-				rs_fail(e, RS_EINVAL, "%s: pointer %ld (%lld) is out of order (a damaged matrix?)",
-					m[A1].where, r + 1, (long long)end);
-				goto done;
-			}
-			for (int64_t p = prev; p < end; p++) {
-				int64_t x = rs_npy_int(&m[A2].a, (long)p);
-				if (x < 0 || x >= minor) {
-					rs_fail(e, RS_EINVAL, "%s: index %lld in %s %ld is outside the %ld x %ld matrix",
-						m[A2].where, (long long)x, csr ? "row" : "column", r, R, C);
-					goto done;
-				}
-				long i = csr ? r : (long)x, j = csr ? (long)x : r;
-				double w = 0;
-				if (entry_weight(d, (long)p, i, j, o, m[DATA].where, &w, e) != 0 ||
-				    (w != 0 && rs_edges_push(&E, i, j, w, e) != 0))
-					goto done;
-			}
-			prev = end;
 		}
 	}
 	g = rs_matrix_graph(&E, R, C, bip, o, info, z->path, e);
@@ -636,6 +659,9 @@ static rs_graph *xlsx_graph(const rs_zip *z, const rs_load_opts *o, rs_load_info
 	return g;
 }
 
+static rs_graph *mat_graph(const unsigned char *buf, size_t len, const char *path, const rs_load_opts *o,
+			   rs_load_info *info, rs_err *e);
+
 rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, const rs_load_opts *o,
 			  rs_load_info *info, rs_err *e)
 {
@@ -647,6 +673,8 @@ rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, cons
 	}
 	if (rs_binary_kind(buf, len) == 't')
 		return tar_graph(buf, len, path, o, info, e);
+	if (rs_binary_kind(buf, len) == 'm')
+		return mat_graph(buf, len, path, o, info, e);
 	rs_zip z;
 	if (rs_zip_open(&z, buf, len, path, e) != 0)
 		return NULL;
@@ -752,8 +780,13 @@ char *rs_read_member(const char *path, size_t *len, rs_err *e)
 			free(which);
 			rs_zip_close(&z);
 		}
-	} else
-		rs_fail(e, RS_EINVAL, "%s: not a zip or tar archive, so '%s' is no member of it", archive, member);
+	} else if (kind == 'm')
+		out = rs_mat_lines(buf, alen, archive, member, len, e);
+	else if (kind == 0 && rs_octave_is(buf))
+		out = rs_octave_lines(buf, archive, member, len, e);
+	else
+		rs_fail(e, RS_EINVAL, "%s: not a zip or tar archive, a MAT-file or an Octave file, so '%s' is no "
+				      "member of it", archive, member);
 	if (out != NULL && !rs_binary_kind(out, *len))
 		rs_text_tidy(out, len);
 	free(buf);
@@ -788,6 +821,22 @@ char **rs_archive_names(const char *path, size_t max, rs_err *e)
 	}
 	else if (kind == 't' && rs_tar_open(&t, (unsigned char *)buf, len, path, e) == 0)
 		count = t.count;
+	else if (kind == 'm') { /* a MAT-file: its matrices' and vectors' names */
+		rs_mat m;
+		char **names = NULL;
+		if (rs_mat_open(&m, (unsigned char *)buf, len, path, max, e) == 0) {
+			names = calloc((size_t)m.count + 1, sizeof *names);
+			for (long i = 0, w = 0; names != NULL && i < m.count; i++)
+				if (rs_mat_is_matrix(&m.v[i], 1) && m.v[i].rows * m.v[i].cols > 1 &&
+				    (names[w] = strdup(m.v[i].name)) != NULL)
+					w++;
+			if (names == NULL)
+				rs_fail(e, RS_ENOMEM, "out of memory");
+			rs_mat_close(&m);
+		}
+		free(buf);
+		return names;
+	}
 	else if (kind == 0 && (has_suffix(path, ".g6") || has_suffix(path, ".s6") || has_suffix(path, ".d6"))) {
 		long lines = rs_graph6_count(buf); /* a graph a line, FILE/N the N-th */
 		char **names = lines <= 10000 ? calloc((size_t)lines + 1, sizeof *names) : NULL;
@@ -799,7 +848,7 @@ char **rs_archive_names(const char *path, size_t max, rs_err *e)
 		free(buf);
 		return names;
 	} else if (kind != 'z' && kind != 't')
-		rs_fail(e, RS_EINVAL, "%s: not a zip or tar archive", path);
+		rs_fail(e, RS_EINVAL, "%s: not a zip or tar archive or a MAT-file", path);
 	char **names = count >= 0 ? calloc((size_t)count + 1, sizeof *names) : NULL;
 	if (count >= 0 && names == NULL)
 		rs_fail(e, RS_ENOMEM, "out of memory");
@@ -826,11 +875,10 @@ char **rs_archive_names(const char *path, size_t max, rs_err *e)
 
 /* ------------------------------------------------------------ vectors */
 
-char *rs_npy_lines(const void *buf, size_t len, const char *path, rs_err *e)
+/* Vector a as text, one element a line (rs_npy_lines). */
+static char *vector_lines(const rs_npy *ap, const char *path, rs_err *e)
 {
-	rs_npy a;
-	if (rs_npy_parse(buf, len, &a, path, e) != 0)
-		return NULL;
+	rs_npy a = *ap;
 	char what[96];
 	rs_npy_describe(&a, what, sizeof what);
 	int text = a.kind == 'S' || a.kind == 'U';
@@ -878,6 +926,166 @@ char *rs_npy_lines(const void *buf, size_t len, const char *path, rs_err *e)
 		*p++ = '\n';
 	}
 	*p = '\0';
+	return out;
+}
+
+char *rs_npy_lines(const void *buf, size_t len, const char *path, rs_err *e)
+{
+	rs_npy a;
+	if (rs_npy_parse(buf, len, &a, path, e) != 0)
+		return NULL;
+	return vector_lines(&a, path, e);
+}
+
+/* ------------------------------------------------------------ MAT-files */
+
+/* Its variables for messages: "A (sparse double 34 x 34), gnd (double 34 x 1)". */
+static void mat_list(const rs_mat *m, char *list, size_t size)
+{
+	list[0] = '\0';
+	for (long i = 0; i < m->count; i++) {
+		char what[64], item[160];
+		rs_mat_describe(&m->v[i], what, sizeof what);
+		snprintf(item, sizeof item, "%.80s (%s)", m->v[i].name, what);
+		rs_list_append(list, size, ", ", item);
+	}
+}
+
+/* The variable a graph (vectors 0) or labels (vectors 1) come from: the
+ * one member names, else the one that can be (for a graph: the one sparse
+ * matrix, else the one matrix, else the one square matrix), or -1 with e
+ * set, the variables listed. */
+static long mat_pick(const rs_mat *m, const char *member, int vectors, const char **why, rs_err *e)
+{
+	*why = "variable";
+	char list[400];
+	mat_list(m, list, sizeof list);
+	if (member != NULL) {
+		long i = rs_mat_find(m, member);
+		if (i < 0) {
+			rs_fail(e, RS_EINVAL, "%s: no variable '%s' in the MAT-file (%s: %s)", m->path, member,
+				m->count ? "its variables" : "it holds none", m->count ? list : "");
+			return -1;
+		}
+		const rs_mat_var *v = &m->v[i];
+		char what[64];
+		rs_mat_describe(v, what, sizeof what);
+		int vec = v->ndim == 2 && (v->rows == 1 || v->cols == 1) && v->cls != RS_MX_SPARSE;
+		if (!rs_mat_is_matrix(v, vectors) || (vectors && !vec)) {
+			rs_fail(e, RS_EINVAL, "%s/%s: %s: %s", m->path, v->name, what,
+				v->complex ? "complex values are not read as weights or labels"
+				: vectors ? "labels are a vector of numbers (one a node)"
+				: vec && v->rows * v->cols > 1 ? "a graph is a matrix of numbers (a vector is read by 'labels FILE')"
+					  : "a graph is a matrix of numbers (sparse, or full and 2-D)");
+			return -1;
+		}
+		return i;
+	}
+	long pick = -1, sparse = -1, square = -1, n = 0, ns = 0, nq = 0;
+	for (long i = 0; i < m->count; i++) {
+		const rs_mat_var *v = &m->v[i];
+		if (vectors ? v->cls == RS_MX_SPARSE || !rs_mat_is_matrix(v, 1) || (v->rows != 1 && v->cols != 1) ||
+				      v->rows * v->cols < 2
+			    : !rs_mat_is_matrix(v, 0))
+			continue;
+		pick = i, n++;
+		if (v->cls == RS_MX_SPARSE)
+			sparse = i, ns++;
+		if (v->rows == v->cols)
+			square = i, nq++;
+	}
+	if (n == 1 || (!vectors && ns == 1) || (!vectors && nq == 1)) {
+		*why = n == 1 ? "its one matrix" : ns == 1 ? "its one sparse matrix" : "its one square matrix";
+		return n == 1 ? pick : ns == 1 ? sparse : square;
+	}
+	if (n == 0)
+		rs_fail(e, RS_EINVAL, "%s: a MAT-file without %s (%s%s)", m->path,
+			vectors ? "a vector of numbers" : "a matrix of numbers", m->count ? "its variables: " : "nothing in it",
+			list);
+	else
+		rs_fail(e, RS_EINVAL, "%s: a MAT-file of %ld %s: '%s %s/NAME' picks one (its variables: %s)", m->path, n,
+			vectors ? "vectors" : "matrices", vectors ? "labels" : "load", m->path, list);
+	return -1;
+}
+
+static rs_graph *mat_graph(const unsigned char *buf, size_t len, const char *path, const rs_load_opts *o,
+			   rs_load_info *info, rs_err *e)
+{
+	rs_mat m;
+	if (rs_mat_open(&m, buf, len, path, (size_t)(rs_memory_bytes() / 4), e) != 0)
+		return NULL;
+	const char *why;
+	long i = mat_pick(&m, o->member, 0, &why, e);
+	rs_graph *g = NULL;
+	unsigned char *ones = NULL;
+	if (i < 0)
+		goto done;
+	const rs_mat_var *v = &m.v[i];
+	char where[300], what[64];
+	snprintf(where, sizeof where, "%s/%s", path, v->name);
+	rs_mat_describe(v, what, sizeof what);
+	long R = v->rows, C = v->cols;
+	int bip = R != C || o->bipartite;
+	if (v->cls == RS_MX_SPARSE) {
+		char pw[340], iw[340], dw[340];
+		snprintf(pw, sizeof pw, "%s (its column starts)", where);
+		snprintf(iw, sizeof iw, "%s (its row indices)", where);
+		snprintf(dw, sizeof dw, "%s (its values)", where);
+		int64_t first = rs_npy_int(&v->jc, 0), nnz = rs_npy_int(&v->jc, C);
+		if (first != 0 || nnz < 0 || nnz > v->ir.count || (v->re.count > 0 && nnz > v->re.count)) {
+			rs_fail(e, RS_EINVAL, "%s: the column starts run from %lld to %lld, for %ld row indices and %ld "
+					      "values (a damaged MAT-file?)", where, (long long)first, (long long)nnz,
+				v->ir.count, v->re.count);
+			goto done;
+		}
+		if (too_big(where, (double)R + (double)C, (double)nnz, o, e))
+			goto done;
+		rs_npy vals = v->re;
+		if (vals.count == 0 && nnz > 0) { /* a logical matrix stored without its values: all true */
+			if ((ones = malloc((size_t)nnz)) == NULL) {
+				rs_fail(e, RS_ENOMEM, "out of memory");
+				goto done;
+			}
+			memset(ones, 1, (size_t)nnz);
+			memset(&vals, 0, sizeof vals);
+			vals.kind = 'u', vals.size = 1, vals.ndim = 1, vals.count = vals.shape[0] = (long)nnz;
+			vals.data = ones;
+		}
+		g = compressed_graph(&v->jc, &v->ir, &vals, pw, iw, dw, R, C, (long)nnz, 0, path, o, info, e);
+	} else
+		g = dense_graph(&v->re, where, path, o, info, e);
+	if (g != NULL) {
+		char note[400];
+		info->format = "mat";
+		snprintf(note, sizeof note, " (a MATLAB MAT-file: %s%s %.60s, %s%s)", why, strcmp(why, "variable") ? "," : "",
+			 v->name, what, bip ? "; its rows and its columns are the two sides of a bipartite graph" : "");
+		snprintf(info->container, sizeof info->container, "%.199s", note);
+	}
+done:
+	free(ones);
+	rs_mat_close(&m);
+	return g;
+}
+
+char *rs_mat_lines(const void *buf, size_t len, const char *path, const char *member, size_t *outlen, rs_err *e)
+{
+	rs_mat m;
+	if (rs_mat_open(&m, buf, len, path, (size_t)(rs_memory_bytes() / 4), e) != 0)
+		return NULL;
+	const char *why;
+	long i = mat_pick(&m, member, 1, &why, e);
+	char *out = NULL;
+	if (i >= 0) {
+		char where[300];
+		snprintf(where, sizeof where, "%s/%s", path, m.v[i].name);
+		rs_npy a = m.v[i].re;
+		a.ndim = 1;
+		a.shape[0] = a.count;
+		out = vector_lines(&a, where, e);
+	}
+	if (out != NULL && outlen != NULL)
+		*outlen = strlen(out);
+	rs_mat_close(&m);
 	return out;
 }
 

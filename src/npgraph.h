@@ -1,7 +1,8 @@
 /* npgraph.h: graphs in NumPy's and scipy's files, and in zip and tar
  * archives.
  *
- * Read: a sparse matrix saved by scipy.sparse.save_npz (csr, csc or coo;
+ * Read: a MATLAB MAT-file's sparse or full matrix (matfile.h), a sparse
+ * matrix saved by scipy.sparse.save_npz (csr, csc or coo;
  * compressed or not), a dense adjacency matrix saved by numpy.save (.npy)
  * or numpy.savez (an .npz of that one array), and a zip or tar archive
  * (.tar.gz once inflated) holding one graph file in a text format (as
@@ -17,8 +18,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* 'z' for a zip archive, 'n' for a .npy array, 't' for a tar archive (by
- * their first bytes), 0 for anything else. */
+/* 'z' for a zip archive, 'n' for a .npy array, 't' for a tar archive,
+ * 'm' for a MAT-file (by their first bytes), 0 for anything else. */
 int rs_binary_kind(const void *buf, size_t len);
 
 /* The graph in buf[0..len) (rs_binary_kind not 0; buf[len] writable, as
@@ -44,6 +45,12 @@ char **rs_archive_names(const char *path, size_t max, rs_err *e);
  * line: whole numbers (-1 for none) or strings, as labels are read;
  * malloc'd, or NULL with e set. */
 char *rs_npy_lines(const void *buf, size_t len, const char *path, rs_err *e);
+
+/* The labels of a MAT-file (buf[0..len), rs_binary_kind 'm') as
+ * rs_npy_lines gives them: the vector variable member names, or its one
+ * vector of numbers; *len its length. */
+char *rs_mat_lines(const void *buf, size_t len, const char *path, const char *member, size_t *len_out,
+		   rs_err *e);
 
 /* g to f as scipy.sparse.save_npz writes a csr matrix (uncompressed):
  * the symmetric adjacency with both triangles, or a bipartite graph's

@@ -429,6 +429,51 @@ check "graph6 and sparse6 (networkx's): read, found by content, written to the s
 		grep -q "^command-line:6: save: .*w.g6: graph6 holds no weights" "$tmp/err" &&
 		grep -q "^command-line:7: save: .*s.g6: graph6 holds no self-loops" "$tmp/err" &&
 		grep -q "^command-line:8: save: .*d.d6: regspec writes graph6 (.g6) and sparse6 (.s6), not digraph6" "$tmp/err"; echo $?)
+# MATLAB MAT-files (tests/mat-fixtures.py: scipy's, compressed, of several
+# variables; SuiteSparse's struct; a big-endian one written by hand) and GNU
+# Octave's (tests/octave-fixtures.m: its default text format under a .mat
+# name, full and integer text, its -v6 binary sparse logical): the same club
+# in each, weighted or not
+run -c "load $good/karate-csr.npz; k 3; alpha 1; eig" -c "load $good/karate-adjacency.npz; k 3; alpha 1; eig"
+grep '^ *0\.[0-9]' "$tmp/out" | head -3 >"$tmp/eig-weighted"
+grep '^ *0\.[0-9]' "$tmp/out" | tail -3 >"$tmp/eig-unweighted"
+for f in karate.mat karate-problem.mat karate-octave.mat karate-octave-full.txt karate-bigendian.mat \
+	karate-octave-logical.mat karate-octave-int.txt; do
+	run -c "load $good/$f; k 3; alpha 1; eig"
+	grep '^ *0\.[0-9]' "$tmp/out" >"$tmp/eig-$f"
+	want=weighted
+	case $f in *bigendian* | *logical* | *int*) want=unweighted ;; esac
+	check "load $f: the $want karate club ($(grep '^note: read' "$tmp/out" | sed 's/.* as //' | cut -c1-90))" \
+		$([ $st -eq 0 ] && grep -q "^load $f: 34 nodes, 78 edges ($want" "$tmp/out" &&
+			cmp -s "$tmp/eig-$f" "$tmp/eig-$want"; echo $?)
+done
+run -c "load $good/karate.mat" -c "load $good/karate.mat/X" -c "load $good/karate-problem.mat/Problem/A" \
+	-c "load $good/karate.mat/club" -c "load $good/karate.mat/nope" \
+	-c "load $good/karate.mat/A labels $good/karate.mat/club; k 1; alpha 1; cluster 2; score" \
+	-c "load $good/karate-octave.mat labels $good/karate-octave.mat/club" -c "labels $good/karate.mat/X" \
+	-c "labels $good/karate-octave.mat" -c "load $good/karate-octave-full.txt/club" -c "load $good/karate.lgl/A"
+check "MAT-file and Octave variables: the one sparse matrix by default, FILE.mat/A, a struct's field, a vector as labels; what is no graph named" \
+	$([ $st -eq 1 ] && grep -q "^note: read .*karate.mat as mat (a MATLAB MAT-file: its one sparse matrix, A, sparse double 34 x 34)$" "$tmp/out" &&
+		grep -q "^load karate.mat/X (bipartite): 36 nodes" "$tmp/out" &&
+		grep -q "^load karate-problem.mat/Problem/A: 34 nodes, 78 edges" "$tmp/out" &&
+		grep -q "^command-line:4: load: .*karate.mat/club: double 34 x 1: a graph is a matrix of numbers (a vector is read by 'labels FILE')$" "$tmp/err" &&
+		grep -q "^command-line:5: load: .*karate.mat: no variable 'nope' in the MAT-file (its variables: A (sparse double 34 x 34), club (double 34 x 1), name (char 1 x 11), X (double 34 x 2))$" "$tmp/err" &&
+		grep -q "^load karate.mat/A: 34 nodes, 78 edges (weighted, 0 self-loops), 1 component, 0 isolated; labels: 2 classes, 34 labelled$" "$tmp/out" &&
+		grep -q "^H 0\.[0-9]" "$tmp/out" &&
+		grep -q "^load karate-octave.mat: 34 nodes, .*labels: 2 classes, 34 labelled$" "$tmp/out" &&
+		grep -q "^command-line:8: labels: .*karate.mat/X: double 34 x 2: labels are a vector of numbers" "$tmp/err" &&
+		grep -q "^labels from .*karate-octave.mat: 2 classes, 34 of 34 nodes labelled$" "$tmp/out" &&
+		grep -q "^command-line:10: load: .*karate-octave-full.txt/club: matrix 1 x 34: a graph is a matrix" "$tmp/err" &&
+		grep -q "^command-line:11: load: .*karate.lgl: not a zip or tar archive, a MAT-file or an Octave file, so 'A' is no member of it$" "$tmp/err"; echo $?)
+# networkx's write_adjlist in a .txt: found as an adjacency list by its
+# shape (lines of varying length, up to 17 fields), where it once stopped at
+# its first one-field line; an edge list with a fifth column stays one
+printf '1 2 1.0 5 x\n2 3 1.0 6 y\n' >"$tmp/five.txt"
+run -c "load $good/karate-adjlist.txt; k 3; alpha 1; eig" -c "load $tmp/five.txt"
+check "networkx's adjacency list found by its shape; an edge list of five columns still an edge list" \
+	$([ $st -eq 0 ] && grep -q "^note: read .*karate-adjlist.txt as adjlist$" "$tmp/out" &&
+		grep -q "^load karate-adjlist.txt: 34 nodes, 78 edges (unweighted" "$tmp/out" &&
+		grep -q "^load five.txt: 3 nodes, 2 edges" "$tmp/out"; echo $?)
 # a file of several graph6 graphs, one a line (paths of 3 to 6 nodes, as
 # networkx writes them, the header on the first): FILE.g6/N is the N-th
 run -c "load $good/paths.g6" -c "load $good/paths.g6/3" -c "load $good/paths.g6/9" -c "load $good/paths.g6/x"

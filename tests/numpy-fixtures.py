@@ -47,6 +47,9 @@ with zipfile.ZipFile(good + "karate-mtx.zip", "w", zipfile.ZIP_DEFLATED) as z:
     z.writestr("karate/karate.mtx", buf.getvalue())
     z.writestr("karate/readme.html", "<p>Zachary's karate club</p>")
 
+# networkx's write_adjlist under a name that says nothing: found by its shape
+nx.write_adjlist(G, good + "karate-adjlist.txt")
+
 # bad: one fault each
 sp.save_npz(bad + "npz-bsr.npz", sp.bsr_matrix(A))
 np.save(bad + "npy-vector.npy", np.arange(34))

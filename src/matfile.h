@@ -1,0 +1,77 @@
+/* matfile.h: MATLAB's MAT-files (format version 5, which MATLAB's save
+ * writes up to -v7, and Octave's save -mat7-binary and scipy.io.savemat
+ * write too), read from memory.
+ *
+ * A file is a 128-byte header, then one element a variable, each
+ * compressed with zlib (-v7, the default) or not.  Read: numeric and
+ * logical matrices (double, single and the integer classes, whatever
+ * smaller type MATLAB stored them in), sparse matrices, char arrays (as
+ * names only) and 1 x 1 structs, whose fields are listed as
+ * "struct.field" (SuiteSparse's Problem.A); cell arrays, objects and
+ * struct arrays are listed as such and not read.  Either byte order.
+ * Version 7.3 files are HDF5, and are refused with what to do.
+ */
+#ifndef RS_MATFILE_H
+#define RS_MATFILE_H
+
+#include "npy.h"
+#include "rs-err.h"
+
+#include <stddef.h>
+
+enum {
+	RS_MX_CELL = 1,
+	RS_MX_STRUCT,
+	RS_MX_OBJECT,
+	RS_MX_CHAR,
+	RS_MX_SPARSE,
+	RS_MX_DOUBLE,
+	RS_MX_SINGLE,
+	RS_MX_INT8,
+	RS_MX_UINT8,
+	RS_MX_INT16,
+	RS_MX_UINT16,
+	RS_MX_INT32,
+	RS_MX_UINT32,
+	RS_MX_INT64,
+	RS_MX_UINT64
+};
+
+typedef struct rs_mat_var {
+	char *name; /* "A"; a struct's field "Problem.A"            */
+	int cls;    /* RS_MX_*, or another MATLAB class number     */
+	int logical, complex;
+	int ndim;
+	long rows, cols; /* cols: the dimensions past the first, multiplied */
+	/* numeric and logical: the real part, column-major, rows x cols;
+	 * sparse: the values (pr), with ir the row of each and jc where
+	 * each column starts (cols + 1) */
+	rs_npy re, ir, jc;
+} rs_mat_var;
+
+typedef struct rs_mat {
+	const char *path; /* for messages                                */
+	rs_mat_var *v;
+	long count, cap;
+	unsigned char **owned; /* the inflated variables' bytes           */
+	long nowned;
+	size_t inflated, max; /* bytes inflated so far, and the most allowed */
+} rs_mat;
+
+/* Whether buf[0..len) begins with a MAT-file's header (any version). */
+int rs_mat_is(const void *buf, size_t len);
+/* The variables of the MAT-file buf[0..len), inflating compressed ones
+ * (at most max bytes in all; 0: no limit); m keeps pointing into buf.
+ * An error says what is damaged, and at which byte. */
+int rs_mat_open(rs_mat *m, const unsigned char *buf, size_t len, const char *path, size_t max,
+		rs_err *e);
+void rs_mat_close(rs_mat *m);
+/* The variable named name ("Problem.A" or "Problem/A"), or -1. */
+long rs_mat_find(const rs_mat *m, const char *name);
+/* Whether variable v is a matrix of numbers a graph can be read from
+ * (sparse, numeric or logical, 2-D, real); a vector too when vectors. */
+int rs_mat_is_matrix(const rs_mat_var *v, int vectors);
+/* "sparse double 34 x 34", "logical 34 x 34", "char 1 x 7", "struct". */
+void rs_mat_describe(const rs_mat_var *v, char *out, size_t size);
+
+#endif
