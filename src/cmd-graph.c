@@ -4,6 +4,7 @@
 #include "cmd-impl.h"
 
 #include "graphio.h"
+#include "matfile.h"
 #include "npgraph.h"
 #include "numparse.h"
 #include "sbm.h"
@@ -574,7 +575,7 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 	rs_atomic a;
 	if (rs_atomic_open(&a, path, e) != 0)
 		return -1;
-	if (rs_path_numpy(path)) { /* the N x k float64 array, column by column */
+	if (rs_path_numpy(path) || rs_path_mat(path)) { /* the N x k float64 array, column by column */
 		double *X = rs_alloc(e, (size_t)N * (size_t)(k > 0 ? k : 1), sizeof *X, "embedding");
 		if (X == NULL) {
 			rs_atomic_abort(&a);
@@ -584,7 +585,8 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 			for (long i = 0; i < N; i++)
 				X[(size_t)(c - 1) * (size_t)N + (size_t)i] =
 					S->vec[session_vec_row(s, S, i) + (size_t)c * S->rows];
-		int rc = rs_npy_write_matrix(a.f, X, N, k, e);
+		int rc = rs_path_mat(path) ? rs_mat_write_header(a.f, e) || rs_mat_write_full(a.f, "embedding", N, k, X, e)
+					   : rs_npy_write_matrix(a.f, X, N, k, e);
 		free(X);
 		if (rc != 0) {
 			rs_atomic_abort(&a);
@@ -668,6 +670,24 @@ int cmd_save_node_values(rs_session *s, const char *path, const char *column, co
 		for (long i = 0; i < rows; i++)
 			y[i] = i < n ? v[i] : -1;
 		int rc = rs_npy_write_ints(a.f, y, rows, e);
+		free(y);
+		if (rc != 0) {
+			rs_atomic_abort(&a);
+			return -1;
+		}
+		return rs_atomic_commit(&a, e);
+	}
+	if (rs_path_mat(path)) { /* a column of doubles, -1 for none */
+		double *y = rs_alloc(e, (size_t)(rows > 0 ? rows : 1), sizeof *y, column);
+		if (y == NULL) {
+			rs_atomic_abort(&a);
+			return -1;
+		}
+		for (long i = 0; i < rows; i++)
+			y[i] = i < n ? v[i] : -1;
+		char name[32];
+		snprintf(name, sizeof name, "%.20ss", column); /* labels, clusters */
+		int rc = rs_mat_write_header(a.f, e) || rs_mat_write_full(a.f, name, rows, 1, y, e) ? -1 : 0;
 		free(y);
 		if (rc != 0) {
 			rs_atomic_abort(&a);

@@ -133,11 +133,11 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "too many lines, an unknown node, a node given twice) is an error that says why. 'names FILE' reads class names, 'id<TAB>name' a line.",
 	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels},
 	{"save", NULL, 2, 2, "save embedding|graph|labels|clusters FILE", "write results to a file, atomically",
-	 "Write the embedding (CSV, or TSV for a .tsv name: node (its name, quoted as in CSV where it holds the separator or a quote), label, x_2 .. x_k+1; for a .mtx name the n x k Matrix Market array, as scipy's mmread reads it; for a .npy name the n x k float64 array numpy.load reads), the graph "
+	 "Write the embedding (CSV, or TSV for a .tsv name: node (its name, quoted as in CSV where it holds the separator or a quote), label, x_2 .. x_k+1; for a .mtx name the n x k Matrix Market array, as scipy's mmread reads it; for a .npy name the n x k float64 array numpy.load reads; for a .mat name a MAT-file of version 5 holding it as 'embedding', for MATLAB, Octave and scipy.io.loadmat), the graph "
 	 "(an edge list under a '# nodes' comment, blank-separated, or for a .csv or .tsv name "
 	 "comma- or tab-separated with a 'source,target[,weight]' header line after the comments "
 	 "('row,col' for a bipartite graph); Matrix Market for a .mtx name; for a .npz name the csr matrix "
-	 "scipy.sparse.load_npz reads (the adjacency with both triangles, or the biadjacency); node names go "
+	 "scipy.sparse.load_npz reads (the adjacency with both triangles, or the biadjacency); for a .mat name the same as the sparse matrix 'A' of a MAT-file; node names go "
 	 "to NAME.node_names beside it, and a bipartite graph's column names to NAME.col_names, "
 	 "where 'load' finds them again; GraphML for a .graphml name and GML for .gml (for Gephi, "
 	 "Cytoscape, igraph, networkx): the names as each node's 'label', the ground truth as its "
@@ -151,7 +151,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "the clusters of the last 'cluster' (for a .csv or .tsv name a 'node,label' or "
 	 "'node,cluster' table with the node and class names, a name with a separator, a quote or "
 	 "blanks at its ends quoted; for a .mtx name an n x 1 Matrix Market array of integers, -1 "
-	 "for none; for a .npy name an int64 vector, -1 for none; else one number a line; with either, -1 for each noise node too, so that the "
+	 "for none; for a .npy name an int64 vector, -1 for none; for a .mat name a column of doubles, 'labels' or 'clusters', -1 for none; else one number a line; with either, -1 for each noise node too, so that the "
 	 "file matches the saved graph, and the class names to "
 	 "NAME.label_names beside it; 'labels FILE' reads both). The data goes to a temporary file that replaces FILE only once complete, so "
 	 "an interrupted or failed save leaves the previous file as it was (through a symbolic link, the "

@@ -7,6 +7,7 @@
 #include "gexf.h"
 #include "graph6.h"
 #include "jsongraph.h"
+#include "matfile.h"
 #include "npgraph.h"
 #include "octave.h"
 
@@ -4682,17 +4683,17 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 	if (unwritten)
 		return rs_fail(e, RS_EINVAL,
 			       "%s: regspec does not write %s files; it writes edge lists (.edges, or any other name), LGL (.lgl), "
-			       ".csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml), Pajek (.net), JSON (.json) "
-			       "and scipy.sparse's .npz",
+			       ".csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml), Pajek (.net), JSON (.json), "
+			       "scipy.sparse's .npz and MATLAB's .mat",
 			       path, unwritten);
 	if (rs_path_numpy(path) == 1)
 		return rs_fail(e, RS_EINVAL, "%s: a graph is saved as .npz (scipy.sparse.load_npz reads it); .npy "
 					     "holds one array, as 'save embedding|labels|clusters FILE.npy' write", path);
-	if (rs_path_numpy(path) == 2) {
+	if (rs_path_numpy(path) == 2 || rs_path_mat(path)) {
 		rs_atomic a;
 		if (rs_atomic_open(&a, path, e) != 0)
 			return -1;
-		if (rs_graph_write_npz(g, a.f, e) != 0) {
+		if ((rs_path_mat(path) ? rs_graph_write_mat(g, a.f, e) : rs_graph_write_npz(g, a.f, e)) != 0) {
 			rs_atomic_abort(&a);
 			return -1;
 		}

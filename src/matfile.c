@@ -17,10 +17,12 @@
 
 #include "matfile.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <zlib.h>
 
 enum {
@@ -522,4 +524,104 @@ void rs_mat_describe(const rs_mat_var *v, char *out, size_t size)
 		snprintf(out + n, size - (size_t)n,
 			 v->ndim > 2 ? " %ld x %ld (%d-D)" : " %ld x %ld", v->rows, v->cols,
 			 v->ndim);
+}
+
+/* ------------------------------------------------------------ writing */
+
+int rs_path_mat(const char *path)
+{
+	size_t l = strlen(path);
+	return l > 4 && !strcasecmp(path + l - 4, ".mat");
+}
+
+static uint64_t padded(uint64_t n)
+{
+	return (n + 7) & ~(uint64_t)7;
+}
+
+/* A tag and its data, padded to 8 bytes; 0 or -1 (a write error). */
+static int put_element(FILE *f, uint32_t type, const void *data, uint64_t bytes)
+{
+	uint32_t tag[2] = {type, (uint32_t)bytes};
+	static const unsigned char zeros[8];
+	if (fwrite(tag, sizeof tag, 1, f) != 1 || (bytes > 0 && fwrite(data, 1, (size_t)bytes, f) != bytes))
+		return -1;
+	size_t pad = (size_t)(padded(bytes) - bytes);
+	return pad > 0 && fwrite(zeros, 1, pad, f) != pad ? -1 : 0;
+}
+
+/* The start of an miMATRIX of `data` more bytes (its real part and the
+ * rest): the tag, flags, dimensions and name. */
+static int put_matrix_head(FILE *f, const char *name, int cls, long rows, long cols, uint32_t nzmax, uint64_t data,
+			   rs_err *e)
+{
+	size_t nl = strlen(name);
+	uint64_t total = 16 + 16 + 8 + padded(nl) + data;
+	if (total > UINT32_MAX || rows > INT32_MAX || cols > INT32_MAX)
+		return rs_fail(e, RS_EINVAL, "'%s' (%ld x %ld) is beyond a MAT-file of version 5 (4 GB a variable, "
+					     "2^31 - 1 rows and columns): save a .npz, .npy or .mtx file instead",
+			       name, rows, cols);
+	uint32_t tag[2] = {MI_MATRIX, (uint32_t)total};
+	uint32_t flags[2] = {(uint32_t)cls, nzmax};
+	int32_t dims[2] = {(int32_t)rows, (int32_t)cols};
+	if (fwrite(tag, sizeof tag, 1, f) != 1 || put_element(f, MI_UINT32, flags, sizeof flags) != 0 ||
+	    put_element(f, MI_INT32, dims, sizeof dims) != 0 || put_element(f, MI_INT8, name, nl) != 0)
+		return rs_fail(e, RS_EIO, "writing failed: %s", strerror(errno));
+	return 0;
+}
+
+int rs_mat_write_header(FILE *f, rs_err *e)
+{
+	char text[116];
+	memset(text, ' ', sizeof text);
+	char line[116];
+	int n = snprintf(line, sizeof line, "MATLAB 5.0 MAT-file, written by %s %s", PACKAGE_NAME, PACKAGE_VERSION);
+	memcpy(text, line, (size_t)n < sizeof text ? (size_t)n : sizeof text);
+	static const unsigned char subsys[8];
+	uint16_t version = 0x0100, mark = ('M' << 8) | 'I'; /* reads "IM" where the bytes are swapped */
+	if (fwrite(text, sizeof text, 1, f) != 1 || fwrite(subsys, sizeof subsys, 1, f) != 1 ||
+	    fwrite(&version, 2, 1, f) != 1 || fwrite(&mark, 2, 1, f) != 1)
+		return rs_fail(e, RS_EIO, "writing failed: %s", strerror(errno));
+	return 0;
+}
+
+int rs_mat_write_full(FILE *f, const char *name, long rows, long cols, const double *colmajor, rs_err *e)
+{
+	uint64_t bytes = (uint64_t)rows * (uint64_t)cols * 8;
+	if (put_matrix_head(f, name, RS_MX_DOUBLE, rows, cols, 0, 8 + padded(bytes), e) != 0)
+		return -1;
+	if (put_element(f, MI_DOUBLE, colmajor, bytes) != 0)
+		return rs_fail(e, RS_EIO, "writing failed: %s", strerror(errno));
+	return 0;
+}
+
+int rs_mat_write_sparse(FILE *f, const char *name, long rows, long cols, const long *jc, const int32_t *ir,
+			const double *pr, rs_err *e)
+{
+	long nnz = jc[cols];
+	if (nnz > INT32_MAX)
+		return rs_fail(e, RS_EINVAL, "'%s' has %ld entries, beyond a MAT-file of version 5: save a .npz or "
+					     ".mtx file instead", name, nnz);
+	uint64_t irb = (uint64_t)nnz * 4, jcb = ((uint64_t)cols + 1) * 4, prb = (uint64_t)nnz * 8;
+	if (put_matrix_head(f, name, RS_MX_SPARSE, rows, cols, (uint32_t)nnz,
+			    8 + padded(irb) + 8 + padded(jcb) + 8 + padded(prb), e) != 0)
+		return -1;
+	int32_t *j = malloc((size_t)(cols + 1) * sizeof *j);
+	double *ones = pr == NULL ? malloc((size_t)(nnz > 0 ? nnz : 1) * sizeof *ones) : NULL;
+	if (j == NULL || (pr == NULL && ones == NULL)) {
+		free(j);
+		free(ones);
+		return rs_fail(e, RS_ENOMEM, "out of memory");
+	}
+	for (long c = 0; c <= cols; c++)
+		j[c] = (int32_t)jc[c];
+	for (long p = 0; ones != NULL && p < nnz; p++)
+		ones[p] = 1.0;
+	int rc = put_element(f, MI_INT32, ir, irb) == 0 && put_element(f, MI_INT32, j, jcb) == 0 &&
+			 put_element(f, MI_DOUBLE, pr ? pr : ones, prb) == 0
+		 ? 0
+		 : rs_fail(e, RS_EIO, "writing failed: %s", strerror(errno));
+	free(j);
+	free(ones);
+	return rc;
 }

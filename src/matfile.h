@@ -18,6 +18,8 @@
 #include "rs-err.h"
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 enum {
 	RS_MX_CELL = 1,
@@ -73,5 +75,20 @@ long rs_mat_find(const rs_mat *m, const char *name);
 int rs_mat_is_matrix(const rs_mat_var *v, int vectors);
 /* "sparse double 34 x 34", "logical 34 x 34", "char 1 x 7", "struct". */
 void rs_mat_describe(const rs_mat_var *v, char *out, size_t size);
+
+/* Writing: a MAT-file of version 5, uncompressed, in this host's byte
+ * order (as MATLAB's save -v6 writes; MATLAB, Octave and
+ * scipy.io.loadmat read it): the header, then each variable by one call.
+ * A variable of more than 4 GB, which version 5 cannot hold, is refused
+ * with e set, as is a write error. */
+int rs_mat_write_header(FILE *f, rs_err *e);
+/* A full double matrix, column by column. */
+int rs_mat_write_full(FILE *f, const char *name, long rows, long cols, const double *colmajor, rs_err *e);
+/* A sparse double matrix in compressed columns: column j's rows ir[jc[j]
+ * .. jc[j + 1]) (ascending) and values pr (NULL: all 1). */
+int rs_mat_write_sparse(FILE *f, const char *name, long rows, long cols, const long *jc, const int32_t *ir,
+			const double *pr, rs_err *e);
+/* 1 for a name ending in .mat (any case), else 0. */
+int rs_path_mat(const char *path);
 
 #endif

@@ -1145,6 +1145,43 @@ int rs_graph_write_npz(const rs_graph *g, FILE *f, rs_err *e)
 	return rc;
 }
 
+int rs_graph_write_mat(const rs_graph *g, FILE *f, rs_err *e)
+{
+	if (rs_mat_write_header(f, e) != 0)
+		return -1;
+	long R = g->n, C = g->bipartite ? g->m : g->n, nnz = g->ptr[g->n];
+	if (!g->bipartite) /* symmetric: its rows are its columns */
+		return rs_mat_write_sparse(f, "A", R, C, g->ptr, g->idx, g->val, e);
+	/* the biadjacency's rows turned into columns: counted, then placed in
+	 * row order, so that each column's rows ascend */
+	long *jc = calloc((size_t)C + 1, sizeof *jc), *at = malloc(((size_t)C + 1) * sizeof *at);
+	int32_t *ir = malloc((size_t)(nnz ? nnz : 1) * sizeof *ir);
+	double *pr = g->val ? malloc((size_t)(nnz ? nnz : 1) * sizeof *pr) : NULL;
+	int rc = -1;
+	if (jc == NULL || at == NULL || ir == NULL || (g->val && pr == NULL))
+		rs_fail(e, RS_ENOMEM, "out of memory");
+	else {
+		for (long p = 0; p < nnz; p++)
+			jc[g->idx[p] + 1]++;
+		for (long c = 0; c < C; c++)
+			jc[c + 1] += jc[c];
+		memcpy(at, jc, ((size_t)C + 1) * sizeof *at);
+		for (long r = 0; r < R; r++)
+			for (long p = g->ptr[r]; p < g->ptr[r + 1]; p++) {
+				long q = at[g->idx[p]]++;
+				ir[q] = (int32_t)r;
+				if (pr)
+					pr[q] = g->val[p];
+			}
+		rc = rs_mat_write_sparse(f, "A", R, C, jc, ir, pr, e);
+	}
+	free(jc);
+	free(at);
+	free(ir);
+	free(pr);
+	return rc;
+}
+
 int rs_npy_write_matrix(FILE *f, const double *colmajor, long rows, long cols, rs_err *e)
 {
 	char head[128], descr[8];

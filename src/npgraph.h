@@ -7,8 +7,9 @@
  * or numpy.savez (an .npz of that one array), and a zip or tar archive
  * (.tar.gz once inflated) holding one graph file in a text format (as
  * repositories publish them; in a tar, an .npy or .npz file too).
- * Written: a graph as scipy.sparse.save_npz writes a csr matrix, and
- * arrays (an embedding, labels) as numpy.save does.
+ * Written: a graph as scipy.sparse.save_npz writes a csr matrix, or as
+ * a MAT-file's sparse matrix, and arrays (an embedding, labels) as
+ * numpy.save does.
  */
 #ifndef RS_NPGRAPH_H
 #define RS_NPGRAPH_H
@@ -56,6 +57,11 @@ char *rs_mat_lines(const void *buf, size_t len, const char *path, const char *me
  * the symmetric adjacency with both triangles, or a bipartite graph's
  * biadjacency; weights as float64 (all 1 for an unweighted graph). */
 int rs_graph_write_npz(const rs_graph *g, FILE *f, rs_err *e);
+
+/* g to f as a MAT-file (version 5) of one variable, A: the sparse
+ * adjacency (both triangles), or a bipartite graph's biadjacency; weights
+ * as doubles (all 1 for an unweighted graph). */
+int rs_graph_write_mat(const rs_graph *g, FILE *f, rs_err *e);
 
 /* A .npy array to f: a float64 matrix of `rows` x `cols` stored column by
  * column (fortran_order), or an int64 vector of n. */

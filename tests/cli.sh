@@ -474,6 +474,43 @@ check "networkx's adjacency list found by its shape; an edge list of five column
 	$([ $st -eq 0 ] && grep -q "^note: read .*karate-adjlist.txt as adjlist$" "$tmp/out" &&
 		grep -q "^load karate-adjlist.txt: 34 nodes, 78 edges (unweighted" "$tmp/out" &&
 		grep -q "^load five.txt: 3 nodes, 2 edges" "$tmp/out"; echo $?)
+# written as MAT-files, read back by regspec, and by scipy.io.loadmat and
+# GNU Octave where they are installed
+run -c "load $good/karate-csr.npz labels $good/karate-clubs.npy; noise 0.1; k 2; alpha 1; cluster 2" \
+	-c "save graph $tmp/k.mat; save embedding $tmp/e.mat; save labels $tmp/kl.mat; save clusters $tmp/kc.mat" \
+	-c "load $tmp/k.mat labels $tmp/kl.mat; k 2; alpha 1 abs; eig; save graph $tmp/k2.mat" \
+	-c "bicliques 3 4; save graph $tmp/b.mat; load $tmp/b.mat" -c "labels $tmp/e.mat"
+check "save graph, embedding, labels and clusters .mat; they load back, a bipartite graph as its biadjacency" \
+	$([ $st -eq 1 ] && grep -q '^load k.mat: 37 nodes, 81 edges (weighted, 3 self-loops).*labels: 2 classes, 34 labelled' "$tmp/out" &&
+		cmp -s "$tmp/k.mat" "$tmp/k2.mat" && grep -q '^load b.mat (bipartite): 7 nodes (rows + columns), 12 edges' "$tmp/out" &&
+		grep -q "^command-line:5: labels: .*e.mat: a MAT-file without a vector of numbers (its variables: embedding (double 37 x 2))$" "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 1 ]; echo $?)
+if command -v python3 >/dev/null 2>&1 && python3 -c 'import numpy, scipy.io' 2>/dev/null; then
+	python3 - "$tmp" >"$tmp/py" 2>&1 <<'PY'
+import sys
+import numpy as np, scipy.io as sio
+t = sys.argv[1]
+A, X = sio.loadmat(t + "/k.mat")["A"], sio.loadmat(t + "/e.mat")["embedding"]
+y, c, B = sio.loadmat(t + "/kl.mat")["labels"], sio.loadmat(t + "/kc.mat")["clusters"], sio.loadmat(t + "/b.mat")["A"]
+print("graph", A.format, A.shape, A.nnz, abs(A - A.T).sum(), A.diagonal().sum())
+print("embedding", X.shape, X.dtype, np.isfinite(X).all(), np.abs(X).sum() > 0)
+print("labels", y.shape, sorted(set(y.ravel().tolist())), (y[34:] == -1).all())
+print("clusters", c.shape, sorted(set(c.ravel().tolist())))
+print("biadjacency", B.shape, B.nnz)
+PY
+	check "scipy.io.loadmat reads the MAT-files regspec saved ($(tr '\n' ' ' <"$tmp/py" | cut -c1-120))" \
+		$(grep -q '^graph csc (37, 37) 159 0.0 3.0$' "$tmp/py" && grep -q '^embedding (37, 2) float64 True True$' "$tmp/py" &&
+			grep -q '^labels (37, 1) \[-1.0, 0.0, 1.0\] True$' "$tmp/py" && grep -q '^clusters (37, 1) \[0.0, 1.0\]$' "$tmp/py" &&
+			grep -q '^biadjacency (3, 4) 12$' "$tmp/py"; echo $?)
+else
+	n=$((n + 1)); echo "ok $n - # SKIP python3 with numpy and scipy is not installed"
+fi
+if command -v octave-cli >/dev/null 2>&1; then
+	(cd "$tmp" && octave-cli -q --eval "load('k.mat'); load('e.mat'); load('b.mat', 'A'); B = A; load('k.mat'); printf('%d %d %d %g %d %d %d %d\n', size(A), nnz(A), full(sum(A(:))) > 0, size(embedding), size(B))") >"$tmp/oct" 2>/dev/null
+	check "GNU Octave loads the MAT-files regspec saved ($(cat "$tmp/oct"))" $(grep -q '^37 37 159 1 37 2 3 4$' "$tmp/oct"; echo $?)
+else
+	n=$((n + 1)); echo "ok $n - # SKIP GNU Octave is not installed"
+fi
 # a file of several graph6 graphs, one a line (paths of 3 to 6 nodes, as
 # networkx writes them, the header on the first): FILE.g6/N is the N-th
 run -c "load $good/paths.g6" -c "load $good/paths.g6/3" -c "load $good/paths.g6/9" -c "load $good/paths.g6/x"
