@@ -147,10 +147,10 @@ static int scan(const char *buf, const char *path, ofile *f, rs_err *e)
 			}
 			if (d < 2 || d > 32 || prod > (double)MAX_NODES ||
 			    *(p + strspn(p, " \t\r")) != '\n') {
+				rs_fail(e, RS_EINVAL, "%s:%ld: the dimensions of '%s' are not %ld counts", path, line + 1,
+					cur->name, d); /* before cur's memory goes */
 				free(f->v);
-				return rs_fail(e, RS_EINVAL,
-					       "%s:%ld: the dimensions of '%s' are not %ld counts",
-					       path, line + 1, cur->name, d);
+				return -1;
 			}
 			cur->cols = (long)prod;
 			cur->ndims = (int)d;
