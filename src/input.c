@@ -198,7 +198,8 @@ static void arch_cache_drop(void)
 }
 
 /* The member names of the archive text[0..l) names (a .zip, .npz, .tar,
- * .tgz or .tar.gz file), or NULL. */
+ * .tgz or .tar.gz file; a workbook's sheets, a MAT-file's or an Octave
+ * file's variables, a graph6 file's numbers), or NULL. */
 static char **archive_members(const char *text, size_t l)
 {
 	char *typed = xasprintf("%.*s", (int)l, text);
@@ -239,7 +240,9 @@ static char *gen_member(const char *text, int state)
 		i = 0;
 		for (const char *p = text; (p = strchr(p, '/')) != NULL; p++) {
 			size_t l = (size_t)(p - text);
-			if (rs_archive_name(text, l) && (names = archive_members(text, l)) != NULL) {
+			/* any file's name then '/' (an Octave file has no suffix
+			 * of its own); folders are passed over at once */
+			if (l > 0 && (names = archive_members(text, l)) != NULL) {
 				plen = l + 1;
 				break;
 			}

@@ -847,8 +847,12 @@ char **rs_archive_names(const char *path, size_t max, rs_err *e)
 			rs_fail(e, RS_EINVAL, "%s: %ld graphs, too many to list", path, lines);
 		free(buf);
 		return names;
+	} else if (kind == 0 && rs_octave_is(buf)) { /* an Octave file: its variables */
+		char **names = rs_octave_names(buf, path, e);
+		free(buf);
+		return names;
 	} else if (kind != 'z' && kind != 't')
-		rs_fail(e, RS_EINVAL, "%s: not a zip or tar archive or a MAT-file", path);
+		rs_fail(e, RS_EINVAL, "%s: not a zip or tar archive, a MAT-file or an Octave file", path);
 	char **names = count >= 0 ? calloc((size_t)count + 1, sizeof *names) : NULL;
 	if (count >= 0 && names == NULL)
 		rs_fail(e, RS_ENOMEM, "out of memory");

@@ -393,3 +393,18 @@ char *rs_octave_lines(const char *buf, const char *path, const char *member, siz
 	free(f.v);
 	return out;
 }
+
+char **rs_octave_names(const char *buf, const char *path, rs_err *e)
+{
+	ofile f;
+	if (scan(buf, path, &f, e) != 0)
+		return NULL;
+	char **names = calloc((size_t)f.count + 1, sizeof *names);
+	for (long i = 0, w = 0; names != NULL && i < f.count; i++)
+		if (is_numeric(&f.v[i]) && f.v[i].rows * f.v[i].cols > 1 && (names[w] = strdup(f.v[i].name)) != NULL)
+			w++;
+	if (names == NULL)
+		rs_fail(e, RS_ENOMEM, "out of memory");
+	free(f.v);
+	return names;
+}

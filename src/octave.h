@@ -33,4 +33,9 @@ rs_graph *rs_octave_graph(const char *buf, const char *path, const rs_load_opts 
 char *rs_octave_lines(const char *buf, const char *path, const char *member, size_t *len,
 		      rs_err *e);
 
+/* The names of its variables of numbers with more than one value (what
+ * 'load FILE/NAME' and 'labels FILE/NAME' can read), a NULL-terminated
+ * malloc'd array of malloc'd strings, or NULL with e set. */
+char **rs_octave_names(const char *buf, const char *path, rs_err *e);
+
 #endif

@@ -35,6 +35,7 @@ start() { # start SESSION-NAME
 mkdir -p "$tmp/home"
 cp "$srcdir/tests/good/two-triangles.edges" "$tmp/home/tilde-graph.edges"
 cp "$srcdir/tests/good/karate-club.tar.gz" "$tmp/home/"
+cp "$srcdir/tests/good/karate.mat" "$srcdir/tests/good/karate-octave-full.txt" "$tmp/home/"
 start one
 wait_for 'regspec>'
 check "the banner and the prompt appear" $(grep -q 'Type .help.' "$tmp/screen" && grep -q '^regspec>' "$tmp/screen"; echo $?)
@@ -91,6 +92,18 @@ check "... and completes one of them" $?
 $T send-keys -t $S Enter
 wait_for 'load karate.edges: 34 nodes'
 check "... which load opens" $?
+$T send-keys -t $S C-u
+# a MAT-file's variables (its char 'name' left out), an Octave text file's
+tab_to 'load ~/karate.mat/c' 'load ~/karate.mat/club' "Tab after FILE.mat/ completes a MAT-file's variable"
+$T send-keys -t $S C-u 'load ~/karate.mat/' Tab Tab
+wait_for '^A  *X  *club'
+check "... two Tabs list its matrices and vectors" $(! grep -q '^A .* name' "$tmp/screen"; echo $?)
+$T send-keys -t $S C-u 'load ~/karate-octave-full.txt/' Tab Tab
+wait_for '^D  *club'
+check "Tab after an Octave text file's name and '/' lists its variables (the name says nothing)" $?
+$T send-keys -t $S 'D' Enter
+wait_for 'load karate-octave-full.txt/D: 34 nodes'
+check "... and load reads the variable named" $?
 $T send-keys -t $S C-u
 
 $T send-keys -t $S 'garbage-line' C-c
