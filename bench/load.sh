@@ -12,6 +12,12 @@
 #   NPZ=1 sh bench/load.sh ...   each file saved first as scipy's .npz
 #                                (regspec's 'save graph x.npz'), then read
 #                                by regspec's load and by scipy.sparse.load_npz
+#   MAT=5 sh bench/load.sh ...   each file saved first as a MAT-file (regspec's
+#                                'save graph x.mat': version 5, uncompressed),
+#                                then read by regspec's load and by
+#                                scipy.io.loadmat (then .tocsr()); MAT=7
+#                                compresses it first, as MATLAB's save does
+#                                by default (scipy.io.savemat, do_compression)
 set -eu
 R=${REGSPEC:-src/regspec}
 PY=/usr/bin/python3
@@ -44,6 +50,13 @@ for f in $files; do
 		b=$(basename "$f")
 		"$R" -c "load $f nolabels; save graph $tmp/${b%%.*}.npz" >/dev/null
 		f="$tmp/${b%%.*}.npz"
+	elif [ -n "${MAT:-}" ]; then
+		b=$(basename "$f")
+		"$R" -c "load $f nolabels; save graph $tmp/${b%%.*}.mat" >/dev/null
+		f="$tmp/${b%%.*}.mat"
+		if [ "$MAT" = 7 ]; then
+			"$PY" -c "import sys, scipy.io as s; s.savemat(sys.argv[1], s.loadmat(sys.argv[1]), do_compression=True)" "$f"
+		fi
 	fi
 	: >"$tmp/rs.all"
 	: >"$tmp/peer.all"

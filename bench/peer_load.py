@@ -10,7 +10,9 @@ weight kept' does; weighted: summed, scipy's only way, which costs the
 same).  Prints one JSON object: seconds for loadtxt alone and in all,
 nodes, stored entries, peak RSS in kB.
 For a .npz name (scipy.sparse.save_npz's file, NPZ=1 sh bench/load.sh)
-the peer is scipy.sparse.load_npz alone, and loadtxt_s is 0.
+the peer is scipy.sparse.load_npz alone, and loadtxt_s is 0; for a .mat
+name (MAT=5 or MAT=7 sh bench/load.sh) scipy.io.loadmat's variable A as
+CSR.
 Usage: peer_load.py EDGES|NPZ
 """
 import json
@@ -27,6 +29,13 @@ def main():
         sys.exit("usage: peer_load.py EDGES")
     path = sys.argv[1]
     t0 = time.perf_counter()
+    if path.endswith(".mat"):
+        import scipy.io
+        A = scipy.io.loadmat(path)["A"].tocsr()
+        t1 = time.perf_counter()
+        print(json.dumps({"loadtxt_s": 0.0, "seconds": t1 - t0, "nodes": A.shape[0], "nnz": int(A.nnz),
+                          "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+        return
     if path.endswith(".npz"):
         A = sp.load_npz(path)
         t1 = time.perf_counter()
