@@ -661,33 +661,24 @@ int cmd_save_node_values(rs_session *s, const char *path, const char *column, co
 	long rows = n;
 	if (!sep && s->graph && s->graph->orig_n == n && s->graph->n > n)
 		rows = s->graph->n;
-	if (rs_path_numpy(path)) { /* an int64 vector, -1 for none */
-		int64_t *y = rs_alloc(e, (size_t)(rows > 0 ? rows : 1), sizeof *y, column);
+	if (rs_path_numpy(path) || rs_path_mat(path)) {
+		/* .npy: an int64 vector; .mat: a column of doubles, named
+		 * labels or clusters; -1 for none */
+		int mat = rs_path_mat(path);
+		void *y = rs_alloc(e, (size_t)(rows > 0 ? rows : 1), 8, column);
 		if (y == NULL) {
 			rs_atomic_abort(&a);
 			return -1;
 		}
 		for (long i = 0; i < rows; i++)
-			y[i] = i < n ? v[i] : -1;
-		int rc = rs_npy_write_ints(a.f, y, rows, e);
-		free(y);
-		if (rc != 0) {
-			rs_atomic_abort(&a);
-			return -1;
-		}
-		return rs_atomic_commit(&a, e);
-	}
-	if (rs_path_mat(path)) { /* a column of doubles, -1 for none */
-		double *y = rs_alloc(e, (size_t)(rows > 0 ? rows : 1), sizeof *y, column);
-		if (y == NULL) {
-			rs_atomic_abort(&a);
-			return -1;
-		}
-		for (long i = 0; i < rows; i++)
-			y[i] = i < n ? v[i] : -1;
+			if (mat)
+				((double *)y)[i] = i < n ? v[i] : -1;
+			else
+				((int64_t *)y)[i] = i < n ? v[i] : -1;
 		char name[32];
-		snprintf(name, sizeof name, "%.20ss", column); /* labels, clusters */
-		int rc = rs_mat_write_header(a.f, e) || rs_mat_write_full(a.f, name, rows, 1, y, e) ? -1 : 0;
+		snprintf(name, sizeof name, "%.20ss", column);
+		int rc = mat ? (rs_mat_write_header(a.f, e) || rs_mat_write_full(a.f, name, rows, 1, y, e) ? -1 : 0)
+			     : rs_npy_write_ints(a.f, y, rows, e);
 		free(y);
 		if (rc != 0) {
 			rs_atomic_abort(&a);
