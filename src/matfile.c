@@ -269,9 +269,35 @@ static int read_matrix(rs_mat *m, cursor *outer, const element *mx, const char *
 	v.cls = (int)(f0 & 0xff);
 	v.complex = (f0 & 0x800) != 0;
 	v.logical = (f0 & 0x200) != 0;
+	if (v.cls == RS_MX_OPAQUE && prefix == NULL) {
+		/* MATLAB's objects (a graph, a table, a string): their name,
+		 * "MCOS", their class's name, then data only MATLAB reads;
+		 * listed by name and class, so that a message can say what to
+		 * save instead */
+		element tsys, oclass;
+		if (next_element(m, &c, &name, e) != 0 || next_element(m, &c, &tsys, e) != 0 ||
+		    next_element(m, &c, &oclass, e) != 0)
+			return -1;
+		if (name.bytes == 0 || name.data[0] == '\0')
+			return 0;
+		v.name = name_of(name.data, name.bytes, NULL);
+		char *cn = name_of(oclass.data, oclass.bytes < sizeof v.objclass ? oclass.bytes : sizeof v.objclass - 1, NULL);
+		if (v.name == NULL || cn == NULL) {
+			free(v.name);
+			free(cn);
+			return rs_fail(e, RS_ENOMEM, "out of memory");
+		}
+		snprintf(v.objclass, sizeof v.objclass, "%s", cn);
+		free(cn);
+		if (push_var(m, &v, e) != 0) {
+			free(v.name);
+			return -1;
+		}
+		return 0;
+	}
 	if (v.cls < RS_MX_CELL || v.cls > RS_MX_UINT64 || v.cls == RS_MX_OBJECT) {
-		/* an object, a function handle, a table, a string: not read,
-		 * and its layout is its own; a field of one is left out */
+		/* old-style objects, function handles, and any object inside a
+		 * struct: not read, their layout their own */
 		return 0;
 	}
 	if (next_element(m, &c, &dims, e) != 0 || next_element(m, &c, &name, e) != 0)
@@ -514,6 +540,10 @@ void rs_mat_describe(const rs_mat_var *v, char *out, size_t size)
 	static const char *const cls[] = {"?",	    "cell",   "struct", "object", "char",  "sparse",
 					  "double", "single", "int8",	"uint8",  "int16", "uint16",
 					  "int32",  "uint32", "int64",	"uint64"};
+	if (v->cls == RS_MX_OPAQUE) {
+		snprintf(out, size, "a MATLAB %s object", v->objclass[0] ? v->objclass : "?");
+		return;
+	}
 	const char *c = v->cls >= 0 && v->cls <= RS_MX_UINT64 ? cls[v->cls] : "?";
 	if (v->cls == RS_MX_SPARSE)
 		c = v->logical ? "sparse logical" : "sparse double";

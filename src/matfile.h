@@ -7,8 +7,9 @@
  * logical matrices (double, single and the integer classes, whatever
  * smaller type MATLAB stored them in), sparse matrices, char arrays (as
  * names only) and 1 x 1 structs, whose fields are listed as
- * "struct.field" (SuiteSparse's Problem.A); cell arrays, objects and
- * struct arrays are listed as such and not read.  Either byte order.
+ * "struct.field" (SuiteSparse's Problem.A); cell arrays, objects (by
+ * their class: a MATLAB graph, a table) and struct arrays are listed as
+ * such and not read.  Either byte order.
  * Version 7.3 files are HDF5, and are refused with what to do.
  */
 #ifndef RS_MATFILE_H
@@ -36,13 +37,14 @@ enum {
 	RS_MX_INT32,
 	RS_MX_UINT32,
 	RS_MX_INT64,
-	RS_MX_UINT64
+	RS_MX_UINT64, RS_MX_FUNCTION, RS_MX_OPAQUE
 };
 
 typedef struct rs_mat_var {
 	char *name; /* "A"; a struct's field "Problem.A"            */
 	int cls;    /* RS_MX_*, or another MATLAB class number     */
 	int logical, complex;
+	char objclass[32];  /* an object's class ("graph", "table")         */
 	int ndim;
 	long rows, cols; /* cols: the dimensions past the first, multiplied */
 	/* numeric and logical: the real part, column-major, rows x cols;

@@ -955,6 +955,20 @@ static void mat_list(const rs_mat *m, char *list, size_t size)
 	}
 }
 
+/* What to do in MATLAB with an object regspec cannot read, or "". */
+static const char *mat_object_hint(const rs_mat *m)
+{
+	for (long i = 0; i < m->count; i++) {
+		const char *c = m->v[i].objclass;
+		if (m->v[i].cls == RS_MX_OPAQUE && (!strcmp(c, "graph") || !strcmp(c, "digraph")))
+			return "; a MATLAB graph object is read by MATLAB alone: save its adjacency matrix "
+			       "(A = adjacency(G, 'weighted'); save('g.mat', 'A'))";
+		if (m->v[i].cls == RS_MX_OPAQUE && !strcmp(c, "table"))
+			return "; a MATLAB table is read by MATLAB alone: writetable(T, 'g.csv') saves it as CSV";
+	}
+	return "";
+}
+
 /* The variable a graph (vectors 0) or labels (vectors 1) come from: the
  * one member names, else the one that can be (for a graph: the one sparse
  * matrix, else the one matrix, else the one square matrix), or -1 with e
@@ -976,11 +990,12 @@ static long mat_pick(const rs_mat *m, const char *member, int vectors, const cha
 		rs_mat_describe(v, what, sizeof what);
 		int vec = v->ndim == 2 && (v->rows == 1 || v->cols == 1) && v->cls != RS_MX_SPARSE;
 		if (!rs_mat_is_matrix(v, vectors) || (vectors && !vec)) {
-			rs_fail(e, RS_EINVAL, "%s/%s: %s: %s", m->path, v->name, what,
+			rs_fail(e, RS_EINVAL, "%s/%s: %s: %s%s", m->path, v->name, what,
 				v->complex ? "complex values are not read as weights or labels"
 				: vectors ? "labels are a vector of numbers (one a node)"
 				: vec && v->rows * v->cols > 1 ? "a graph is a matrix of numbers (a vector is read by 'labels FILE')"
-					  : "a graph is a matrix of numbers (sparse, or full and 2-D)");
+					  : "a graph is a matrix of numbers (sparse, or full and 2-D)",
+				v->cls == RS_MX_OPAQUE ? mat_object_hint(m) : "");
 			return -1;
 		}
 		return i;
@@ -1003,9 +1018,9 @@ static long mat_pick(const rs_mat *m, const char *member, int vectors, const cha
 		return n == 1 ? pick : ns == 1 ? sparse : square;
 	}
 	if (n == 0)
-		rs_fail(e, RS_EINVAL, "%s: a MAT-file without %s (%s%s)", m->path,
+		rs_fail(e, RS_EINVAL, "%s: a MAT-file without %s (%s%s)%s", m->path,
 			vectors ? "a vector of numbers" : "a matrix of numbers", m->count ? "its variables: " : "nothing in it",
-			list);
+			list, mat_object_hint(m));
 	else
 		rs_fail(e, RS_EINVAL, "%s: a MAT-file of %ld %s: '%s %s/NAME' picks one (its variables: %s)", m->path, n,
 			vectors ? "vectors" : "matrices", vectors ? "labels" : "load", m->path, list);

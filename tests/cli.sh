@@ -451,8 +451,9 @@ run -c "load $good/karate.mat" -c "load $good/karate.mat/X" -c "load $good/karat
 	-c "load $good/karate.mat/club" -c "load $good/karate.mat/nope" \
 	-c "load $good/karate.mat/A labels $good/karate.mat/club; k 1; alpha 1; cluster 2; score" \
 	-c "load $good/karate-octave.mat labels $good/karate-octave.mat/club" -c "labels $good/karate.mat/X" \
-	-c "labels $good/karate-octave.mat" -c "load $good/karate-octave-full.txt/club" -c "load $good/karate.lgl/A"
-check "MAT-file and Octave variables: the one sparse matrix by default, FILE.mat/A, a struct's field, a vector as labels; what is no graph named" \
+	-c "labels $good/karate-octave.mat" -c "load $good/karate-octave-full.txt/club" -c "load $good/karate.lgl/A" \
+	-c "load $good/karate-with-table.mat" -c "load $good/karate-with-table.mat/T"
+check "MAT-file and Octave variables: the one sparse matrix by default, FILE.mat/A, a struct's field, a vector as labels, a MATLAB object passed over; what is no graph named" \
 	$([ $st -eq 1 ] && grep -q "^note: read .*karate.mat as mat (a MATLAB MAT-file: its one sparse matrix, A, sparse double 34 x 34)$" "$tmp/out" &&
 		grep -q "^load karate.mat/X (bipartite): 36 nodes" "$tmp/out" &&
 		grep -q "^load karate-problem.mat/Problem/A: 34 nodes, 78 edges" "$tmp/out" &&
@@ -464,7 +465,9 @@ check "MAT-file and Octave variables: the one sparse matrix by default, FILE.mat
 		grep -q "^command-line:8: labels: .*karate.mat/X: double 34 x 2: labels are a vector of numbers" "$tmp/err" &&
 		grep -q "^labels from .*karate-octave.mat: 2 classes, 34 of 34 nodes labelled$" "$tmp/out" &&
 		grep -q "^command-line:10: load: .*karate-octave-full.txt/club: matrix 1 x 34: a graph is a matrix" "$tmp/err" &&
-		grep -q "^command-line:11: load: .*karate.lgl: not a zip or tar archive, a MAT-file or an Octave file, so 'A' is no member of it$" "$tmp/err"; echo $?)
+		grep -q "^command-line:11: load: .*karate.lgl: not a zip or tar archive, a MAT-file or an Octave file, so 'A' is no member of it$" "$tmp/err" &&
+		grep -q "^load karate-with-table.mat: 34 nodes, 78 edges (unweighted" "$tmp/out" &&
+		grep -q "^command-line:13: load: .*karate-with-table.mat/T: a MATLAB table object: .*writetable(T, 'g.csv') saves it as CSV$" "$tmp/err"; echo $?)
 # networkx's write_adjlist in a .txt: found as an adjacency list by its
 # shape (lines of varying length, up to 17 fields), where it once stopped at
 # its first one-field line; an edge list with a fifth column stays one

@@ -58,6 +58,26 @@ def header(order, text="MATLAB 5.0 MAT-file, written by tests/mat-fixtures.py", 
 U = (A.toarray() > 0).astype(float)
 open(good + "karate-bigendian.mat", "wb").write(header(">") + full_matrix("A", U, ">"))
 
+def opaque(name, classname, order="<"):
+    """miMATRIX of a MATLAB object (class 17): its name, "MCOS", its class's
+    name, then a uint32 column pointing into the subsystem's data."""
+    ref = struct.pack(order + "II", 13, 0) # mxUINT32_CLASS
+    inner = element(6, ref, order) + element(5, struct.pack(order + "ii", 6, 1), order) + \
+        element(1, b"", order) + element(6, struct.pack(order + "6I", 0xDD000000, 2, 1, 1, 1, 1), order)
+    body = element(6, struct.pack(order + "II", 17, 0), order) + element(1, name.encode(), order) + \
+        element(1, b"MCOS", order) + element(1, classname.encode(), order) + \
+        struct.pack(order + "II", 14, len(inner)) + inner
+    return struct.pack(order + "II", 14, len(body)) + body
+
+
+def subsystem(order="<"):
+    """The unnamed uint8 variable MATLAB appends after its objects."""
+    blob = bytes(range(64))
+    body = element(6, struct.pack(order + "II", 9, 0), order) + element(5, struct.pack(order + "ii", 1, 64), order) + \
+        element(1, b"", order) + element(2, blob, order)
+    return struct.pack(order + "II", 14, len(body)) + body
+
+
 # bad: one fault each
 raw = open(good + "karate.mat", "rb").read()
 open(bad + "mat-truncated.mat", "wb").write(raw[: len(raw) // 2])
@@ -92,3 +112,9 @@ open(bad + "octave-word.txt", "w").write("# Created by Octave 7.3.0\n# name: D\n
                                          "# columns: 2\n 0 1\n 1 x\n")
 open(bad + "octave-strings-only.txt", "w").write("# Created by Octave 7.3.0\n# name: s\n# type: sq_string\n"
                                                  "# elements: 1\n# length: 5\nhello\n")
+
+# a MATLAB graph object (save('g.mat', 'G') of G = graph(...)): only MATLAB reads it
+open(bad + "mat-graph-object.mat", "wb").write(header("<") + opaque("G", "graph") + subsystem())
+# beside a matrix, an object (a table) is passed over
+open(good + "karate-with-table.mat", "wb").write(header("<") + full_matrix("A", U, "<") + opaque("T", "table") +
+                                                 subsystem())
