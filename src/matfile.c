@@ -352,10 +352,12 @@ static int read_matrix(rs_mat *m, cursor *outer, const element *mx, const char *
 				;
 			else if ((rc = numbers(m, &c, &re, v.rows, v.cols, &v.re, e, "numbers")) ==
 				     0 &&
-				 (double)v.re.count != count) {
+				 ((double)v.re.count != count || (v.logical && c.p < c.end))) {
 				/* Octave's -v6 and -v7 write a sparse logical matrix as
-				 * class uint8, logical, with a sparse matrix's ir, jc, pr */
+				 * class uint8, logical, with a sparse matrix's ir, jc, pr
+				 * (a full one has its data alone) */
 				rs_npy j;
+				int agree = (double)v.re.count == count;
 				if (v.logical && v.ndim == 2 && c.p < c.end &&
 				    next_element(m, &c, &jc, NULL) == 0 &&
 				    numbers(m, &c, &jc, -1, 0, &j, NULL, "") == 0 &&
@@ -367,7 +369,7 @@ static int read_matrix(rs_mat *m, cursor *outer, const element *mx, const char *
 					if (rc == 0 && c.p < c.end &&
 					    (rc = next_element(m, &c, &pr, e)) == 0)
 						rc = numbers(m, &c, &pr, -1, 0, &v.re, e, "values");
-				} else
+				} else if (!agree)
 					rc = damaged(m, &c, e,
 						     "a matrix whose data and dimensions disagree");
 			}
@@ -375,10 +377,14 @@ static int read_matrix(rs_mat *m, cursor *outer, const element *mx, const char *
 	} else if (v.cls == RS_MX_STRUCT && count == 1 && depth < MAX_DEPTH) {
 		/* the struct first, so that its fields follow it in the list */
 		char *sname = strdup(v.name);
-		if (sname == NULL || push_var(m, &v, e) != 0) {
+		if (sname == NULL) {
+			free(v.name);
+			return rs_fail(e, RS_ENOMEM, "out of memory");
+		}
+		if (push_var(m, &v, e) != 0) {
 			free(sname);
 			free(v.name);
-			return sname == NULL ? rs_fail(e, RS_ENOMEM, "out of memory") : -1;
+			return -1;
 		}
 		rc = read_fields(m, &c, sname, depth, e);
 		free(sname);
