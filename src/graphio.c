@@ -942,6 +942,27 @@ static int tab_fields_blank(const char *s)
 	return 0;
 }
 
+/* Whether t (after a line's '#') is the header graph-tool writes over its
+ * CSV edge lists, as Netzschleuder's csv.zip downloads hold them: "source,
+ * target" then the edge properties' names, comma-separated. */
+int rs_commented_header(const char *t, const char *first, const char *second)
+{
+	t += strspn(t, " \t");
+	size_t a = strlen(first), b = second ? strlen(second) : 0;
+	if (strncasecmp(t, first, a) != 0)
+		return 0;
+	t += a + strspn(t + a, " \t");
+	if (*t != ',')
+		return 0;
+	t += 1 + strspn(t + 1, " \t");
+	if (second == NULL)
+		return *t != '\0' && *t != ',' && *t != '\r' && *t != '\n';
+	if (strncasecmp(t, second, b) != 0)
+		return 0;
+	t += b + strspn(t + b, " \t");
+	return *t == ',' || *t == '\0' || *t == '\r' || *t == '\n';
+}
+
 static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *o, int bipartite,
 			       rs_load_info *info, rs_err *e)
 {
@@ -961,7 +982,10 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			s++;
 		if (*s == '\0')
 			continue;
-		if (*s == '#' || *s == '%') {
+		if (*s == '#' && first && header != 0 && rs_commented_header(s + 1, "source", "target")) {
+			s += 1 + strspn(s + 1, " \t"); /* graph-tool's "# source, target, ...": the header */
+			header = 1;
+		} else if (*s == '#' || *s == '%') {
 			long v, n1, n2;
 			if (rd.lineno == 1 && (konect = konect_kind(s, &konect_signed)) != 0) {
 				info->konect = konect;

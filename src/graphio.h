@@ -127,6 +127,11 @@ int rs_archive_name(const char *path, size_t l);
 /* Whether a graph saved to path is LGL (by its name), which holds the
  * node names itself. */
 int rs_path_lgl(const char *path);
+/* Whether t, a comment line after its '#', is a header line as graph-tool
+ * writes one over its CSV files (Netzschleuder's csv.zip): its first two
+ * comma-separated names first and second ("source", "target"; "index",
+ * and any name for a node table's second), in any case. */
+int rs_commented_header(const char *t, const char *first, const char *second);
 /* A UTF-8 byte-order mark dropped, a CR not before a LF made a LF. */
 void rs_text_tidy(char *buf, size_t *len);
 /* Split a line in place into at most max fields: runs of blanks when delim

@@ -313,13 +313,14 @@ static int next_names_node(struct nodes *N, const char *rest)
 	return nt == 2 && find_node(N, tok[0]) >= 0;
 }
 
-/* The columns of a table's header line (nt >= 2 names): the node's (a
- * column word such as 'id', else the first) and the labels' (the one asked
+/* The columns of a table's header line (nt >= 2 names): the node's ('index'
+ * in graph-tool's table when index_first, else a column word such as 'id',
+ * else the first) and the labels' (the one asked
  * for, else the one class word, else a lone 'label', else the other of two
  * columns).  Gephi's node table has Id, Label (a display name) and, say,
  * modularity_class: the class word wins. */
-static int table_columns(char **tok, int nt, const char *want, int *kc, int *lc, const char *path,
-			 long lineno, rs_err *e)
+static int table_columns(char **tok, int nt, const char *want, int index_first, int *kc, int *lc,
+			 const char *path, long lineno, rs_err *e)
 {
 	static const char *const node_words[] = {"id", "node", "name", "vertex", "node_id", "nodeid", NULL};
 	static const char *const class_words[] = {"class", "classes", "community", "group", "value",
@@ -327,6 +328,9 @@ static int table_columns(char **tok, int nt, const char *want, int *kc, int *lc,
 						  "block", "y", NULL};
 	static const char *const label_words[] = {"label", "labels", NULL};
 	*kc = -1;
+	for (int c = 0; index_first && c < nt && *kc < 0; c++) /* graph-tool numbers a table's nodes so */
+		if (!strcasecmp(tok[c], "index"))
+			*kc = c;
 	for (int c = 0; c < nt && *kc < 0; c++)
 		for (int i = 0; node_words[i] && *kc < 0; i++)
 			if (!strcasecmp(tok[c], node_words[i]))
@@ -686,7 +690,11 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 		char *s = line;
 		while (*s == ' ' || *s == '\t')
 			s++;
-		if (*s == '#' || *s == '%')
+		int commented = 0; /* graph-tool's node table: "# index, name, PROPERTY, ..." */
+		if (*s == '#' && pairs < 0 && !headed && rs_commented_header(s + 1, "index", NULL)) {
+			s += 1 + strspn(s + 1, " \t");
+			commented = 1;
+		} else if (*s == '#' || *s == '%')
 			continue;
 		/* tab, comma (quoted names as in CSV) or blank separated; a line
 		 * that opens a quote is CSV too ("Mr. Hi" alone) */
@@ -711,14 +719,14 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 		for (int c = 0; first && nt >= 3 && c < nt; c++)
 			named |= header_word(tok[c]) || !strcasecmp(tok[c], "id") ||
 				 !strcasecmp(tok[c], "node") || (column && !strcmp(tok[c], column));
-		if (first && ((header_word(tok[nt - 1]) && (nt == 1 || find_node(&N, tok[0]) < 0)) ||
+		if (first && (commented || (header_word(tok[nt - 1]) && (nt == 1 || find_node(&N, tok[0]) < 0)) ||
 			      (named && find_node(&N, tok[0]) < 0) ||
 			      (nt == 2 && find_node(&N, tok[0]) < 0 &&
 			       (column || (!integer_word(tok[0]) && next_names_node(&N, p)))))) {
 			headed = 1;
 			pairs = -1;
 			if (nt >= 2) {
-				if (table_columns(tok, nt, column, &kc, &lc, path, lineno, e) != 0)
+				if (table_columns(tok, nt, column, commented, &kc, &lc, path, lineno, e) != 0)
 					goto fail;
 				ncols = nt;
 				pairs = 1;

@@ -5,6 +5,7 @@
 #include "npgraph.h"
 
 #include "graph6.h"
+#include "labels.h"
 #include "matfile.h"
 #include "octave.h"
 #include "npy.h"
@@ -525,6 +526,57 @@ static unsigned char *arch_read(const arch *a, long i, size_t max, size_t *len, 
 	return rs_tar_text(a->tar, i, len);
 }
 
+/* Netzschleuder's nodes.csv (member k of a), beside the edges.csv g came
+ * from: its columns named in the load's note, and the one o->label_attr
+ * names read as the labels ('load FILE.csv.zip labels PROPERTY'). */
+static int netz_nodes(const arch *a, long k, rs_graph *g, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	size_t len;
+	unsigned char *owned;
+	unsigned char *text = arch_read(a, k, (size_t)(rs_memory_bytes() / 4), &len, &owned, e);
+	if (text == NULL)
+		return -1;
+	const char *nm = arch_name(a, k);
+	char cols[120] = "";
+	const char *t = (const char *)text;
+	if (*t == '#') { /* "# index, name, PROPERTY, ...": the properties */
+		t += 1 + strspn(t + 1, " \t");
+		snprintf(cols, sizeof cols, "%.*s", (int)strcspn(t, "\r\n"), t);
+	}
+	char note[400];
+	snprintf(note, sizeof note, " (Netzschleuder's CSV layout: the edges from edges.csv, the nodes' properties in "
+				    "%.80s: %.110s%s)", nm, cols[0] ? cols : "?",
+		 o->label_attr ? "" : "; 'load FILE labels NAME' reads one as the labels");
+	snprintf(info->container, sizeof info->container, "%.199s", note);
+	int rc = 0;
+	if (o->label_attr != NULL) {
+		char *where = malloc(strlen(a->path) + strlen(nm) + 2);
+		/* the parser takes the text over: its own copy (a tar's lies in
+		 * the archive) */
+		char *copy = owned ? (char *)owned : malloc(len + 1);
+		rs_labels *L = NULL;
+		if (copy != NULL && copy != (char *)owned)
+			memcpy(copy, text, len + 1);
+		owned = NULL;
+		if (where == NULL || copy == NULL) {
+			free(copy);
+			rs_fail(e, RS_ENOMEM, "out of memory");
+		} else {
+			sprintf(where, "%s/%s", a->path, nm);
+			L = rs_labels_parse_column(copy, where, g, o->label_attr, e);
+		}
+		free(where);
+		if (L == NULL)
+			rc = -1;
+		else {
+			info->labels = L;
+			snprintf(info->label_attr, sizeof info->label_attr, "%s", o->label_attr);
+		}
+	}
+	free(owned);
+	return rc;
+}
+
 /* The archive's one graph file (or the one o->member names), read as
  * rs_graph_parse reads a file of its name; in a tar archive, a NumPy
  * array or a zip archive (an .npz) is read too. */
@@ -546,6 +598,19 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 			return NULL;
 		}
 		candidates = 1;
+	}
+	/* Netzschleuder's csv.zip (graph-tool's CSV files): the edges in
+	 * edges.csv, the nodes' properties in nodes.csv beside it */
+	long nodes_csv = -1;
+	for (long i = 0; o->member == NULL && candidates > 1 && i < count; i++) {
+		const char *nm = arch_name(a, i), *slash = strrchr(nm, '/');
+		if (strcmp(slash ? slash + 1 : nm, "edges.csv") != 0)
+			continue;
+		char sib[512];
+		snprintf(sib, sizeof sib, "%.*snodes.csv", (int)(slash ? slash + 1 - nm : 0), nm);
+		long k = a->zip ? rs_zip_find(a->zip, sib) : rs_tar_find(a->tar, sib);
+		if (k >= 0)
+			pick = i, candidates = 1, nodes_csv = k;
 	}
 	if (candidates == 0) {
 		rs_fail(e, RS_EINVAL, "%s: a %s %s", a->path, a->kind,
@@ -587,6 +652,15 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 			inner.format = RS_GF_AUTO;
 		rs_text_tidy((char *)text, &len);
 		g = rs_graph_parse((char *)text, len, where, &inner, info, e);
+	}
+	if (g != NULL && nodes_csv >= 0 && netz_nodes(a, nodes_csv, g, o, info, e) != 0) {
+		rs_graph_free(g);
+		g = NULL;
+	}
+	if (g != NULL && nodes_csv >= 0) {
+		free(where);
+		free(owned);
+		return g;
 	}
 	if (g != NULL) { /* an .npz's own note after the archive's */
 		char inner_note[sizeof info->container];

@@ -47,6 +47,15 @@ with zipfile.ZipFile(good + "karate-mtx.zip", "w", zipfile.ZIP_DEFLATED) as z:
     z.writestr("karate/karate.mtx", buf.getvalue())
     z.writestr("karate/readme.html", "<p>Zachary's karate club</p>")
 
+# Netzschleuder's csv.zip layout (graph-tool's CSV files): edges.csv and
+# nodes.csv under '#'-commented header lines, gprops.csv beside them
+with zipfile.ZipFile(good + "karate-netzschleuder.csv.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("edges.csv", "# source, target, weight\n" +
+               "".join("%d,%d,%d\n" % (u, v, d["weight"]) for u, v, d in G.edges(data=True)))
+    z.writestr("nodes.csv", "# index, name, club, _pos\n" +
+               "".join('%d,"%d","%s","array([%d.0, 0.0])"\n' % (i, i + 1, G.nodes[i]["club"], i) for i in G))
+    z.writestr("gprops.csv", "# prop_name, value\nname,karate\ncitation,Zachary 1977\n")
+
 # networkx's write_adjlist under a name that says nothing: found by its shape
 nx.write_adjlist(G, good + "karate-adjlist.txt")
 
