@@ -945,6 +945,17 @@ static int tab_fields_blank(const char *s)
 /* Whether t (after a line's '#') is the header graph-tool writes over its
  * CSV edge lists, as Netzschleuder's csv.zip downloads hold them: "source,
  * target" then the edge properties' names, comma-separated. */
+int rs_next_line_has_comma(const char *p)
+{
+	while (*p) {
+		const char *end = p + strcspn(p, "\n"), *t = p + strspn(p, " \t\r");
+		if (t < end && *t != '#' && *t != '%')
+			return memchr(t, ',', (size_t)(end - t)) != NULL;
+		p = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
 int rs_commented_header(const char *t, const char *first, const char *second)
 {
 	t += strspn(t, " \t");
@@ -982,7 +993,8 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 			s++;
 		if (*s == '\0')
 			continue;
-		if (*s == '#' && first && header != 0 && rs_commented_header(s + 1, "source", "target")) {
+		if (*s == '#' && first && header != 0 && rs_commented_header(s + 1, "source", "target") &&
+		    rs_next_line_has_comma(p)) {
 			s += 1 + strspn(s + 1, " \t"); /* graph-tool's "# source, target, ...": the header */
 			header = 1;
 		} else if (*s == '#' || *s == '%') {

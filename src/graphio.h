@@ -132,6 +132,10 @@ int rs_path_lgl(const char *path);
  * comma-separated names first and second ("source", "target"; "index",
  * and any name for a node table's second), in any case. */
 int rs_commented_header(const char *t, const char *first, const char *second);
+/* Whether the next line of p that is neither blank nor a comment holds a
+ * comma (so that a commented header of comma-separated names is taken
+ * only over comma-separated data). */
+int rs_next_line_has_comma(const char *p);
 /* A UTF-8 byte-order mark dropped, a CR not before a LF made a LF. */
 void rs_text_tidy(char *buf, size_t *len);
 /* Split a line in place into at most max fields: runs of blanks when delim

@@ -691,7 +691,8 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 		while (*s == ' ' || *s == '\t')
 			s++;
 		int commented = 0; /* graph-tool's node table: "# index, name, PROPERTY, ..." */
-		if (*s == '#' && pairs < 0 && !headed && rs_commented_header(s + 1, "index", NULL)) {
+		if (*s == '#' && pairs < 0 && !headed && rs_commented_header(s + 1, "index", NULL) &&
+		    rs_next_line_has_comma(p)) {
 			s += 1 + strspn(s + 1, " \t");
 			commented = 1;
 		} else if (*s == '#' || *s == '%')
