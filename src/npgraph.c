@@ -526,6 +526,49 @@ static unsigned char *arch_read(const arch *a, long i, size_t max, size_t *len, 
 	return rs_tar_text(a->tar, i, len);
 }
 
+/* The nodes' names from the 'name' column of graph-tool's node table
+ * ("# index, name, ..."), where every node of g has one (malloc'd, n of
+ * them); else NULL. */
+static char **netz_names(const rs_graph *g, const char *text)
+{
+	char *copy = strdup(text), **names = calloc((size_t)g->n, sizeof *names);
+	char *f[RS_MAX_COLUMNS];
+	int col = -1, ok = copy != NULL && names != NULL;
+	long named = 0;
+	for (char *p = copy, *line; ok && p && *p; p = line) {
+		char *nl = strchr(p, '\n');
+		line = nl ? nl + 1 : NULL;
+		if (nl)
+			*nl = '\0';
+		size_t l = strlen(p);
+		if (l && p[l - 1] == '\r')
+			p[--l] = '\0';
+		if (col < 0) { /* the header: where 'name' is */
+			int nf = rs_split_fields(p + 1 + strspn(p + 1, " \t"), ',', f, RS_MAX_COLUMNS);
+			for (int c = 1; c < nf && col < 0; c++)
+				if (!strcmp(f[c], "name"))
+					col = c;
+			ok = col > 0;
+			continue;
+		}
+		if (*p == '\0' || *p == '#')
+			continue;
+		int nf = rs_split_fields(p, ',', f, RS_MAX_COLUMNS);
+		char *end;
+		long i = nf > col ? strtol(f[0], &end, 10) : -1;
+		ok = i >= 0 && i < g->n && *end == '\0' && names[i] == NULL && f[col][0] != '\0';
+		if (ok)
+			ok = (names[i] = strdup(f[col])) != NULL, named++;
+	}
+	free(copy);
+	if (ok && named == g->n)
+		return names;
+	for (long i = 0; names != NULL && i < g->n; i++)
+		free(names[i]);
+	free(names);
+	return NULL;
+}
+
 /* Netzschleuder's nodes.csv (member k of a), beside the edges.csv g came
  * from: its columns named in the load's note, and the one o->label_attr
  * names read as the labels ('load FILE.csv.zip labels PROPERTY'). */
@@ -543,6 +586,8 @@ static int netz_nodes(const arch *a, long k, rs_graph *g, const rs_load_opts *o,
 		t += 1 + strspn(t + 1, " \t");
 		snprintf(cols, sizeof cols, "%.*s", (int)strcspn(t, "\r\n"), t);
 	}
+	/* named after the labels are read, whose table numbers the nodes */
+	char **names = cols[0] && g->names == NULL && !g->bipartite ? netz_names(g, (const char *)text) : NULL;
 	char note[400];
 	snprintf(note, sizeof note, " (Netzschleuder's CSV layout: the edges from edges.csv, the nodes' properties in "
 				    "%.80s: %.110s%s)", nm, cols[0] ? cols : "?",
@@ -573,6 +618,13 @@ static int netz_nodes(const arch *a, long k, rs_graph *g, const rs_load_opts *o,
 			snprintf(info->label_attr, sizeof info->label_attr, "%s", o->label_attr);
 		}
 	}
+	if (rc == 0 && names != NULL) {
+		g->names = names;
+		names = NULL;
+	}
+	for (long i = 0; names != NULL && i < g->n; i++)
+		free(names[i]);
+	free(names);
 	free(owned);
 	return rc;
 }

@@ -525,13 +525,14 @@ printf '# prop_name, value\nname,two triangles\n' >"$tmp/nz/gprops.csv"
 printf '# source, target\n0 1\n1 2\n' >"$tmp/nz/spaced.txt" # a comment over a blank-separated list stays one
 tar cf "$tmp/nz.tar" -C "$tmp/nz" edges.csv nodes.csv gprops.csv
 run -c "load $good/karate-netzschleuder.csv.zip" -c "load $good/karate-netzschleuder.csv.zip labels club; k 1; alpha 1; cluster 2; score" \
-	-c "load $tmp/nz.tar labels side" -c "load $good/karate-netzschleuder.csv.zip labels nope" \
+	-c "load $tmp/nz.tar labels side; k 1; alpha 1; embed nodes" -c "load $good/karate-netzschleuder.csv.zip labels nope" \
 	-c "load $tmp/nz/edges.csv weight weight; info" -c "labels $tmp/nz/nodes.csv column side" \
 	-c "load $tmp/nz/spaced.txt"
-check "Netzschleuder's csv.zip: edges.csv the graph, 'labels COLUMN' from nodes.csv, zip or tar; '# source, target' a header" \
+check "Netzschleuder's csv.zip: edges.csv the graph, names and 'labels COLUMN' from nodes.csv, zip or tar; '# source, target' a header" \
 	$([ $st -eq 1 ] && grep -q "^note: read .*karate-netzschleuder.csv.zip as edges (Netzschleuder's CSV layout: the edges from edges.csv, the nodes' properties in nodes.csv: index, name, club, _pos; 'load FILE labels NAME' reads one as the labels)$" "$tmp/out" &&
 		grep -q "ARI 0\.8823 " "$tmp/out" &&
 		grep -q "^load nz.tar: 6 nodes, 7 edges (weighted.*labels: 2 classes, 6 labelled$" "$tmp/out" &&
+		grep -q "^ *5  *f  *1  *right  " "$tmp/out" &&
 		grep -q "^command-line:4: load: .*karate-netzschleuder.csv.zip/nodes.csv:1: no column 'nope' (columns: index, name, club, _pos)$" "$tmp/err" &&
 		grep -q "^load edges.csv: 6 nodes, 7 edges (weighted" "$tmp/out" && grep -q "^weight  *19$" "$tmp/out" &&
 		grep -q "^labels from .*nodes.csv: 2 classes, 6 of 6 nodes labelled$" "$tmp/out" &&
