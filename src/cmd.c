@@ -546,7 +546,7 @@ const struct rs_topic rs_topic_table[] = {
 	 "'file:line' naming the sheet and its row), 'load BOOK.xlsx/SHEET' the sheet of that name, "
 	 "'labels BOOK.xlsx/SHEET' labels from a sheet; shared and inline strings, numbers as stored, a "
 	 "formula's last value. An .xls (Excel 97-2003) or .ods file is refused with how to save it. "
-	 "\nAny file may be gzip-compressed (bzip2, xz, zstd and UTF-16 files are refused with the command that converts them, GraphViz DOT files with the way to a format that reads)."},
+	 "\nAny file may be gzip-compressed (bzip2, xz, zstd and UTF-16 files are refused with the command that converts them, GraphViz DOT files and graph-tool's binary .gt files with the way to a format that reads)."},
 	{NULL, NULL, NULL}};
 
 /* Edits (insert, delete, substitute, swap two neighbours) from a to b,

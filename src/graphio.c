@@ -84,6 +84,9 @@ static const char *foreign_encoding(const char *buf, size_t n)
 		{"7z\xbc\xaf\x27\x1c", 6, "a 7-Zip archive: regspec reads gzip or plain text (extract it first)"},
 		{"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", 8,
 		 "an Office 97-2003 file (an .xls workbook?): save the sheet as CSV, or as .xlsx, which regspec reads"},
+		{"\xe2\x9b\xbe gt", 6,
+		 "graph-tool's binary format (.gt): save it as GraphML (g.save('g.graphml')), or take Netzschleuder's "
+		 "csv.zip of it, which regspec reads"},
 		{"\xff\xfe", 2, "UTF-16 text: save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"},
 		{"\xfe\xff", 2, "UTF-16 text: save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"},
 	};
