@@ -1,9 +1,12 @@
 /* unit-numpy.c: NumPy's .npy headers (written and read, versions 1 and 2,
  * both byte orders, column-major), zip archives (stored, deflated, ZIP64
  * sizes, damage), tar archives (ustar, GNU, pax and V7 headers, damage),
- * and graphs through scipy's .npz layout and back. */
+ * graphs through scipy's .npz layout and back, and MAT-files (written and
+ * read back; small elements, the other byte order, structs nested past
+ * the depth read, damage). */
 #include <config.h>
 
+#include "matfile.h"
 #include "npgraph.h"
 #include "npy.h"
 #include "tap.h"
@@ -462,11 +465,178 @@ static void tars(void)
 	free(mem);
 }
 
+/* ------------------------------------------------------------ MAT-files */
+
+static void put32(unsigned char *b, uint32_t v, int big)
+{
+	for (int i = 0; i < 4; i++)
+		b[i] = (unsigned char)(v >> (big ? 24 - 8 * i : 8 * i));
+}
+
+/* A data element at b + *at: small (at most 4 bytes, when small is set)
+ * or tagged and padded to 8 bytes. */
+static void mat_el(unsigned char *b, size_t *at, uint32_t type, const void *data, uint32_t n, int small, int big)
+{
+	if (small && n <= 4) {
+		put32(b + *at, n << 16 | type, big);
+		memset(b + *at + 4, 0, 4);
+		memcpy(b + *at + 4, data, n);
+		*at += 8;
+		return;
+	}
+	put32(b + *at, type, big);
+	put32(b + *at + 4, n, big);
+	memcpy(b + *at + 8, data, n);
+	memset(b + *at + 8 + n, 0, (8 - n % 8) % 8);
+	*at += 8 + ((n + 7) & ~7u);
+}
+
+static void mat_header(unsigned char *b, int big)
+{
+	memset(b, ' ', 116);
+	memcpy(b, "MATLAB 5.0 MAT-file, unit test", 30);
+	memset(b + 116, 0, 8);
+	b[124] = big ? 1 : 0;
+	b[125] = big ? 0 : 1;
+	b[126] = big ? 'M' : 'I';
+	b[127] = big ? 'I' : 'M';
+}
+
+/* An miMATRIX of class cls named name (dims r x c), its body (after the
+ * name) given; returns its size. */
+static size_t mat_var(unsigned char *b, int cls, const char *name, int32_t r, int32_t c, const unsigned char *body,
+		      size_t blen, int big)
+{
+	unsigned char tmp[4096], flags[8], dims[8];
+	size_t at = 0;
+	put32(flags, (uint32_t)cls, big);
+	put32(flags + 4, 0, big);
+	put32(dims, (uint32_t)r, big);
+	put32(dims + 4, (uint32_t)c, big);
+	mat_el(tmp, &at, 6, flags, 8, 0, big);
+	mat_el(tmp, &at, 5, dims, 8, 0, big);
+	mat_el(tmp, &at, 1, name, (uint32_t)strlen(name), 1, big);
+	memcpy(tmp + at, body, blen);
+	at += blen;
+	put32(b, 14, big);
+	put32(b + 4, (uint32_t)at, big);
+	memcpy(b + 8, tmp, at);
+	return 8 + at;
+}
+
+static void matfiles(void)
+{
+	rs_err e = {0};
+	/* a path of 3 nodes, weighted, written and read back */
+	rs_edges E = {0};
+	rs_edges_push(&E, 0, 1, 2, &e);
+	rs_edges_push(&E, 1, 2, 0.5, &e);
+	long merged, dropped;
+	rs_graph *g = rs_graph_build(3, 0, 0, &E, RS_MERGE_MAX, &merged, &dropped, &e);
+	rs_edges_free(&E);
+	char *mem = NULL;
+	size_t ml = 0;
+	FILE *f = open_memstream(&mem, &ml);
+	int rc = rs_graph_write_mat(g, f, &e);
+	fclose(f);
+	rs_mat m;
+	int open = rc == 0 && rs_mat_open(&m, (unsigned char *)mem, ml, "p.mat", 0, &e) == 0;
+	tap_ok(open && m.count == 1 && !strcmp(m.v[0].name, "A") && m.v[0].cls == RS_MX_SPARSE &&
+		       m.v[0].rows == 3 && m.v[0].cols == 3 && rs_npy_int(&m.v[0].jc, 3) == 4 &&
+		       rs_npy_double(&m.v[0].re, 0) == 2,
+	       "save graph g.mat: a sparse A of 3 x 3, 4 entries, a weight 2 (%s)", e.msg);
+	if (open)
+		rs_mat_close(&m);
+	rs_load_opts o = {0};
+	o.header = o.base = -1;
+	rs_load_info info;
+	rs_graph *h = rc == 0 ? rs_binary_graph((unsigned char *)mem, ml, "p.mat", &o, &info, &e) : NULL;
+	tap_ok(h && h->n == 3 && h->nnz == 4 && h->val && h->val[0] == 2 && !strcmp(info.format, "mat"),
+	       "... and it loads back the same (%s)", h ? "" : e.msg);
+	rs_graph_free(h);
+	rs_graph_free(g);
+	free(mem);
+
+	/* big-endian, a full 2 x 2 matrix of doubles, its name a small element */
+	for (int big = 0; big <= 1; big++) {
+		unsigned char b[1024], body[64], d[32];
+		size_t at = 128, bl = 0;
+		mat_header(b, big);
+		double v[4] = {0, 3, 3, 0}; /* column-major */
+		for (int i = 0; i < 4; i++) {
+			unsigned char x[8];
+			memcpy(x, &v[i], 8);
+			int swap = big != (rs_npy_host_order() == '>');
+			for (int k = 0; k < 8; k++) /* stored in the file's byte order */
+				d[8 * i + k] = swap ? x[7 - k] : x[k];
+		}
+		mat_el(body, &bl, 9, d, 32, 0, big);
+		at += mat_var(b + at, RS_MX_DOUBLE, "W", 2, 2, body, bl, big);
+		int ok = rs_mat_open(&m, b, at, "w.mat", 0, &e) == 0;
+		tap_ok(ok && m.count == 1 && !strcmp(m.v[0].name, "W") && rs_npy_double(&m.v[0].re, 1) == 3 &&
+			       rs_npy_double(&m.v[0].re, 0) == 0,
+		       "a %s-endian MAT-file: W (a small element's name), W(2,1) = 3 (%s)", big ? "big" : "little",
+		       e.msg);
+		if (ok)
+			rs_mat_close(&m);
+	}
+
+	/* structs nested 6 deep: fields listed down to the depth read, no further */
+	unsigned char b[4096], body[4096], inner[4096];
+	size_t il = 0;
+	unsigned char one = 1;
+	mat_el(inner, &il, 2, &one, 1, 1, 0); /* the innermost: a double scalar, stored as uint8 */
+	size_t vl = mat_var(body, RS_MX_DOUBLE, "", 1, 1, inner, il, 0);
+	for (int level = 0; level < 6; level++) {
+		unsigned char len[4], names[32];
+		size_t sl = 0;
+		put32(len, 32, 0);
+		memset(names, 0, sizeof names);
+		memcpy(names, "f", 1);
+		mat_el(inner, &sl, 5, len, 4, 1, 0);
+		mat_el(inner, &sl, 1, names, 32, 0, 0);
+		memcpy(inner + sl, body, vl);
+		sl += vl;
+		vl = mat_var(body, RS_MX_STRUCT, level == 5 ? "S" : "", 1, 1, inner, sl, 0);
+	}
+	mat_header(b, 0);
+	memcpy(b + 128, body, vl);
+	int ok = rs_mat_open(&m, b, 128 + vl, "s.mat", 0, &e) == 0;
+	tap_ok(ok && m.count == 5 && !strcmp(m.v[0].name, "S") && !strcmp(m.v[4].name, "S.f.f.f.f") &&
+		       rs_mat_find(&m, "S/f/f") == 2,
+	       "structs nested past the depth read: S .. S.f.f.f.f listed, deeper left out (%ld listed; %s)",
+	       ok ? m.count : -1L, e.msg);
+	if (ok)
+		rs_mat_close(&m);
+
+	/* damage: an element that runs past its variable, dimensions past any matrix */
+	mat_header(b, 0);
+	size_t at = 128;
+	unsigned char d8[8] = {0};
+	il = 0;
+	mat_el(inner, &il, 9, d8, 8, 0, 0);
+	put32(inner + 4, 4000, 0); /* the data claims 4000 bytes */
+	at += mat_var(b + at, RS_MX_DOUBLE, "X", 1, 1, inner, il, 0);
+	rc = rs_mat_open(&m, b, at, "d.mat", 0, &e);
+	tap_ok(rc != 0 && strstr(e.msg, "runs past the end") != NULL, "an element past its variable: %s", e.msg);
+	at = 128;
+	il = 0;
+	mat_el(inner, &il, 9, d8, 8, 0, 0);
+	at += mat_var(b + at, RS_MX_DOUBLE, "X", 2147483647, 2147483647, inner, il, 0);
+	rc = rs_mat_open(&m, b, at, "d.mat", 0, &e);
+	tap_ok(rc != 0 && strstr(e.msg, "disagree") != NULL, "dimensions the data does not fill: %s", e.msg);
+	at = 128;
+	at += mat_var(b + at, RS_MX_DOUBLE, "X", 1, 1, inner, il, 0);
+	rc = rs_mat_open(&m, b, at - 4, "d.mat", 0, &e);
+	tap_ok(rc != 0 && strstr(e.msg, "d.mat") != NULL, "a file cut inside its last element: %s", e.msg);
+}
+
 int main(void)
 {
 	headers();
 	archives();
 	tars();
 	graphs();
+	matfiles();
 	return tap_done();
 }
