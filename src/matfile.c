@@ -219,6 +219,94 @@ static char *name_of(const unsigned char *p, size_t n, const char *prefix)
 	return s;
 }
 
+/* Character data of type `type` (UTF-16 as MATLAB writes it, UTF-8, or
+ * bytes) as a malloc'd UTF-8 string; NULL when memory runs out. */
+static char *utf8_of(const unsigned char *p, uint32_t bytes, uint32_t type, int swap)
+{
+	char *out = malloc((size_t)bytes * 3 / 2 + 4), *w = out;
+	if (out == NULL)
+		return NULL;
+	if (type != MI_UINT16 && type != 17) { /* miUTF8, or 8-bit characters */
+		memcpy(out, p, bytes);
+		out[bytes] = '\0';
+		return out;
+	}
+	for (uint32_t i = 0; i + 1 < bytes; i += 2) {
+		unsigned long c = swap ? (unsigned long)p[i] << 8 | p[i + 1]
+				       : (unsigned long)p[i + 1] << 8 | p[i];
+		if (c >= 0xd800 && c < 0xdc00 && i + 3 < bytes) { /* a surrogate pair */
+			unsigned long lo = swap ? (unsigned long)p[i + 2] << 8 | p[i + 3]
+						: (unsigned long)p[i + 3] << 8 | p[i + 2];
+			if (lo >= 0xdc00 && lo < 0xe000) {
+				c = 0x10000 + ((c - 0xd800) << 10) + (lo - 0xdc00);
+				i += 2;
+			}
+		}
+		if (c < 0x80)
+			*w++ = (char)c;
+		else if (c < 0x800)
+			*w++ = (char)(0xc0 | c >> 6), *w++ = (char)(0x80 | (c & 0x3f));
+		else if (c < 0x10000)
+			*w++ = (char)(0xe0 | c >> 12), *w++ = (char)(0x80 | (c >> 6 & 0x3f)),
+			*w++ = (char)(0x80 | (c & 0x3f));
+		else
+			*w++ = (char)(0xf0 | c >> 18), *w++ = (char)(0x80 | (c >> 12 & 0x3f)),
+			*w++ = (char)(0x80 | (c >> 6 & 0x3f)), *w++ = (char)(0x80 | (c & 0x3f));
+	}
+	*w = '\0';
+	return out;
+}
+
+/* A cell array's elements when each is a row of text (or empty): into
+ * v->strings (count of them); 0 also when they are not (strings NULL),
+ * -1 on damage or memory. */
+static int cell_text(const rs_mat *m, cursor *c, rs_mat_var *v, long count, rs_err *e)
+{
+	char **s = calloc((size_t)count + 1, sizeof *s);
+	if (s == NULL)
+		return rs_fail(e, RS_ENOMEM, "out of memory");
+	for (long k = 0; k < count; k++) {
+		element el, fl, dims, name, data;
+		if (next_element(m, c, &el, e) != 0)
+			goto fail;
+		cursor in = {el.data, el.data + el.bytes, c->base, c->swap, c->inflated};
+		if (el.type != MI_MATRIX)
+			goto not_text;
+		if (el.bytes == 0) { /* an empty element: no text */
+			s[k] = calloc(1, 1);
+			if (s[k] == NULL)
+				goto fail;
+			continue;
+		}
+		if (next_element(m, &in, &fl, e) != 0 || next_element(m, &in, &dims, e) != 0 ||
+		    next_element(m, &in, &name, e) != 0)
+			goto fail;
+		if (fl.bytes != 8 || (get32(fl.data, c->swap) & 0xff) != RS_MX_CHAR ||
+		    dims.bytes != 8 || get32(dims.data, c->swap) > 1)
+			goto not_text; /* not a row of text */
+		if (in.p >= in.end)
+			data.bytes = 0, data.type = MI_UINT16, data.data = in.p;
+		else if (next_element(m, &in, &data, e) != 0)
+			goto fail;
+		if ((s[k] = utf8_of(data.data, data.bytes, data.type, c->swap)) == NULL) {
+			rs_fail(e, RS_ENOMEM, "out of memory");
+			goto fail;
+		}
+	}
+	v->strings = s;
+	return 0;
+not_text:
+	for (long k = 0; k < count; k++)
+		free(s[k]);
+	free(s);
+	return 0;
+fail:
+	for (long k = 0; k < count; k++)
+		free(s[k]);
+	free(s);
+	return -1;
+}
+
 static int read_matrix(rs_mat *m, cursor *outer, const element *mx, const char *prefix,
 		       const char *field, int depth, rs_err *e);
 
@@ -281,7 +369,9 @@ static int read_matrix(rs_mat *m, cursor *outer, const element *mx, const char *
 		if (name.bytes == 0 || name.data[0] == '\0')
 			return 0;
 		v.name = name_of(name.data, name.bytes, NULL);
-		char *cn = name_of(oclass.data, oclass.bytes < sizeof v.objclass ? oclass.bytes : sizeof v.objclass - 1, NULL);
+		char *cn = name_of(
+		    oclass.data,
+		    oclass.bytes < sizeof v.objclass ? oclass.bytes : sizeof v.objclass - 1, NULL);
 		if (v.name == NULL || cn == NULL) {
 			free(v.name);
 			free(cn);
@@ -374,6 +464,9 @@ static int read_matrix(rs_mat *m, cursor *outer, const element *mx, const char *
 						     "a matrix whose data and dimensions disagree");
 			}
 		}
+	} else if (v.cls == RS_MX_CELL && v.ndim == 2 && count >= 1 &&
+		   count <= (double)(mx->bytes / 8)) {
+		rc = cell_text(m, &c, &v, (long)count, e); /* each element takes 8 bytes at least */
 	} else if (v.cls == RS_MX_STRUCT && count == 1 && depth < MAX_DEPTH) {
 		/* the struct first, so that its fields follow it in the list */
 		char *sname = strdup(v.name);
@@ -392,8 +485,12 @@ static int read_matrix(rs_mat *m, cursor *outer, const element *mx, const char *
 	}
 	if (rc == 0)
 		rc = push_var(m, &v, e);
-	if (rc != 0)
+	if (rc != 0) {
+		for (long k = 0; v.strings && v.strings[k]; k++)
+			free(v.strings[k]);
+		free(v.strings);
 		free(v.name);
+	}
 	return rc;
 }
 
@@ -512,8 +609,12 @@ fail:
 
 void rs_mat_close(rs_mat *m)
 {
-	for (long i = 0; i < m->count; i++)
+	for (long i = 0; i < m->count; i++) {
+		for (long k = 0; m->v[i].strings && m->v[i].strings[k]; k++)
+			free(m->v[i].strings[k]);
+		free(m->v[i].strings);
 		free(m->v[i].name);
+	}
 	free(m->v);
 	for (long i = 0; i < m->nowned; i++)
 		free(m->owned[i]);
@@ -553,7 +654,10 @@ void rs_mat_describe(const rs_mat_var *v, char *out, size_t size)
 	const char *c = v->cls >= 0 && v->cls <= RS_MX_UINT64 ? cls[v->cls] : "?";
 	if (v->cls == RS_MX_SPARSE)
 		c = v->logical ? "sparse logical" : "sparse double";
-	else if (v->logical)
+	else if (v->cls == RS_MX_CELL && v->strings) {
+		snprintf(out, size, "cell of text %ld x %ld", v->rows, v->cols);
+		return;
+	} else if (v->logical)
 		c = "logical";
 	int n = snprintf(out, size, "%s%s", v->complex ? "complex " : "", c);
 	if (v->cls != RS_MX_STRUCT && v->cls != RS_MX_CELL && n >= 0 && (size_t)n < size)
@@ -580,7 +684,8 @@ static int put_element(FILE *f, uint32_t type, const void *data, uint64_t bytes)
 {
 	uint32_t tag[2] = {type, (uint32_t)bytes};
 	static const unsigned char zeros[8];
-	if (fwrite(tag, sizeof tag, 1, f) != 1 || (bytes > 0 && fwrite(data, 1, (size_t)bytes, f) != bytes))
+	if (fwrite(tag, sizeof tag, 1, f) != 1 ||
+	    (bytes > 0 && fwrite(data, 1, (size_t)bytes, f) != bytes))
 		return -1;
 	size_t pad = (size_t)(padded(bytes) - bytes);
 	return pad > 0 && fwrite(zeros, 1, pad, f) != pad ? -1 : 0;
@@ -588,20 +693,24 @@ static int put_element(FILE *f, uint32_t type, const void *data, uint64_t bytes)
 
 /* The start of an miMATRIX of `data` more bytes (its real part and the
  * rest): the tag, flags, dimensions and name. */
-static int put_matrix_head(FILE *f, const char *name, int cls, long rows, long cols, uint32_t nzmax, uint64_t data,
-			   rs_err *e)
+static int put_matrix_head(FILE *f, const char *name, int cls, long rows, long cols, uint32_t nzmax,
+			   uint64_t data, rs_err *e)
 {
 	size_t nl = strlen(name);
 	uint64_t total = 16 + 16 + 8 + padded(nl) + data;
 	if (total > UINT32_MAX || rows > INT32_MAX || cols > INT32_MAX)
-		return rs_fail(e, RS_EINVAL, "'%s' (%ld x %ld) is beyond a MAT-file of version 5 (4 GB a variable, "
-					     "2^31 - 1 rows and columns): save a .npz, .npy or .mtx file instead",
-			       name, rows, cols);
+		return rs_fail(
+		    e, RS_EINVAL,
+		    "'%s' (%ld x %ld) is beyond a MAT-file of version 5 (4 GB a variable, "
+		    "2^31 - 1 rows and columns): save a .npz, .npy or .mtx file instead",
+		    name, rows, cols);
 	uint32_t tag[2] = {MI_MATRIX, (uint32_t)total};
 	uint32_t flags[2] = {(uint32_t)cls, nzmax};
 	int32_t dims[2] = {(int32_t)rows, (int32_t)cols};
-	if (fwrite(tag, sizeof tag, 1, f) != 1 || put_element(f, MI_UINT32, flags, sizeof flags) != 0 ||
-	    put_element(f, MI_INT32, dims, sizeof dims) != 0 || put_element(f, MI_INT8, name, nl) != 0)
+	if (fwrite(tag, sizeof tag, 1, f) != 1 ||
+	    put_element(f, MI_UINT32, flags, sizeof flags) != 0 ||
+	    put_element(f, MI_INT32, dims, sizeof dims) != 0 ||
+	    put_element(f, MI_INT8, name, nl) != 0)
 		return rs_fail(e, RS_EIO, "writing failed: %s", strerror(errno));
 	return 0;
 }
@@ -611,17 +720,20 @@ int rs_mat_write_header(FILE *f, rs_err *e)
 	char text[116];
 	memset(text, ' ', sizeof text);
 	char line[116];
-	int n = snprintf(line, sizeof line, "MATLAB 5.0 MAT-file, written by %s %s", PACKAGE_NAME, PACKAGE_VERSION);
+	int n = snprintf(line, sizeof line, "MATLAB 5.0 MAT-file, written by %s %s", PACKAGE_NAME,
+			 PACKAGE_VERSION);
 	memcpy(text, line, (size_t)n < sizeof text ? (size_t)n : sizeof text);
 	static const unsigned char subsys[8];
-	uint16_t version = 0x0100, mark = ('M' << 8) | 'I'; /* reads "IM" where the bytes are swapped */
+	uint16_t version = 0x0100,
+		 mark = ('M' << 8) | 'I'; /* reads "IM" where the bytes are swapped */
 	if (fwrite(text, sizeof text, 1, f) != 1 || fwrite(subsys, sizeof subsys, 1, f) != 1 ||
 	    fwrite(&version, 2, 1, f) != 1 || fwrite(&mark, 2, 1, f) != 1)
 		return rs_fail(e, RS_EIO, "writing failed: %s", strerror(errno));
 	return 0;
 }
 
-int rs_mat_write_full(FILE *f, const char *name, long rows, long cols, const double *colmajor, rs_err *e)
+int rs_mat_write_full(FILE *f, const char *name, long rows, long cols, const double *colmajor,
+		      rs_err *e)
 {
 	uint64_t bytes = (uint64_t)rows * (uint64_t)cols * 8;
 	if (put_matrix_head(f, name, RS_MX_DOUBLE, rows, cols, 0, 8 + padded(bytes), e) != 0)
@@ -631,13 +743,16 @@ int rs_mat_write_full(FILE *f, const char *name, long rows, long cols, const dou
 	return 0;
 }
 
-int rs_mat_write_sparse(FILE *f, const char *name, long rows, long cols, const long *jc, const int32_t *ir,
-			const double *pr, rs_err *e)
+int rs_mat_write_sparse(FILE *f, const char *name, long rows, long cols, const long *jc,
+			const int32_t *ir, const double *pr, rs_err *e)
 {
 	long nnz = jc[cols];
 	if (nnz > INT32_MAX)
-		return rs_fail(e, RS_EINVAL, "'%s' has %ld entries, beyond a MAT-file of version 5: save a .npz or "
-					     ".mtx file instead", name, nnz);
+		return rs_fail(
+		    e, RS_EINVAL,
+		    "'%s' has %ld entries, beyond a MAT-file of version 5: save a .npz or "
+		    ".mtx file instead",
+		    name, nnz);
 	uint64_t irb = (uint64_t)nnz * 4, jcb = ((uint64_t)cols + 1) * 4, prb = (uint64_t)nnz * 8;
 	if (put_matrix_head(f, name, RS_MX_SPARSE, rows, cols, (uint32_t)nnz,
 			    8 + padded(irb) + 8 + padded(jcb) + 8 + padded(prb), e) != 0)
@@ -655,8 +770,8 @@ int rs_mat_write_sparse(FILE *f, const char *name, long rows, long cols, const l
 		ones[p] = 1.0;
 	int rc = put_element(f, MI_INT32, ir, irb) == 0 && put_element(f, MI_INT32, j, jcb) == 0 &&
 			 put_element(f, MI_DOUBLE, pr ? pr : ones, prb) == 0
-		 ? 0
-		 : rs_fail(e, RS_EIO, "writing failed: %s", strerror(errno));
+		     ? 0
+		     : rs_fail(e, RS_EIO, "writing failed: %s", strerror(errno));
 	free(j);
 	free(ones);
 	return rc;

@@ -7,9 +7,10 @@
  * logical matrices (double, single and the integer classes, whatever
  * smaller type MATLAB stored them in), sparse matrices, char arrays (as
  * names only) and 1 x 1 structs, whose fields are listed as
- * "struct.field" (SuiteSparse's Problem.A); cell arrays, objects (by
- * their class: a MATLAB graph, a table) and struct arrays are listed as
- * such and not read.  Either byte order.
+ * "struct.field" (SuiteSparse's Problem.A), and cell arrays of text
+ * (class names for labels); other cell arrays, objects (by their class:
+ * a MATLAB graph, a table) and struct arrays are listed as such and not
+ * read.  Either byte order.
  * Version 7.3 files are HDF5, and are refused with what to do.
  */
 #ifndef RS_MATFILE_H
@@ -37,20 +38,25 @@ enum {
 	RS_MX_INT32,
 	RS_MX_UINT32,
 	RS_MX_INT64,
-	RS_MX_UINT64, RS_MX_FUNCTION, RS_MX_OPAQUE
+	RS_MX_UINT64,
+	RS_MX_FUNCTION,
+	RS_MX_OPAQUE
 };
 
 typedef struct rs_mat_var {
 	char *name; /* "A"; a struct's field "Problem.A"            */
 	int cls;    /* RS_MX_*, or another MATLAB class number     */
 	int logical, complex;
-	char objclass[32];  /* an object's class ("graph", "table")         */
+	char objclass[32]; /* an object's class ("graph", "table")         */
 	int ndim;
 	long rows, cols; /* cols: the dimensions past the first, multiplied */
 	/* numeric and logical: the real part, column-major, rows x cols;
 	 * sparse: the values (pr), with ir the row of each and jc where
 	 * each column starts (cols + 1) */
 	rs_npy re, ir, jc;
+	/* a cell array of text alone (class names, node names): its
+	 * elements as UTF-8, column by column; else NULL */
+	char **strings;
 } rs_mat_var;
 
 typedef struct rs_mat {
@@ -85,11 +91,12 @@ void rs_mat_describe(const rs_mat_var *v, char *out, size_t size);
  * with e set, as is a write error. */
 int rs_mat_write_header(FILE *f, rs_err *e);
 /* A full double matrix, column by column. */
-int rs_mat_write_full(FILE *f, const char *name, long rows, long cols, const double *colmajor, rs_err *e);
+int rs_mat_write_full(FILE *f, const char *name, long rows, long cols, const double *colmajor,
+		      rs_err *e);
 /* A sparse double matrix in compressed columns: column j's rows ir[jc[j]
  * .. jc[j + 1]) (ascending) and values pr (NULL: all 1). */
-int rs_mat_write_sparse(FILE *f, const char *name, long rows, long cols, const long *jc, const int32_t *ir,
-			const double *pr, rs_err *e);
+int rs_mat_write_sparse(FILE *f, const char *name, long rows, long cols, const long *jc,
+			const int32_t *ir, const double *pr, rs_err *e);
 /* 1 for a name ending in .mat (any case), else 0. */
 int rs_path_mat(const char *path);
 

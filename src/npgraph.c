@@ -953,7 +953,7 @@ char **rs_archive_names(const char *path, size_t max, rs_err *e)
 		if (rs_mat_open(&m, (unsigned char *)buf, len, path, max, e) == 0) {
 			names = calloc((size_t)m.count + 1, sizeof *names);
 			for (long i = 0, w = 0; names != NULL && i < m.count; i++)
-				if (rs_mat_is_matrix(&m.v[i], 1) && m.v[i].rows * m.v[i].cols > 1 &&
+				if ((rs_mat_is_matrix(&m.v[i], 1) || m.v[i].strings) && m.v[i].rows * m.v[i].cols > 1 &&
 				    (names[w] = strdup(m.v[i].name)) != NULL)
 					w++;
 			if (names == NULL)
@@ -1004,6 +1004,35 @@ char **rs_archive_names(const char *path, size_t max, rs_err *e)
 }
 
 /* ------------------------------------------------------------ vectors */
+
+/* Strings (NULL-terminated) as label lines: each quoted as a CSV cell
+ * ("" for a quote; a name may hold blanks), an empty one an unlabelled
+ * node's empty line. */
+static char *text_lines(char **strings, const char *path, rs_err *e)
+{
+	size_t cap = 1;
+	for (long i = 0; strings[i]; i++)
+		cap += 2 * strlen(strings[i]) + 3;
+	char *out = malloc(cap), *p = out;
+	if (out == NULL) {
+		rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+		return NULL;
+	}
+	for (long i = 0; strings[i]; i++) {
+		if (strings[i][0]) {
+			*p++ = '"';
+			for (const char *c = strings[i]; *c; c++) {
+				if (*c == '"')
+					*p++ = '"';
+				*p++ = *c == '\n' || *c == '\r' ? ' ' : *c;
+			}
+			*p++ = '"';
+		}
+		*p++ = '\n';
+	}
+	*p = '\0';
+	return out;
+}
 
 /* Vector a as text, one element a line (rs_npy_lines). */
 static char *vector_lines(const rs_npy *ap, const char *path, rs_err *e)
@@ -1115,10 +1144,11 @@ static long mat_pick(const rs_mat *m, const char *member, int vectors, const cha
 		char what[64];
 		rs_mat_describe(v, what, sizeof what);
 		int vec = v->ndim == 2 && (v->rows == 1 || v->cols == 1) && v->cls != RS_MX_SPARSE;
-		if (!rs_mat_is_matrix(v, vectors) || (vectors && !vec)) {
+		int text = vectors && v->strings != NULL && vec; /* class names, a cell of text */
+		if (!text && (!rs_mat_is_matrix(v, vectors) || (vectors && !vec))) {
 			rs_fail(e, RS_EINVAL, "%s/%s: %s: %s%s", m->path, v->name, what,
 				v->complex ? "complex values are not read as weights or labels"
-				: vectors ? "labels are a vector of numbers (one a node)"
+				: vectors ? "labels are a vector of numbers or a cell of text (one a node)"
 				: vec && v->rows * v->cols > 1 ? "a graph is a matrix of numbers (a vector is read by 'labels FILE')"
 					  : "a graph is a matrix of numbers (sparse, or full and 2-D)",
 				v->cls == RS_MX_OPAQUE ? mat_object_hint(m) : "");
@@ -1129,8 +1159,8 @@ static long mat_pick(const rs_mat *m, const char *member, int vectors, const cha
 	long pick = -1, sparse = -1, square = -1, n = 0, ns = 0, nq = 0;
 	for (long i = 0; i < m->count; i++) {
 		const rs_mat_var *v = &m->v[i];
-		if (vectors ? v->cls == RS_MX_SPARSE || !rs_mat_is_matrix(v, 1) || (v->rows != 1 && v->cols != 1) ||
-				      v->rows * v->cols < 2
+		if (vectors ? v->cls == RS_MX_SPARSE || (!rs_mat_is_matrix(v, 1) && v->strings == NULL) ||
+				      v->ndim != 2 || (v->rows != 1 && v->cols != 1) || v->rows * v->cols < 2
 			    : !rs_mat_is_matrix(v, 0))
 			continue;
 		pick = i, n++;
@@ -1145,7 +1175,8 @@ static long mat_pick(const rs_mat *m, const char *member, int vectors, const cha
 	}
 	if (n == 0)
 		rs_fail(e, RS_EINVAL, "%s: a MAT-file without %s (%s%s)%s", m->path,
-			vectors ? "a vector of numbers" : "a matrix of numbers", m->count ? "its variables: " : "nothing in it",
+			vectors ? "a vector of numbers or a cell of text" : "a matrix of numbers",
+			m->count ? "its variables: " : "nothing in it",
 			list, mat_object_hint(m));
 	else
 		rs_fail(e, RS_EINVAL, "%s: a MAT-file of %ld %s: '%s %s/NAME' picks one (its variables: %s)", m->path, n,
@@ -1223,10 +1254,14 @@ char *rs_mat_lines(const void *buf, size_t len, const char *path, const char *me
 	if (i >= 0) {
 		char where[300];
 		snprintf(where, sizeof where, "%s/%s", path, m.v[i].name);
-		rs_npy a = m.v[i].re;
-		a.ndim = 1;
-		a.shape[0] = a.count;
-		out = vector_lines(&a, where, e);
+		if (m.v[i].strings != NULL)
+			out = text_lines(m.v[i].strings, where, e);
+		else {
+			rs_npy a = m.v[i].re;
+			a.ndim = 1;
+			a.shape[0] = a.count;
+			out = vector_lines(&a, where, e);
+		}
 	}
 	if (out != NULL && outlen != NULL)
 		*outlen = strlen(out);

@@ -452,8 +452,9 @@ run -c "load $good/karate.mat" -c "load $good/karate.mat/X" -c "load $good/karat
 	-c "load $good/karate.mat/A labels $good/karate.mat/club; k 1; alpha 1; cluster 2; score" \
 	-c "load $good/karate-octave.mat labels $good/karate-octave.mat/club" -c "labels $good/karate.mat/X" \
 	-c "labels $good/karate-octave.mat" -c "load $good/karate-octave-full.txt/club" -c "load $good/karate.lgl/A" \
-	-c "load $good/karate-with-table.mat" -c "load $good/karate-with-table.mat/T"
-check "MAT-file and Octave variables: the one sparse matrix by default, FILE.mat/A, a struct's field, a vector as labels, a MATLAB object passed over; what is no graph named" \
+	-c "load $good/karate-with-table.mat" -c "load $good/karate-with-table.mat/T" \
+	-c "load $good/karate-cells.mat labels $good/karate-cells.mat; save labels $tmp/cells.csv"
+check "MAT-file and Octave variables: the one sparse matrix by default, FILE.mat/A, a struct's field, a vector or a cell of text as labels, a MATLAB object passed over; what is no graph named" \
 	$([ $st -eq 1 ] && grep -q "^note: read .*karate.mat as mat (a MATLAB MAT-file: its one sparse matrix, A, sparse double 34 x 34)$" "$tmp/out" &&
 		grep -q "^load karate.mat/X (bipartite): 36 nodes" "$tmp/out" &&
 		grep -q "^load karate-problem.mat/Problem/A: 34 nodes, 78 edges" "$tmp/out" &&
@@ -467,7 +468,9 @@ check "MAT-file and Octave variables: the one sparse matrix by default, FILE.mat
 		grep -q "^command-line:10: load: .*karate-octave-full.txt/club: matrix 1 x 34: a graph is a matrix" "$tmp/err" &&
 		grep -q "^command-line:11: load: .*karate.lgl: not a zip or tar archive, a MAT-file or an Octave file, so 'A' is no member of it$" "$tmp/err" &&
 		grep -q "^load karate-with-table.mat: 34 nodes, 78 edges (unweighted" "$tmp/out" &&
-		grep -q "^command-line:13: load: .*karate-with-table.mat/T: a MATLAB table object: .*writetable(T, 'g.csv') saves it as CSV$" "$tmp/err"; echo $?)
+		grep -q "^command-line:13: load: .*karate-with-table.mat/T: a MATLAB table object: .*writetable(T, 'g.csv') saves it as CSV$" "$tmp/err" &&
+		grep -q "^load karate-cells.mat: 34 nodes, .*labels: 2 classes, 34 labelled$" "$tmp/out" &&
+		grep -q "^33,Officer$" "$tmp/cells.csv"; echo $?)
 # networkx's write_adjlist in a .txt: found as an adjacency list by its
 # shape (lines of varying length, up to 17 fields), where it once stopped at
 # its first one-field line; an edge list with a fifth column stays one
@@ -486,7 +489,7 @@ run -c "load $good/karate-csr.npz labels $good/karate-clubs.npy; noise 0.1; k 2;
 check "save graph, embedding, labels and clusters .mat; they load back, a bipartite graph as its biadjacency" \
 	$([ $st -eq 1 ] && grep -q '^load k.mat: 37 nodes, 81 edges (weighted, 3 self-loops).*labels: 2 classes, 34 labelled' "$tmp/out" &&
 		cmp -s "$tmp/k.mat" "$tmp/k2.mat" && grep -q '^load b.mat (bipartite): 7 nodes (rows + columns), 12 edges' "$tmp/out" &&
-		grep -q "^command-line:5: labels: .*e.mat: a MAT-file without a vector of numbers (its variables: embedding (double 37 x 2))$" "$tmp/err" &&
+		grep -q "^command-line:5: labels: .*e.mat: a MAT-file without a vector of numbers or a cell of text (its variables: embedding (double 37 x 2))$" "$tmp/err" &&
 		[ "$(wc -l <"$tmp/err")" -eq 1 ]; echo $?)
 if command -v python3 >/dev/null 2>&1 && python3 -c 'import numpy, scipy.io' 2>/dev/null; then
 	python3 - "$tmp" >"$tmp/py" 2>&1 <<'PY'

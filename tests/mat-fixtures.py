@@ -26,6 +26,11 @@ good, bad = "tests/good/", "tests/bad/"
 # good: MATLAB's default (-v7: compressed), several variables, the graph the sparse one
 scipy.io.savemat(good + "karate.mat", {"A": A, "club": club.reshape(-1, 1), "name": "karate club",
                                       "X": np.arange(68.0).reshape(34, 2)}, do_compression=True)
+# the clubs' names as a cell array of text (MATLAB's {'Mr. Hi'; 'Officer'; ...})
+names = np.empty((34, 1), dtype=object)
+for v in G.nodes:
+    names[v, 0] = G.nodes[v]["club"]
+scipy.io.savemat(good + "karate-cells.mat", {"A": A, "clubs": names})
 # the SuiteSparse Matrix Collection's layout: a struct Problem with the matrix as its field A
 scipy.io.savemat(good + "karate-problem.mat", {"Problem": {"A": A, "name": "Zachary/karate", "id": 1}})
 
