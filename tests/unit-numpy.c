@@ -17,6 +17,34 @@
 #include <string.h>
 #include <zlib.h>
 
+/* The path 0 - 1 - 2, its edges weighing a and b. */
+static rs_graph *path3(double a, double b, rs_err *e)
+{
+	rs_edges E = {0};
+	rs_edges_push(&E, 0, 1, a, e);
+	rs_edges_push(&E, 1, 2, b, e);
+	long merged, dropped;
+	rs_graph *g = rs_graph_build(3, 0, 0, &E, RS_MERGE_MAX, &merged, &dropped, e);
+	rs_edges_free(&E);
+	return g;
+}
+
+/* What writer writes of g, in memory (*len bytes; free it), or NULL. */
+static char *written(int (*writer)(const rs_graph *, FILE *, rs_err *), const rs_graph *g, size_t *len, rs_err *e)
+{
+	char *mem = NULL;
+	FILE *f = open_memstream(&mem, len);
+	if (f == NULL)
+		return NULL;
+	int rc = writer(g, f, e);
+	fclose(f);
+	if (rc != 0) {
+		free(mem);
+		return NULL;
+	}
+	return mem;
+}
+
 /* An array in memory: the header rs_npy_header writes, then data. */
 static size_t npy_file(unsigned char *out, const char *descr, int fortran, int ndim, const long *shape,
 		       const void *data, size_t bytes)
@@ -443,17 +471,9 @@ static void tars(void)
 	rs_graph_free(h);
 	o.member = NULL;
 
-	rs_edges E = {0};
-	rs_edges_push(&E, 0, 1, 1, &e);
-	rs_edges_push(&E, 1, 2, 1, &e);
-	long merged, dropped;
-	rs_graph *p = rs_graph_build(3, 0, 0, &E, RS_MERGE_MAX, &merged, &dropped, &e);
-	rs_edges_free(&E);
-	char *mem = NULL;
+	rs_graph *p = path3(1, 1, &e);
 	size_t ml = 0;
-	FILE *f = open_memstream(&mem, &ml);
-	rs_graph_write_npz(p, f, &e);
-	fclose(f);
+	char *mem = written(rs_graph_write_npz, p, &ml, &e);
 	memset(buf, 0, sizeof buf);
 	at = 0;
 	if (ml < 8000)
@@ -528,17 +548,10 @@ static void matfiles(void)
 {
 	rs_err e = {0};
 	/* a path of 3 nodes, weighted, written and read back */
-	rs_edges E = {0};
-	rs_edges_push(&E, 0, 1, 2, &e);
-	rs_edges_push(&E, 1, 2, 0.5, &e);
-	long merged, dropped;
-	rs_graph *g = rs_graph_build(3, 0, 0, &E, RS_MERGE_MAX, &merged, &dropped, &e);
-	rs_edges_free(&E);
-	char *mem = NULL;
+	rs_graph *g = path3(2, 0.5, &e);
 	size_t ml = 0;
-	FILE *f = open_memstream(&mem, &ml);
-	int rc = rs_graph_write_mat(g, f, &e);
-	fclose(f);
+	char *mem = written(rs_graph_write_mat, g, &ml, &e);
+	int rc = mem != NULL ? 0 : -1;
 	rs_mat m;
 	int open = rc == 0 && rs_mat_open(&m, (unsigned char *)mem, ml, "p.mat", 0, &e) == 0;
 	tap_ok(open && m.count == 1 && !strcmp(m.v[0].name, "A") && m.v[0].cls == RS_MX_SPARSE &&
