@@ -94,7 +94,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "load FILE [labels FILE|ATTR] [weight NAME] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
 	 "read a graph file in any common format, gzip too ('help formats')",
 	 "Read a graph from FILE ('-': standard input, a pipe: zcat g.edges.gz | regspec -c 'load -'). The format comes from the extension or the content, or 'format "
-	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl|json|gexf|lgl|graph6|octave|npz|npy' ('help "
+	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl|json|gexf|lgl|graph6|octave|gdf|npz|npy' ('help "
 	 "formats' says how each reads and how it is found): scipy.sparse.save_npz and numpy.save files, MATLAB "
 	 "MAT-files and a zip or tar archive (.tar.gz too) of one graph file are found by their first bytes, and 'load "
 	 "ARCHIVE/MEMBER' reads one member of an archive ('labels ARCHIVE/MEMBER' too), 'load FILE.mat/A' the "
@@ -496,6 +496,13 @@ const struct rs_topic rs_topic_table[] = {
 	 "undirected; attributes by their id or their title, 'labels \"Modularity Class\"', 'weight "
 	 "Strength'; a 'value', 'community' or 'class' node attribute becomes the labels; visual attributes "
 	 "and time spells are not read; a file that ends before </gexf> is an error. "
+	 "\nGDF, the GUESS format Gephi and Netvizz export (.gdf, or a first line 'nodedef>' or "
+	 "'edgedef>'): a 'nodedef>name VARCHAR,label VARCHAR,...' line, a node a line, then an "
+	 "'edgedef>node1 VARCHAR,node2 VARCHAR,...' line and an edge a line, comma-separated, text in "
+	 "single or double quotes; nodes by their 'name', named by their 'label'; the weights from a "
+	 "'weight' column ('weight NAME' another), 'directed' edges made undirected; the labels from a "
+	 "node column named class, community, value or modularity_class, or the one 'labels COLUMN' "
+	 "names; a node only an edge names is added. "
 	 "\nGML and GraphML go through igraph (GraphML keys of types of its own, as graph-tool's "
 	 "vector_float or python::object, are read as strings; yEd's node labels, <y:NodeLabel>, "
 	 "are the names; a node that only an edge names, with no <node> element, is added, "

@@ -4,6 +4,7 @@
 
 #include "graphio.h"
 
+#include "gdf.h"
 #include "gexf.h"
 #include "graph6.h"
 #include "jsongraph.h"
@@ -35,13 +36,13 @@ const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
 					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl", "json", "gexf",
-					    "numpy", "lgl", "graph6", "octave"};
+					    "numpy", "lgl", "graph6", "octave", "gdf"};
 	return names[f];
 }
 
 const char *const rs_gformat_words[] = {"edges", "csv",    "tsv",   "snap",  "mtx",	"biedges",
 					"gml",	 "graphml", "pajek", "dimacs", "metis", "chaco",
-					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "graph6", "sparse6", "digraph6", "octave", "npz", "npy", NULL};
+					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "graph6", "sparse6", "digraph6", "octave", "gdf", "npz", "npy", NULL};
 
 int rs_gformat_parse(const char *s, enum rs_gformat *f)
 {
@@ -60,7 +61,7 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"zip", RS_GF_NUMPY},      {"lgl", RS_GF_LGL},     {"ncol", RS_GF_EDGES},
 		   {"graph6", RS_GF_GRAPH6},  {"sparse6", RS_GF_GRAPH6}, {"digraph6", RS_GF_GRAPH6},
 		   {"g6", RS_GF_GRAPH6},      {"s6", RS_GF_GRAPH6},   {"d6", RS_GF_GRAPH6},
-		   {"octave", RS_GF_OCTAVE}};
+		   {"octave", RS_GF_OCTAVE},  {"gdf", RS_GF_GDF},     {"guess", RS_GF_GDF}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -4272,7 +4273,7 @@ static enum rs_gformat extension_format(const char *path)
 		   {".pajek", RS_GF_PAJEK},  {".paj", RS_GF_PAJEK},  {".col", RS_GF_DIMACS},	{".clq", RS_GF_DIMACS},
 		   {".gr", RS_GF_DIMACS},    {".dimacs", RS_GF_DIMACS}, {".max", RS_GF_DIMACS},
 		   {".graph", RS_GF_METIS},  {".metis", RS_GF_METIS}, {".chaco", RS_GF_METIS},
-		   {".adjlist", RS_GF_ADJLIST}, {".sif", RS_GF_SIF}, {".dl", RS_GF_DL},
+		   {".adjlist", RS_GF_ADJLIST}, {".gdf", RS_GF_GDF}, {".sif", RS_GF_SIF}, {".dl", RS_GF_DL},
 		   {".json", RS_GF_JSON},    {".cyjs", RS_GF_JSON}, {".gexf", RS_GF_GEXF},
 		   {".lgl", RS_GF_LGL},	     {".g6", RS_GF_GRAPH6},  {".s6", RS_GF_GRAPH6},
 		   {".d6", RS_GF_GRAPH6}};
@@ -4365,6 +4366,8 @@ enum rs_gformat rs_gformat_sniff(const char *buf)
 		return RS_GF_GML;
 	if (rs_octave_is(s))
 		return RS_GF_OCTAVE;
+	if (rs_gdf_is(s))
+		return RS_GF_GDF;
 	if (strstr(s, "# rows:") && s == strstr(s, "#"))
 		return RS_GF_BIEDGES;
 	if (dimacs_like(s))
@@ -4485,6 +4488,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_SIF: g = read_sif(buf, path, o, info, e); break;
 	case RS_GF_LGL: g = read_lgl(buf, path, o, info, e); break;
 	case RS_GF_OCTAVE: g = rs_octave_graph(buf, path, o, info, e); break;
+	case RS_GF_GDF: g = rs_gdf_graph(buf, path, o, info, e); break;
 	case RS_GF_GRAPH6: g = rs_graph6_read(buf, path, o, info, e); break;
 	case RS_GF_DL: g = read_dl(buf, path, o, info, e); break;
 	case RS_GF_PAJEK: g = read_pajek(buf, path, o, info, e); break;
@@ -4713,7 +4717,7 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 	file_extension(path, dot, sizeof dot);
 	enum rs_gformat by_name = extension_format(path);
 	const char *unwritten = by_name == RS_GF_DIMACS || by_name == RS_GF_METIS || by_name == RS_GF_ADJLIST ||
-					by_name == RS_GF_SIF || by_name == RS_GF_DL || (by_name == RS_GF_JSON && rs_markup_kind(path) != RS_MARKUP_JSON)
+					by_name == RS_GF_SIF || by_name == RS_GF_DL || by_name == RS_GF_GDF || (by_name == RS_GF_JSON && rs_markup_kind(path) != RS_MARKUP_JSON)
 				? rs_gformat_name(by_name)
 				: NULL;
 	for (size_t i = 0; !unwritten && i < sizeof foreign / sizeof foreign[0]; i++)

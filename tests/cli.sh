@@ -540,6 +540,17 @@ check "Netzschleuder's csv.zip: edges.csv the graph, names and 'labels COLUMN' f
 		grep -q "^load edges.csv: 6 nodes, 7 edges (weighted" "$tmp/out" && grep -q "^weight  *19$" "$tmp/out" &&
 		grep -q "^labels from .*nodes.csv: 2 classes, 6 of 6 nodes labelled$" "$tmp/out" &&
 		grep -q "^load spaced.txt: 3 nodes, 2 edges" "$tmp/out"; echo $?)
+# GUESS's GDF as Gephi exports it (quoted text, a colour with commas): the
+# weighted club, names from its labels, classes from a node column; found
+# by its first line under another name
+cp "$good/karate.gdf" "$tmp/karate-gdf.txt"
+run -c "load $good/karate.gdf; k 3; alpha 1; eig" -c "load $tmp/karate-gdf.txt labels club; k 1; alpha 1; cluster 2; score; embed nodes" \
+	-c "load $good/karate.gdf labels nope"
+check "GDF (Gephi's, GUESS's): the weighted club, names from 'label', labels from a node column, found by content" \
+	$([ $st -eq 1 ] && grep -q "^note: read .*karate.gdf as gdf$" "$tmp/out" && grep -q '^ 0.53367694  *1$' "$tmp/out" &&
+		grep -q "^note: read .*karate-gdf.txt as gdf$" "$tmp/out" && grep -q "ARI 0\.8823 " "$tmp/out" &&
+		grep -q "^ *33  *Member 34  " "$tmp/out" &&
+		grep -q "^command-line:3: load: .*karate.gdf:1: labels nope: no node column of that name (its columns: name, label, club, x, y, color)$" "$tmp/err"; echo $?)
 # a file of several graph6 graphs, one a line (paths of 3 to 6 nodes, as
 # networkx writes them, the header on the first): FILE.g6/N is the N-th
 run -c "load $good/paths.g6" -c "load $good/paths.g6/3" -c "load $good/paths.g6/9" -c "load $good/paths.g6/x"

@@ -56,6 +56,15 @@ with zipfile.ZipFile(good + "karate-netzschleuder.csv.zip", "w", zipfile.ZIP_DEF
                "".join('%d,"%d","%s","array([%d.0, 0.0])"\n' % (i, i + 1, G.nodes[i]["club"], i) for i in G))
     z.writestr("gprops.csv", "# prop_name, value\nname,karate\ncitation,Zachary 1977\n")
 
+# GUESS's GDF as Gephi exports it: quoted text, a colour with commas in it
+with open(good + "karate.gdf", "w") as f:
+    f.write("nodedef>name VARCHAR,label VARCHAR,club VARCHAR,x DOUBLE,y DOUBLE,color VARCHAR\n")
+    for v in G.nodes:
+        f.write("'%d','Member %d','%s',%d.0,0.0,'153,153,153'\n" % (v, v + 1, G.nodes[v]["club"], v))
+    f.write("edgedef>node1 VARCHAR,node2 VARCHAR,directed BOOLEAN,weight DOUBLE\n")
+    for u, v, d in G.edges(data=True):
+        f.write("'%d','%d',false,%d.0\n" % (u, v, d["weight"]))
+
 # networkx's write_adjlist under a name that says nothing: found by its shape
 nx.write_adjlist(G, good + "karate-adjlist.txt")
 
