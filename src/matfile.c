@@ -17,6 +17,8 @@
 
 #include "matfile.h"
 
+#include "varpick.h"
+
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -624,13 +626,9 @@ void rs_mat_close(rs_mat *m)
 
 long rs_mat_find(const rs_mat *m, const char *name)
 {
-	for (long i = 0; i < m->count; i++) {
-		const char *a = m->v[i].name, *b = name;
-		while (*a && (*a == *b || (*a == '.' && *b == '/')))
-			a++, b++;
-		if (*a == '\0' && *b == '\0')
+	for (long i = 0; i < m->count; i++)
+		if (rs_var_same_name(m->v[i].name, name))
 			return i;
-	}
 	return -1;
 }
 

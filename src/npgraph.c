@@ -10,6 +10,7 @@
 #include "octave.h"
 #include "npy.h"
 #include "tario.h"
+#include "varpick.h"
 #include "xlsx.h"
 #include "zipio.h"
 
@@ -1098,18 +1099,6 @@ char *rs_npy_lines(const void *buf, size_t len, const char *path, rs_err *e)
 
 /* ------------------------------------------------------------ MAT-files */
 
-/* Its variables for messages: "A (sparse double 34 x 34), gnd (double 34 x 1)". */
-static void mat_list(const rs_mat *m, char *list, size_t size)
-{
-	list[0] = '\0';
-	for (long i = 0; i < m->count; i++) {
-		char what[64], item[160];
-		rs_mat_describe(&m->v[i], what, sizeof what);
-		snprintf(item, sizeof item, "%.80s (%s)", m->v[i].name, what);
-		rs_list_append(list, size, ", ", item);
-	}
-}
-
 /* What to do in MATLAB with an object regspec cannot read, or "". */
 static const char *mat_object_hint(const rs_mat *m)
 {
@@ -1124,64 +1113,44 @@ static const char *mat_object_hint(const rs_mat *m)
 	return "";
 }
 
-/* The variable a graph (vectors 0) or labels (vectors 1) come from: the
- * one member names, else the one that can be (for a graph: the one sparse
- * matrix, else the one matrix, else the one square matrix), or -1 with e
- * set, the variables listed. */
+/* Whether v, of a MAT-file, can be labels: a vector of numbers, or a cell
+ * of text (class names). */
+static int mat_vector(const rs_mat_var *v)
+{
+	int vec = v->ndim == 2 && (v->rows == 1 || v->cols == 1) && v->cls != RS_MX_SPARSE;
+	return vec && (rs_mat_is_matrix(v, 1) || v->strings != NULL);
+}
+
+/* The variable a graph (vectors 0) or labels (vectors 1) come from
+ * (rs_var_pick), or -1 with e set: one named that holds neither says so. */
 static long mat_pick(const rs_mat *m, const char *member, int vectors, const char **why, rs_err *e)
 {
-	*why = "variable";
-	char list[400];
-	mat_list(m, list, sizeof list);
-	if (member != NULL) {
-		long i = rs_mat_find(m, member);
-		if (i < 0) {
-			rs_fail(e, RS_EINVAL, "%s: no variable '%s' in the MAT-file (%s: %s)", m->path, member,
-				m->count ? "its variables" : "it holds none", m->count ? list : "");
-			return -1;
-		}
-		const rs_mat_var *v = &m->v[i];
-		char what[64];
-		rs_mat_describe(v, what, sizeof what);
-		int vec = v->ndim == 2 && (v->rows == 1 || v->cols == 1) && v->cls != RS_MX_SPARSE;
-		int text = vectors && v->strings != NULL && vec; /* class names, a cell of text */
-		if (!text && (!rs_mat_is_matrix(v, vectors) || (vectors && !vec))) {
-			rs_fail(e, RS_EINVAL, "%s/%s: %s: %s%s", m->path, v->name, what,
-				v->complex ? "complex values are not read as weights or labels"
-				: vectors ? "labels are a vector of numbers or a cell of text (one a node)"
-				: vec && v->rows * v->cols > 1 ? "a graph is a matrix of numbers (a vector is read by 'labels FILE')"
-					  : "a graph is a matrix of numbers (sparse, or full and 2-D)",
-				v->cls == RS_MX_OPAQUE ? mat_object_hint(m) : "");
-			return -1;
-		}
-		return i;
-	}
-	long pick = -1, sparse = -1, square = -1, n = 0, ns = 0, nq = 0;
+	rs_varinfo *vi = calloc((size_t)m->count + 1, sizeof *vi);
+	if (vi == NULL)
+		return rs_fail(e, RS_ENOMEM, "out of memory"), -1;
 	for (long i = 0; i < m->count; i++) {
 		const rs_mat_var *v = &m->v[i];
-		if (vectors ? v->cls == RS_MX_SPARSE || (!rs_mat_is_matrix(v, 1) && v->strings == NULL) ||
-				      v->ndim != 2 || (v->rows != 1 && v->cols != 1) || v->rows * v->cols < 2
-			    : !rs_mat_is_matrix(v, 0))
-			continue;
-		pick = i, n++;
-		if (v->cls == RS_MX_SPARSE)
-			sparse = i, ns++;
-		if (v->rows == v->cols)
-			square = i, nq++;
+		vi[i].name = v->name;
+		rs_mat_describe(v, vi[i].what, sizeof vi[i].what);
+		vi[i].candidate = vectors ? mat_vector(v) && v->rows * v->cols >= 2 : rs_mat_is_matrix(v, 0);
+		vi[i].sparse = v->cls == RS_MX_SPARSE;
+		vi[i].square = v->rows == v->cols;
 	}
-	if (n == 1 || (!vectors && ns == 1) || (!vectors && nq == 1)) {
-		*why = n == 1 ? "its one matrix" : ns == 1 ? "its one sparse matrix" : "its one square matrix";
-		return n == 1 ? pick : ns == 1 ? sparse : square;
+	rs_varfile f = {m->path, "MAT-file", "a vector of numbers or a cell of text", mat_object_hint(m)};
+	long i = rs_var_pick(vi, m->count, member, vectors, &f, why, e);
+	if (i >= 0 && member != NULL && !(vectors ? mat_vector(&m->v[i]) : rs_mat_is_matrix(&m->v[i], 0))) {
+		const rs_mat_var *v = &m->v[i];
+		int vec = v->ndim == 2 && (v->rows == 1 || v->cols == 1) && v->cls != RS_MX_SPARSE;
+		rs_fail(e, RS_EINVAL, "%s/%s: %s: %s%s", m->path, v->name, vi[i].what,
+			v->complex ? "complex values are not read as weights or labels"
+			: vectors ? "labels are a vector of numbers or a cell of text (one a node)"
+			: vec && v->rows * v->cols > 1 ? "a graph is a matrix of numbers (a vector is read by 'labels FILE')"
+						       : "a graph is a matrix of numbers (sparse, or full and 2-D)",
+			v->cls == RS_MX_OPAQUE ? mat_object_hint(m) : "");
+		i = -1;
 	}
-	if (n == 0)
-		rs_fail(e, RS_EINVAL, "%s: a MAT-file without %s (%s%s)%s", m->path,
-			vectors ? "a vector of numbers or a cell of text" : "a matrix of numbers",
-			m->count ? "its variables: " : "nothing in it",
-			list, mat_object_hint(m));
-	else
-		rs_fail(e, RS_EINVAL, "%s: a MAT-file of %ld %s: '%s %s/NAME' picks one (its variables: %s)", m->path, n,
-			vectors ? "vectors" : "matrices", vectors ? "labels" : "load", m->path, list);
-	return -1;
+	free(vi);
+	return i;
 }
 
 static rs_graph *mat_graph(const unsigned char *buf, size_t len, const char *path, const rs_load_opts *o,

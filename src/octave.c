@@ -3,6 +3,8 @@
 
 #include "octave.h"
 
+#include "varpick.h"
+
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -175,70 +177,45 @@ static void describe(const ovar *v, char *out, size_t size)
 		snprintf(out, size, "%.40s", v->type[0] ? v->type : "?");
 }
 
-/* As matfile's picker: the one member names, else the one that can be. */
+/* Whether v is a vector of numbers (labels), or a matrix of them (a graph). */
+static int is_vector(const ovar *v)
+{
+	return is_numeric(v) && !is_sparse(v) && (v->rows == 1 || v->cols == 1) && v->rows * v->cols >= 1;
+}
+
+static int is_matrix(const ovar *v)
+{
+	return is_numeric(v) && v->rows >= 1 && v->cols >= 1 && !(is_vector(v) && v->rows * v->cols > 1);
+}
+
+/* The variable a graph (vectors 0) or labels (1) come from (rs_var_pick),
+ * or -1 with e set: one named that holds neither says so. */
 static long pick(const ofile *f, const char *member, int vectors, const char **why, rs_err *e)
 {
-	char list[400] = "";
-	for (long i = 0; i < f->count; i++) {
-		char what[96], item[200];
-		describe(&f->v[i], what, sizeof what);
-		snprintf(item, sizeof item, "%.60s (%s)", f->v[i].name, what);
-		rs_list_append(list, sizeof list, ", ", item);
-	}
-	*why = "variable";
-	if (member != NULL) {
-		for (long i = 0; i < f->count; i++) {
-			const ovar *v = &f->v[i];
-			if (strcmp(v->name, member) != 0)
-				continue;
-			int vec = (v->rows == 1 || v->cols == 1) && !is_sparse(v);
-			char what[80];
-			describe(v, what, sizeof what);
-			if (!is_numeric(v) || v->rows < 1 || v->cols < 1 || (vectors && !vec) ||
-			    (!vectors && vec && v->rows * v->cols > 1)) {
-				rs_fail(e, RS_EINVAL, "%s/%s: %s: %s", f->path, v->name, what,
-					vectors ? "labels are a vector of numbers (one a node)"
-					: is_numeric(v) && vec
-					    ? "a graph is a matrix of numbers (a vector is read by "
-					      "'labels FILE')"
-					    : "a graph is a matrix of numbers (full or sparse)");
-				return -1;
-			}
-			return i;
-		}
-		rs_fail(e, RS_EINVAL, "%s: no variable '%s' in the Octave file (%s%s)", f->path,
-			member, f->count ? "its variables: " : "it holds none", list);
-		return -1;
-	}
-	long any = -1, sparse = -1, square = -1, n = 0, ns = 0, nq = 0;
+	rs_varinfo *vi = calloc((size_t)f->count + 1, sizeof *vi);
+	if (vi == NULL)
+		return rs_fail(e, RS_ENOMEM, "out of memory"), -1;
 	for (long i = 0; i < f->count; i++) {
 		const ovar *v = &f->v[i];
-		int vec = v->rows == 1 || v->cols == 1;
-		if (!is_numeric(v) || (vectors ? !vec || is_sparse(v) || v->rows * v->cols < 2
-					       : vec || v->rows < 1 || v->cols < 1))
-			continue;
-		any = i, n++;
-		if (is_sparse(v))
-			sparse = i, ns++;
-		if (v->rows == v->cols)
-			square = i, nq++;
+		vi[i].name = v->name;
+		describe(v, vi[i].what, sizeof vi[i].what);
+		vi[i].candidate = vectors ? is_vector(v) && v->rows * v->cols >= 2
+					  : is_matrix(v) && v->rows > 1 && v->cols > 1;
+		vi[i].sparse = is_sparse(v);
+		vi[i].square = v->rows == v->cols;
 	}
-	if (n == 1 || (!vectors && (ns == 1 || nq == 1))) {
-		*why = n == 1	 ? "its one matrix"
-		       : ns == 1 ? "its one sparse matrix"
-				 : "its one square matrix";
-		return n == 1 ? any : ns == 1 ? sparse : square;
+	rs_varfile file = {f->path, "Octave file", "a vector of numbers", ""};
+	long i = rs_var_pick(vi, f->count, member, vectors, &file, why, e);
+	if (i >= 0 && member != NULL && !(vectors ? is_vector(&f->v[i]) : is_matrix(&f->v[i]))) {
+		const ovar *v = &f->v[i];
+		rs_fail(e, RS_EINVAL, "%s/%s: %s: %s", f->path, v->name, vi[i].what,
+			vectors	       ? "labels are a vector of numbers (one a node)"
+			: is_vector(v) ? "a graph is a matrix of numbers (a vector is read by 'labels FILE')"
+				       : "a graph is a matrix of numbers (full or sparse)");
+		i = -1;
 	}
-	if (n == 0)
-		rs_fail(e, RS_EINVAL, "%s: an Octave file without %s (%s%s)", f->path,
-			vectors ? "a vector of numbers" : "a matrix of numbers",
-			f->count ? "its variables: " : "nothing in it", list);
-	else
-		rs_fail(e, RS_EINVAL,
-			"%s: an Octave file of %ld %s: '%s %s/NAME' picks one (its variables: %s)",
-			f->path, n, vectors ? "vectors" : "matrices", vectors ? "labels" : "load",
-			f->path, list);
-	return -1;
+	free(vi);
+	return i;
 }
 
 /* Reads the next number of variable v from *p (a cursor over its lines,
