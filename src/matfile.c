@@ -132,44 +132,19 @@ static int next_element(const rs_mat *m, cursor *c, element *el, rs_err *e)
 static int numbers(const rs_mat *m, const cursor *c, const element *el, long rows, long cols,
 		   rs_npy *a, rs_err *e, const char *what)
 {
+	/* the numeric types, miINT8 (1) to miUINT64 (13): kind and size */
+	static const struct {
+		char kind, size;
+	} types[] = {{0, 0},   {'i', 1}, {'u', 1}, {'i', 2}, {'u', 2}, {'i', 4}, {'u', 4},
+		     {'f', 4}, {0, 0},	 {'f', 8}, {0, 0},   {0, 0},   {'i', 8}, {'u', 8}};
 	memset(a, 0, sizeof *a);
-	switch (el->type) {
-	case MI_INT8:
-		a->kind = 'i', a->size = 1;
-		break;
-	case MI_UINT8:
-		a->kind = 'u', a->size = 1;
-		break;
-	case MI_INT16:
-		a->kind = 'i', a->size = 2;
-		break;
-	case MI_UINT16:
-		a->kind = 'u', a->size = 2;
-		break;
-	case MI_INT32:
-		a->kind = 'i', a->size = 4;
-		break;
-	case MI_UINT32:
-		a->kind = 'u', a->size = 4;
-		break;
-	case MI_SINGLE:
-		a->kind = 'f', a->size = 4;
-		break;
-	case MI_DOUBLE:
-		a->kind = 'f', a->size = 8;
-		break;
-	case MI_INT64:
-		a->kind = 'i', a->size = 8;
-		break;
-	case MI_UINT64:
-		a->kind = 'u', a->size = 8;
-		break;
-	default: {
+	if (el->type >= sizeof types / sizeof types[0] || types[el->type].kind == 0) {
 		char msg[96];
 		snprintf(msg, sizeof msg, "data of type %u where %s belong", el->type, what);
 		return damaged(m, c, e, msg);
 	}
-	}
+	a->kind = types[el->type].kind;
+	a->size = types[el->type].size;
 	if (el->bytes % (uint32_t)a->size != 0) {
 		char msg[96];
 		snprintf(msg, sizeof msg, "%s of %u bytes, not a whole number of elements", what,

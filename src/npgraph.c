@@ -1006,9 +1006,24 @@ char **rs_archive_names(const char *path, size_t max, rs_err *e)
 
 /* ------------------------------------------------------------ vectors */
 
-/* Strings (NULL-terminated) as label lines: each quoted as a CSV cell
- * ("" for a quote; a name may hold blanks), an empty one an unlabelled
- * node's empty line. */
+/* A class name as a label line holds it, at p (2 strlen(name) + 2 bytes
+ * at most): quoted as a CSV cell ("" for a quote), as a name may hold
+ * blanks; an empty one nothing, an unlabelled node.  Returns the end. */
+static char *quoted(char *p, const char *name)
+{
+	if (name[0] == '\0')
+		return p;
+	*p++ = '"';
+	for (const char *c = name; *c; c++) {
+		if (*c == '"')
+			*p++ = '"';
+		*p++ = *c == '\n' || *c == '\r' ? ' ' : *c;
+	}
+	*p++ = '"';
+	return p;
+}
+
+/* Strings (NULL-terminated) as label lines (quoted), one a line. */
 static char *text_lines(char **strings, const char *path, rs_err *e)
 {
 	size_t cap = 1;
@@ -1020,15 +1035,7 @@ static char *text_lines(char **strings, const char *path, rs_err *e)
 		return NULL;
 	}
 	for (long i = 0; strings[i]; i++) {
-		if (strings[i][0]) {
-			*p++ = '"';
-			for (const char *c = strings[i]; *c; c++) {
-				if (*c == '"')
-					*p++ = '"';
-				*p++ = *c == '\n' || *c == '\r' ? ' ' : *c;
-			}
-			*p++ = '"';
-		}
+		p = quoted(p, strings[i]);
 		*p++ = '\n';
 	}
 	*p = '\0';
@@ -1060,19 +1067,9 @@ static char *vector_lines(const rs_npy *ap, const char *path, rs_err *e)
 	}
 	for (long i = 0; i < a.count; i++) {
 		if (text) {
-			/* quoted, as a CSV cell ("" for a quote): a name may hold
-			 * blanks; an empty one is an unlabelled node */
 			char name[512];
 			rs_npy_text(&a, i, name, sizeof name);
-			if (name[0]) {
-				*p++ = '"';
-				for (const char *c = name; *c; c++) {
-					if (*c == '"')
-						*p++ = '"';
-					*p++ = *c == '\n' || *c == '\r' ? ' ' : *c;
-				}
-				*p++ = '"';
-			}
+			p = quoted(p, name);
 		} else {
 			double v = rs_npy_double(&a, i);
 			if (v != floor(v) || v < -1 || v > 2147483647.0) {
