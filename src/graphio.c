@@ -4426,9 +4426,11 @@ rs_graph *rs_graph_load(const char *path, const rs_load_opts *o, rs_load_info *i
 	char *buf = rs_read_data(archive ? archive : path, &len, e);
 	rs_graph *g = NULL;
 	int kind = buf != NULL ? rs_binary_kind(buf, len) : 0;
-	/* graph6's files hold a graph a line: FILE.g6/N is the N-th */
-	int numbered = arch && kind == 0 && (extension_format(archive) == RS_GF_GRAPH6 || rs_octave_is(buf));
-	if (buf != NULL && arch && (kind == 0 || kind == 'n') && !numbered)
+	/* text files with parts: a graph6 file a graph a line (FILE.g6/N the
+	 * N-th), an Octave file its variables (FILE/A) */
+	int parts = buf != NULL && arch && kind == 0 &&
+		    (extension_format(archive) == RS_GF_GRAPH6 || rs_octave_is(buf));
+	if (buf != NULL && arch && (kind == 0 || kind == 'n') && !parts)
 		rs_fail(e, RS_EINVAL, "%s: not a zip or tar archive, a MAT-file or an Octave file, so '%s' is no member "
 				      "of it", archive, in.member);
 	else if (buf != NULL)

@@ -165,11 +165,6 @@ static int scan(const char *buf, const char *path, ofile *f, rs_err *e)
 
 static void describe(const ovar *v, char *out, size_t size)
 {
-	if (size < 80) { /* room for a type's name and two counts */
-		if (size > 0)
-			out[0] = '\0';
-		return;
-	}
 	if (v->rows >= 0 && v->cols >= 0)
 		snprintf(out, size, "%.40s %ld x %ld", v->type[0] ? v->type : "?", v->rows,
 			 v->cols);

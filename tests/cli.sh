@@ -453,8 +453,9 @@ run -c "load $good/karate.mat" -c "load $good/karate.mat/X" -c "load $good/karat
 	-c "load $good/karate-octave.mat labels $good/karate-octave.mat/club" -c "labels $good/karate.mat/X" \
 	-c "labels $good/karate-octave.mat" -c "load $good/karate-octave-full.txt/club" -c "load $good/karate.lgl/A" \
 	-c "load $good/karate-with-table.mat" -c "load $good/karate-with-table.mat/T" \
-	-c "load $good/karate-cells.mat labels $good/karate-cells.mat; save labels $tmp/cells.csv"
-check "MAT-file and Octave variables: the one sparse matrix by default, FILE.mat/A, a struct's field, a vector or a cell of text as labels, a MATLAB object passed over; what is no graph named" \
+	-c "load $good/karate-cells.mat labels $good/karate-cells.mat; save labels $tmp/cells.csv" \
+	-c "load $srcdir/tests/bad/corrupt.edges.gz/A"
+check "MAT-file and Octave variables: the one sparse matrix by default, FILE.mat/A, a struct's field, a vector or a cell of text as labels, a MATLAB object passed over; what is no graph named; FILE/NAME of an unreadable file" \
 	$([ $st -eq 1 ] && grep -q "^note: read .*karate.mat as mat (a MATLAB MAT-file: its one sparse matrix, A, sparse double 34 x 34)$" "$tmp/out" &&
 		grep -q "^load karate.mat/X (bipartite): 36 nodes" "$tmp/out" &&
 		grep -q "^load karate-problem.mat/Problem/A: 34 nodes, 78 edges" "$tmp/out" &&
@@ -470,7 +471,8 @@ check "MAT-file and Octave variables: the one sparse matrix by default, FILE.mat
 		grep -q "^load karate-with-table.mat: 34 nodes, 78 edges (unweighted" "$tmp/out" &&
 		grep -q "^command-line:13: load: .*karate-with-table.mat/T: a MATLAB table object: .*writetable(T, 'g.csv') saves it as CSV$" "$tmp/err" &&
 		grep -q "^load karate-cells.mat: 34 nodes, .*labels: 2 classes, 34 labelled$" "$tmp/out" &&
-		grep -q "^33,Officer$" "$tmp/cells.csv"; echo $?)
+		grep -q "^33,Officer$" "$tmp/cells.csv" &&
+		grep -q "^command-line:15: load: .*corrupt.edges.gz: .*(corrupt or truncated gzip?)$" "$tmp/err"; echo $?)
 # networkx's write_adjlist in a .txt: found as an adjacency list by its
 # shape (lines of varying length, up to 17 fields), where it once stopped at
 # its first one-field line; an edge list with a fifth column stays one
