@@ -86,6 +86,13 @@ static int find_col(char **col, int n, const char *name)
 	return -1;
 }
 
+/* The column named name, else fallback. */
+static int find_col_or(char **col, int n, const char *name, int fallback)
+{
+	int c = find_col(col, n, name);
+	return c >= 0 ? c : fallback;
+}
+
 rs_graph *rs_gdf_graph(char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
 		       rs_err *e)
 {
@@ -93,7 +100,6 @@ rs_graph *rs_gdf_graph(char *buf, const char *path, const rs_load_opts *o, rs_lo
 	rs_edges E = {0};
 	rs_graph *g = NULL;
 	char *ncol[MAX_COLS], *ecol[MAX_COLS], *f[MAX_COLS];
-	char ncopy[1024] = "", ecopy[1024] = "";
 	int nn = 0, ne = 0, section = 0; /* 1 nodes, 2 edges */
 	int kname = 0, klabel = -1, kclass = -1, ks = 0, kt = 1, kw = -1, kdir = -1;
 	char **label = NULL, **display = NULL; /* by node id: its class, its label */
@@ -116,12 +122,10 @@ rs_graph *rs_gdf_graph(char *buf, const char *path, const rs_load_opts *o, rs_lo
 				goto fail;
 			}
 			section = nodes ? 1 : 2;
-			char *copy = nodes ? ncopy : ecopy;
-			snprintf(copy, 1024, "%s", s + 8);
+			char *decl = s + 8; /* split in place: the names stay in buf */
 			if (nodes) {
-				nn = columns(copy, ncol);
-				kname = find_col(ncol, nn, "name") >= 0 ? find_col(ncol, nn, "name")
-									: 0;
+				nn = columns(decl, ncol);
+				kname = find_col_or(ncol, nn, "name", 0);
 				klabel = find_col(ncol, nn, "label");
 				if (o->label_attr) {
 					kclass = find_col(ncol, nn, o->label_attr);
@@ -141,11 +145,9 @@ rs_graph *rs_gdf_graph(char *buf, const char *path, const rs_load_opts *o, rs_lo
 				for (int i = 0; !o->label_attr && class_cols[i] && kclass < 0; i++)
 					kclass = find_col(ncol, nn, class_cols[i]);
 			} else {
-				ne = columns(copy, ecol);
-				ks = find_col(ecol, ne, "node1") >= 0 ? find_col(ecol, ne, "node1")
-								      : 0;
-				kt = find_col(ecol, ne, "node2") >= 0 ? find_col(ecol, ne, "node2")
-								      : 1;
+				ne = columns(decl, ecol);
+				ks = find_col_or(ecol, ne, "node1", 0);
+				kt = find_col_or(ecol, ne, "node2", 1);
 				kw = find_col(ecol, ne, o->weight_name ? o->weight_name : "weight");
 				kdir = find_col(ecol, ne, "directed");
 				if (ne < 2 || ks == kt) {

@@ -706,16 +706,12 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 		rs_text_tidy((char *)text, &len);
 		g = rs_graph_parse((char *)text, len, where, &inner, info, e);
 	}
-	if (g != NULL && nodes_csv >= 0 && netz_nodes(a, nodes_csv, g, o, info, e) != 0) {
-		rs_graph_free(g);
-		g = NULL;
-	}
-	if (g != NULL && nodes_csv >= 0) {
-		free(where);
-		free(owned);
-		return g;
-	}
-	if (g != NULL) { /* an .npz's own note after the archive's */
+	if (g != NULL && nodes_csv >= 0) { /* the note is nodes.csv's */
+		if (netz_nodes(a, nodes_csv, g, o, info, e) != 0) {
+			rs_graph_free(g);
+			g = NULL;
+		}
+	} else if (g != NULL) { /* an .npz's own note after the archive's */
 		char inner_note[sizeof info->container];
 		size_t il = strlen(info->container);
 		snprintf(inner_note, sizeof inner_note, "%.*s", il > 3 ? (int)(il - 3) : 0, info->container + 2);
