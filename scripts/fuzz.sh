@@ -22,7 +22,7 @@ for f in "$top"/tests/bad/* "$top"/tests/good/* \
 	"$top"/../shared/data/karate/karate.edges "$top"/../shared/data/karate/karate_club.gml \
 	"$top"/../shared/data/davis/davis.biedges "$top"/../shared/data/football/football.gml; do
 	[ -f "$f" ] || continue
-	for fmt in 0 1 2 3 4 5 6 11 12 13 15 131 132 133; do # the first byte picks the reader (128: labels from the attribute "label"; 11, 12, 13, 15: SIF, adjacency list, matrix, bipartite matrix)
+	for fmt in 0 1 2 3 4 5 6 11 12 13 15 131 132 133 134; do # the first byte picks the reader (128: labels from the attribute "label"; 11, 12, 13, 15: SIF, adjacency list, matrix, bipartite matrix)
 		i=$((i + 1))
 		{ printf "\\$(printf %o $fmt)"; head -c 60000 "$f"; } >"corpus-graph/seed-$i"
 	done

@@ -441,7 +441,11 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		}
 	}
 	const char *source = info.label_partition ? "the partition" : "the node attribute";
-	if (o.label_attr != NULL && info.label_attr[0]) {
+	if (info.label_partition == 2 && (o.label_attr != NULL || (L != NULL && labels_path == NULL && !nolabels))) {
+		notes[nn++] = xasprintf("labels from the cluster subgraphs: a node's first cluster, by its label, else "
+					"its name%s", o.label_attr ? "" : " ('load FILE labels ATTRIBUTE' reads a node attribute instead)");
+		labels_path = o.label_attr ? NULL : labels_path;
+	} else if (o.label_attr != NULL && info.label_attr[0]) {
 		notes[nn++] = xasprintf("labels from %s '%s'", source, info.label_attr);
 		labels_path = NULL;
 	} else if (info.label_attr[0] && L != NULL && labels_path == NULL && !nolabels) {

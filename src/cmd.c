@@ -94,7 +94,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "load FILE [labels FILE|ATTR] [weight NAME] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
 	 "read a graph file in any common format, gzip too ('help formats')",
 	 "Read a graph from FILE ('-': standard input, a pipe: zcat g.edges.gz | regspec -c 'load -'). The format comes from the extension or the content, or 'format "
-	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl|json|gexf|lgl|graph6|octave|gdf|npz|npy' ('help "
+	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl|json|gexf|dot|lgl|graph6|octave|gdf|npz|npy' ('help "
 	 "formats' says how each reads and how it is found): scipy.sparse.save_npz and numpy.save files, MATLAB "
 	 "MAT-files and a zip or tar archive (.tar.gz too) of one graph file are found by their first bytes, and 'load "
 	 "ARCHIVE/MEMBER' reads one member of an archive ('labels ARCHIVE/MEMBER' too), 'load FILE.mat/A' the "
@@ -103,8 +103,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "lists, 'header' and 'noheader' decide whether the first line names the columns, 'base 0|1' "
 	 "where ids start, 'compact' and 'nocompact' whether numeric ids are labels or positions, "
 	 "'unweighted' reads no weight column, 'weight NAME' the named one (a header column, or an "
-	 "edge attribute of GML, GraphML, Pajek, GEXF and JSON), 'bipartite' reads (row, column) pairs; "
-	 "'labels ATTR' takes a GML, GraphML, Pajek, GEXF or JSON node attribute as the labels. The graph is made "
+	 "edge attribute of GML, GraphML, Pajek, GEXF, JSON and DOT), 'bipartite' reads (row, column) pairs; "
+	 "'labels ATTR' takes a GML, GraphML, Pajek, GEXF, JSON or DOT node attribute as the labels. The graph is made "
 	 "undirected ('directed' input: an edge where either arc is), duplicates are merged ('merge "
 	 "max', the default, or 'merge sum', which adds every listing, both directions included), self-loops kept, zero weights dropped; negative, NaN or "
 	 "infinite weights and malformed lines are errors with file:line. Labels come from 'labels "
@@ -145,7 +145,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "labels, 'load FILE labels cluster' the clusters), a bipartite graph's sides as 'bipartite' 0 and 1; node-link JSON for "
 	 ".json (networkx's node_link_graph, d3), the same attributes beside each node's 'id' (its "
 	 "number) and 'name'; Pajek for .net, the names with 'class' and 'cluster' as vertex "
-	 "parameters after '0 0 ellipse', as networkx writes them; LGL for .lgl, as igraph writes it, the names in place; graph6 for .g6 and sparse6 for .s6 (unweighted graphs; graph6 without self-loops), as networkx writes them; a name 'load' reads as a format not written here (.gr, .graph, .adjlist, .sif, .dl, ...) "
+	 "parameters after '0 0 ellipse', as networkx writes them; GraphViz's DOT for .dot or .gv (for dot, neato and fdp: "
+	 "'graph regspec { 0 [label=\"a\", class=\"x\"]; 0 -- 1 [weight=2]; }', the same attributes, which 'load' reads back, and each node "
+	 "filled with a colour of its cluster, else of its class: 'neato -Tpng g.dot -o g.png' draws the clustering); LGL for .lgl, as igraph writes it, the names in place; graph6 for .g6 and sparse6 for .s6 (unweighted graphs; graph6 without self-loops), as networkx writes them; a name 'load' reads as a format not written here (.gr, .graph, .adjlist, .sif, .dl, ...) "
 	 "is an error; a block model's entries too, without alpha, the weights "
 	 "written as short as they read back exactly, up to 10^7 entries), the labels or "
 	 "the clusters of the last 'cluster' (for a .csv or .tsv name a 'node,label' or "
@@ -503,6 +505,20 @@ const struct rs_topic rs_topic_table[] = {
 	 "'weight' column ('weight NAME' another), 'directed' edges made undirected; the labels from a "
 	 "node column named class, community, value or modularity_class, or the one 'labels COLUMN' "
 	 "names; a node only an edge names is added. "
+	 "\nGraphViz's DOT (.dot, .gv, or a first statement '[strict] graph|digraph [NAME] {'; what dot and "
+	 "neato read, networkx's write_dot and igraph's write_dot write, 'format dot'): nodes in the order "
+	 "they are first named, named by their 'label' attribute where it is not '\\N' or HTML (GraphViz's "
+	 "line breaks as blanks), else by their id; every edge of an edge statement, chains 'a -- b -- c' "
+	 "and subgraphs at either end ('a -- {b c}': an edge to each), with the weight of its 'weight' "
+	 "attribute or of an 'edge [weight=...]' default before it in its subgraph ('weight NAME' reads "
+	 "another attribute, as 'len'; a note lists the numeric ones not read); a digraph made undirected; "
+	 "the labels from a 'value', 'community' or 'class' node attribute ('node [...]' defaults "
+	 "included), or the one 'labels ATTR' names, else from the cluster subgraphs ('subgraph "
+	 "cluster_x {...}': a node's first, by the cluster's label, else its name; 'labels subgraph' asks "
+	 "for them); ports, graph attributes and drawing attributes are passed over; comments ('//', "
+	 "'/* */', '#' lines), quoted strings joined by '+' and HTML strings are read; a file of several "
+	 "graphs reads the first (a note counts them); errors name the line (an unclosed string or "
+	 "comment, a missing '}', '->' in a graph). "
 	 "\nGML and GraphML go through igraph (GraphML keys of types of its own, as graph-tool's "
 	 "vector_float or python::object, are read as strings; yEd's node labels, <y:NodeLabel>, "
 	 "are the names; a node that only an edge names, with no <node> element, is added, "
@@ -554,7 +570,7 @@ const struct rs_topic rs_topic_table[] = {
 	 "'file:line' naming the sheet and its row), 'load BOOK.xlsx/SHEET' the sheet of that name, "
 	 "'labels BOOK.xlsx/SHEET' labels from a sheet; shared and inline strings, numbers as stored, a "
 	 "formula's last value. An .xls (Excel 97-2003) or .ods file is refused with how to save it. "
-	 "\nAny file may be gzip-compressed (bzip2, xz, zstd and UTF-16 files are refused with the command that converts them, GraphViz DOT files and graph-tool's binary .gt files with the way to a format that reads)."},
+	 "\nAny file may be gzip-compressed (bzip2, xz, zstd and UTF-16 files are refused with the command that converts them, graph-tool's binary .gt files with the way to a format that reads)."},
 	{NULL, NULL, NULL}};
 
 /* Edits (insert, delete, substitute, swap two neighbours) from a to b,

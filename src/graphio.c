@@ -4,6 +4,7 @@
 
 #include "graphio.h"
 
+#include "dot.h"
 #include "gdf.h"
 #include "gexf.h"
 #include "graph6.h"
@@ -36,13 +37,13 @@ const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
 					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl", "json", "gexf",
-					    "numpy", "lgl", "graph6", "octave", "gdf"};
+					    "numpy", "lgl", "graph6", "octave", "gdf", "dot"};
 	return names[f];
 }
 
 const char *const rs_gformat_words[] = {"edges", "csv",    "tsv",   "snap",  "mtx",	"biedges",
 					"gml",	 "graphml", "pajek", "dimacs", "metis", "chaco",
-					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "graph6", "sparse6", "digraph6", "octave", "gdf", "npz", "npy", NULL};
+					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "graph6", "sparse6", "digraph6", "octave", "gdf", "dot", "npz", "npy", NULL};
 
 int rs_gformat_parse(const char *s, enum rs_gformat *f)
 {
@@ -61,7 +62,8 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"zip", RS_GF_NUMPY},      {"lgl", RS_GF_LGL},     {"ncol", RS_GF_EDGES},
 		   {"graph6", RS_GF_GRAPH6},  {"sparse6", RS_GF_GRAPH6}, {"digraph6", RS_GF_GRAPH6},
 		   {"g6", RS_GF_GRAPH6},      {"s6", RS_GF_GRAPH6},   {"d6", RS_GF_GRAPH6},
-		   {"octave", RS_GF_OCTAVE},  {"gdf", RS_GF_GDF},     {"guess", RS_GF_GDF}};
+		   {"octave", RS_GF_OCTAVE},  {"gdf", RS_GF_GDF},     {"guess", RS_GF_GDF},
+		   {"dot", RS_GF_DOT},	      {"gv", RS_GF_DOT},      {"graphviz", RS_GF_DOT}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -4204,33 +4206,6 @@ static void file_extension(const char *path, char *ext, size_t size)
 	snprintf(ext, size, "%.*s", dot ? (int)(l - (size_t)(dot - base)) : 0, dot ? dot : "");
 }
 
-/* Graph formats regspec does not read, with the way to one it does; NULL
- * for any other text. */
-static const char *foreign_format(const char *path, const char *buf)
-{
-	char ext[32];
-	file_extension(path, ext, sizeof ext);
-	const char *s = buf + strspn(buf, " \t\r\n");
-	/* DOT: [strict] graph|digraph [ID] {  (GML's 'graph [' is not) */
-	const char *t = s;
-	if (!strncasecmp(t, "strict", 6) && isspace((unsigned char)t[6]))
-		t += 6 + strspn(t + 6, " \t\r\n");
-	int kw = !strncasecmp(t, "digraph", 7) ? 7 : !strncasecmp(t, "graph", 5) ? 5 : 0;
-	if (kw) {
-		t += kw;
-		t += strspn(t, " \t\r\n");
-		if (*t == '"')
-			t = strchr(t + 1, '"') ? strchr(t + 1, '"') + 1 : t + 1;
-		else
-			t += strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.");
-		t += strspn(t, " \t\r\n");
-	}
-	if ((kw && *t == '{') || !strcasecmp(ext, ".dot") || !strcasecmp(ext, ".gv"))
-		return "a GraphViz DOT file, which regspec does not read: gv2gml (Debian's graphviz) "
-		       "turns it into GML, which it does";
-	return NULL;
-}
-
 /* DIMACS text: after 'c' comment lines, a problem line 'p WORD N M'. */
 static int dimacs_like(const char *s)
 {
@@ -4276,7 +4251,7 @@ static enum rs_gformat extension_format(const char *path)
 		   {".adjlist", RS_GF_ADJLIST}, {".gdf", RS_GF_GDF}, {".sif", RS_GF_SIF}, {".dl", RS_GF_DL},
 		   {".json", RS_GF_JSON},    {".cyjs", RS_GF_JSON}, {".gexf", RS_GF_GEXF},
 		   {".lgl", RS_GF_LGL},	     {".g6", RS_GF_GRAPH6},  {".s6", RS_GF_GRAPH6},
-		   {".d6", RS_GF_GRAPH6}};
+		   {".d6", RS_GF_GRAPH6},    {".dot", RS_GF_DOT},    {".gv", RS_GF_DOT}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
 	for (size_t i = 0; dot[0] && i < sizeof ext / sizeof ext[0]; i++)
@@ -4362,6 +4337,8 @@ enum rs_gformat rs_gformat_sniff(const char *buf)
 		return RS_GF_LGL;
 	if (*s == '{' || *s == '[')
 		return RS_GF_JSON;
+	if (rs_dot_is(s))
+		return RS_GF_DOT;
 	if (!strncmp(s, "graph", 5) || !strncmp(s, "Creator", 7))
 		return RS_GF_GML;
 	if (rs_octave_is(s))
@@ -4458,11 +4435,6 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 		rs_fail(e, RS_EINVAL, "%s: binary data (a NUL byte), not a text graph", path);
 		return NULL;
 	}
-	const char *foreign = o->format == RS_GF_AUTO ? foreign_format(path, buf) : NULL;
-	if (foreign) {
-		rs_fail(e, RS_EINVAL, "%s: %s", path, foreign);
-		return NULL;
-	}
 	enum rs_gformat f = o->format == RS_GF_AUTO ? guess(path, buf) : o->format;
 	info->format = rs_gformat_name(f);
 	if (o->bipartite && f != RS_GF_EDGES && f != RS_GF_BIEDGES && f != RS_GF_MTX && f != RS_GF_MATRIX &&
@@ -4491,6 +4463,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_LGL: g = read_lgl(buf, path, o, info, e); break;
 	case RS_GF_OCTAVE: g = rs_octave_graph(buf, path, o, info, e); break;
 	case RS_GF_GDF: g = rs_gdf_graph(buf, path, o, info, e); break;
+	case RS_GF_DOT: g = rs_dot_graph(buf, path, o, info, e); break;
 	case RS_GF_GRAPH6: g = rs_graph6_read(buf, path, o, info, e); break;
 	case RS_GF_DL: g = read_dl(buf, path, o, info, e); break;
 	case RS_GF_PAJEK: g = read_pajek(buf, path, o, info, e); break;
@@ -4713,8 +4686,7 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 	/* a name 'load' would read as a format this does not write (the
 	 * extensions 'load' knows, and the foreign ones it names): refused,
 	 * rather than an edge list 'load' cannot read back */
-	static const char *const foreign[][2] = {
-		{".gexf", "gexf"}, {".dot", "dot"}, {".gv", "dot"}};
+	static const char *const foreign[][2] = {{".gexf", "gexf"}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
 	enum rs_gformat by_name = extension_format(path);
@@ -4728,7 +4700,7 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 	if (unwritten)
 		return rs_fail(e, RS_EINVAL,
 			       "%s: regspec does not write %s files; it writes edge lists (.edges, or any other name), LGL (.lgl), "
-			       ".csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml), Pajek (.net), JSON (.json), "
+			       ".csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml), Pajek (.net), JSON (.json), DOT (.dot), "
 			       "scipy.sparse's .npz and MATLAB's .mat",
 			       path, unwritten);
 	if (rs_path_numpy(path) == 1)

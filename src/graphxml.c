@@ -1,7 +1,7 @@
 /* graphxml.c: writing a graph as GraphML or GML, the formats Gephi,
- * Cytoscape, igraph and networkx open, and as node-link JSON (networkx's
- * node_link_graph, d3), with node names and classes (ground truth,
- * clusters) as node attributes; and as Pajek, with names. */
+ * Cytoscape, igraph and networkx open, as node-link JSON (networkx's
+ * node_link_graph, d3) and as GraphViz's DOT, with node names and classes
+ * (ground truth, clusters) as node attributes; and as Pajek, with names. */
 #include <config.h>
 
 #include "graphxml.h"
@@ -23,6 +23,8 @@ int rs_markup_kind(const char *path)
 		return RS_MARKUP_PAJEK;
 	if (l > 5 && !strcasecmp(path + l - 5, ".json"))
 		return RS_MARKUP_JSON;
+	if ((l > 4 && !strcasecmp(path + l - 4, ".dot")) || (l > 3 && !strcasecmp(path + l - 3, ".gv")))
+		return RS_MARKUP_DOT;
 	return 0;
 }
 
@@ -282,6 +284,83 @@ static void write_pajek(const rs_graph *g, FILE *f, const rs_node_attr *a, int n
 		}
 }
 
+/* s as a DOT quoted string: a quote escaped, a backslash that would
+ * escape the closing quote doubled, a control character as '?', a byte
+ * that is not UTF-8 as U+FFFD. */
+static void dot_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		size_t n = rs_utf8_seq(p, NULL);
+		if (n == 0)
+			fputs("\xef\xbf\xbd", f);
+		else if (n > 1)
+			fwrite(p, 1, n, f), p += n - 1;
+		else if (*p == '"')
+			fputs("\\\"", f);
+		else if (*p == '\\' && p[1] == '\0')
+			fputs("\\\\", f);
+		else
+			fputc(*p < 0x20 || *p == 0x7F ? '?' : *p, f);
+	}
+	fputc('"', f);
+}
+
+/* GraphViz's DOT: nodes numbered from 0, each with its name as 'label'
+ * (where the graph has names), 'bipartite' for a bipartite graph's sides
+ * and the attributes, filled with a colour of ColorBrewer's set312 by the
+ * last attribute (the clusters where there are, else the classes); an edge
+ * '--' a line with its 'weight', which neato and fdp read as a strength
+ * (dot asks for integers). */
+static void write_dot(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
+{
+	long N = g->n + (g->bipartite ? g->m : 0);
+	fputs("// written by regspec\ngraph regspec {\n", f);
+	if (na > 0)
+		fprintf(f, "  node [colorscheme=set312, style=filled]; // fillcolor: the %s, 1 to 12 over again\n",
+			a[na - 1].name);
+	for (long i = 0; i < N; i++) {
+		const char *name = rs_graph_node_name(g, i), *sep = " [";
+		fprintf(f, "  %ld", i);
+		if (name) {
+			fputs(" [label=", f);
+			dot_string(f, name);
+			sep = ", ";
+		}
+		if (g->bipartite) {
+			fprintf(f, "%sbipartite=%d", sep, i >= g->n);
+			sep = ", ";
+		}
+		for (int k = 0; k < na; k++) {
+			const char *cname;
+			long v;
+			if (!attr_value(&a[k], i, &cname, &v))
+				continue;
+			fprintf(f, "%s%s=", sep, a[k].name);
+			sep = ", ";
+			if (cname)
+				dot_string(f, cname);
+			else
+				fprintf(f, "%ld", v);
+			if (k == na - 1)
+				fprintf(f, ", fillcolor=%ld", v % 12 + 1);
+		}
+		fputs(sep[0] == ',' ? "];\n" : ";\n", f);
+	}
+	for (long i = 0; i < g->n; i++)
+		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+			long j = g->idx[p] + (g->bipartite ? g->n : 0);
+			if (!g->bipartite && j > i)
+				continue;
+			char wb[32];
+			if (g->val)
+				fprintf(f, "  %ld -- %ld [weight=%s];\n", i, j, rs_format_exact(wb, sizeof wb, g->val[p]));
+			else
+				fprintf(f, "  %ld -- %ld;\n", i, j);
+		}
+	fputs("}\n", f);
+}
+
 void rs_graph_write_markup(const rs_graph *g, FILE *f, int kind, const rs_node_attr *a, int na)
 {
 	if (kind == RS_MARKUP_GRAPHML)
@@ -290,6 +369,8 @@ void rs_graph_write_markup(const rs_graph *g, FILE *f, int kind, const rs_node_a
 		write_gml(g, f, a, na);
 	else if (kind == RS_MARKUP_JSON)
 		write_json(g, f, a, na);
+	else if (kind == RS_MARKUP_DOT)
+		write_dot(g, f, a, na);
 	else
 		write_pajek(g, f, a, na);
 }

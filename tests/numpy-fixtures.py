@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Write the NumPy, scipy, zip, tar and spreadsheet files of tests/good and tests/bad.
+"""Write the NumPy, scipy, zip, tar, spreadsheet and DOT files of tests/good and tests/bad.
 
 Run once from the source tree (python3 tests/numpy-fixtures.py); the files
 are committed, so the tests need neither numpy nor scipy.  The graph is
@@ -64,6 +64,11 @@ with open(good + "karate.gdf", "w") as f:
     f.write("edgedef>node1 VARCHAR,node2 VARCHAR,directed BOOLEAN,weight DOUBLE\n")
     for u, v, d in G.edges(data=True):
         f.write("'%d','%d',false,%d.0\n" % (u, v, d["weight"]))
+
+# GraphViz DOT as networkx writes it through pydot (nx_pydot.write_dot) and
+# through pygraphviz, GraphViz's own writer (nx_agraph.write_dot)
+nx.nx_pydot.write_dot(G, good + "karate.dot")
+nx.nx_agraph.write_dot(G, good + "karate-agraph.gv")
 
 # networkx's write_adjlist under a name that says nothing: found by its shape
 nx.write_adjlist(G, good + "karate-adjlist.txt")
