@@ -73,7 +73,7 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 }
 
 /* What a file that zlib passed through unchanged is when its first bytes
- * say it is compressed some other way or is UTF-16 text; NULL otherwise. */
+ * say it is compressed some other way or archived; NULL otherwise. */
 static const char *foreign_encoding(const char *buf, size_t n)
 {
 	static const struct {
@@ -90,8 +90,6 @@ static const char *foreign_encoding(const char *buf, size_t n)
 		{"\xe2\x9b\xbe gt", 6,
 		 "graph-tool's binary format (.gt): save it as GraphML (g.save('g.graphml')), or take Netzschleuder's "
 		 "csv.zip of it, which regspec reads"},
-		{"\xff\xfe", 2, "UTF-16 text: save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"},
-		{"\xfe\xff", 2, "UTF-16 text: save it as UTF-8 (iconv -f UTF-16 -t UTF-8)"},
 	};
 	/* bzip2: "BZh", the block size digit, then a block's or the end's magic */
 	if (n >= 10 && !memcmp(buf, "BZh", 3) && buf[3] >= '1' && buf[3] <= '9' &&
@@ -107,8 +105,8 @@ static const char *foreign_encoding(const char *buf, size_t n)
 
 /* Why buf (n bytes read so far of path, the first `from` of them already
  * looked at) is not text, set in e, or NULL: a compressed file or archive
- * regspec does not open, UTF-16 (both told by the first bytes), or a NUL
- * byte (binary data). */
+ * regspec does not open (told by the first bytes), or a NUL byte (binary
+ * data). */
 static const char *not_text(const char *path, const char *buf, size_t from, size_t n, rs_err *e)
 {
 	const char *why = from == 0 ? foreign_encoding(buf, n) : NULL;
@@ -123,8 +121,40 @@ static const char *not_text(const char *path, const char *buf, size_t from, size
 	return why;
 }
 
+/* UTF-16 text, as Windows' Notepad and Excel's "Unicode Text" save it: 1
+ * little-endian, 2 big-endian (by its byte-order mark), else 0. */
+static int utf16_bom(const char *buf, size_t n)
+{
+	return n < 2 ? 0 : !memcmp(buf, "\xff\xfe", 2) ? 1 : !memcmp(buf, "\xfe\xff", 2) ? 2 : 0;
+}
+
+/* An XML declaration's encoding="UTF-16..." in text made UTF-8 says so
+ * instead (in place: the quote moves up, blanks fill), or XML readers
+ * decode the text again. */
+static void xml_says_utf8(char *buf)
+{
+	if (strncmp(buf, "<?xml", 5) != 0)
+		return;
+	char *end = strstr(buf, "?>"), *enc = strstr(buf, "encoding");
+	if (end == NULL || enc == NULL || enc > end)
+		return;
+	char *q = enc + 8 + strspn(enc + 8, " \t");
+	if (*q != '=')
+		return;
+	q += 1 + strspn(q + 1, " \t");
+	if ((*q != '"' && *q != '\'') || strncasecmp(q + 1, "utf-16", 6) != 0)
+		return;
+	char *close = strchr(q + 1, *q);
+	if (close == NULL || close > end)
+		return;
+	memcpy(q + 1, "UTF-8", 5);
+	q[6] = *q;
+	memset(q + 7, ' ', (size_t)(close - (q + 6)));
+}
+
 /* The file's bytes; binary_ok lets a zip archive or a NumPy array through
- * (rs_binary_kind), which are returned as they are. */
+ * (rs_binary_kind), which are returned as they are.  UTF-16 text is
+ * returned as UTF-8. */
 static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 {
 	struct stat st;
@@ -139,6 +169,7 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
 	size_t scanned = 0; /* bytes looked at by not_text */
 	int binary = 0;     /* a zip archive or a NumPy array, let through */
+	int utf16 = 0;      /* UTF-16 text (utf16_bom), made UTF-8 at the end */
 	char *buf = malloc(cap);
 	if (buf == NULL) {
 		gzclose(z);
@@ -202,9 +233,11 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 		n += (size_t)got;
 		if (binary_ok && !binary && scanned == 0)
 			binary = rs_binary_kind(buf, n) != 0;
+		if (scanned == 0 && !binary)
+			utf16 = utf16_bom(buf, n);
 		/* what the file is shows in its first bytes: say so before
 		 * reading more of it (/dev/zero never ends) */
-		if (n >= 4096 && !binary) {
+		if (n >= 4096 && !binary && !utf16) {
 			if (not_text(path, buf, scanned, n, e) != NULL) {
 				free(buf);
 				gzclose(z);
@@ -218,6 +251,22 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 	if (binary) {
 		*len = n;
 		return buf;
+	}
+	if (utf16) {
+		char *u = (n - 2) % 2 == 0 ? malloc((n - 2) / 2 * 3 + 1) : NULL;
+		if (u == NULL)
+			rs_fail(e, (n - 2) % 2 ? RS_EINVAL : RS_ENOMEM,
+				(n - 2) % 2 ? "%s: UTF-16 text of an odd number of bytes (cut short?)"
+					    : "out of memory reading '%s' (UTF-16 text made UTF-8)",
+				path);
+		else
+			n = rs_utf16_to_utf8((const unsigned char *)buf + 2, n - 2, utf16 == 2, u);
+		free(buf);
+		if (u == NULL)
+			return NULL;
+		buf = u;
+		scanned = 0;
+		xml_says_utf8(buf);
 	}
 	if (scanned < n && not_text(path, buf, scanned, n, e) != NULL) {
 		free(buf);

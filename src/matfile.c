@@ -17,6 +17,8 @@
 
 #include "matfile.h"
 
+#include "utf8.h"
+
 #include "varpick.h"
 
 #include <errno.h>
@@ -200,7 +202,7 @@ static char *name_of(const unsigned char *p, size_t n, const char *prefix)
  * bytes) as a malloc'd UTF-8 string; NULL when memory runs out. */
 static char *utf8_of(const unsigned char *p, uint32_t bytes, uint32_t type, int swap)
 {
-	char *out = malloc((size_t)bytes * 3 / 2 + 4), *w = out;
+	char *out = malloc((size_t)bytes * 3 / 2 + 4);
 	if (out == NULL)
 		return NULL;
 	if (type != MI_UINT16 && type != 17) { /* miUTF8, or 8-bit characters */
@@ -208,29 +210,7 @@ static char *utf8_of(const unsigned char *p, uint32_t bytes, uint32_t type, int 
 		out[bytes] = '\0';
 		return out;
 	}
-	for (uint32_t i = 0; i + 1 < bytes; i += 2) {
-		unsigned long c = swap ? (unsigned long)p[i] << 8 | p[i + 1]
-				       : (unsigned long)p[i + 1] << 8 | p[i];
-		if (c >= 0xd800 && c < 0xdc00 && i + 3 < bytes) { /* a surrogate pair */
-			unsigned long lo = swap ? (unsigned long)p[i + 2] << 8 | p[i + 3]
-						: (unsigned long)p[i + 3] << 8 | p[i + 2];
-			if (lo >= 0xdc00 && lo < 0xe000) {
-				c = 0x10000 + ((c - 0xd800) << 10) + (lo - 0xdc00);
-				i += 2;
-			}
-		}
-		if (c < 0x80)
-			*w++ = (char)c;
-		else if (c < 0x800)
-			*w++ = (char)(0xc0 | c >> 6), *w++ = (char)(0x80 | (c & 0x3f));
-		else if (c < 0x10000)
-			*w++ = (char)(0xe0 | c >> 12), *w++ = (char)(0x80 | (c >> 6 & 0x3f)),
-			*w++ = (char)(0x80 | (c & 0x3f));
-		else
-			*w++ = (char)(0xf0 | c >> 18), *w++ = (char)(0x80 | (c >> 12 & 0x3f)),
-			*w++ = (char)(0x80 | (c >> 6 & 0x3f)), *w++ = (char)(0x80 | (c & 0x3f));
-	}
-	*w = '\0';
+	rs_utf16_to_utf8(p, bytes, swap, out);
 	return out;
 }
 

@@ -42,6 +42,27 @@ int rs_utf8_put(unsigned long c, char *b)
 	       b[2] = (char)(0x80 | ((c >> 6) & 0x3F)), b[3] = (char)(0x80 | (c & 0x3F)), 4;
 }
 
+size_t rs_utf16_to_utf8(const unsigned char *p, size_t bytes, int big, char *out)
+{
+	char *w = out;
+	for (size_t i = 0; i + 1 < bytes; i += 2) {
+		unsigned long c = big ? (unsigned long)p[i] << 8 | p[i + 1] : (unsigned long)p[i + 1] << 8 | p[i];
+		if (c >= 0xD800 && c < 0xDC00 && i + 3 < bytes) { /* a high surrogate: a pair? */
+			unsigned long lo = big ? (unsigned long)p[i + 2] << 8 | p[i + 3]
+					       : (unsigned long)p[i + 3] << 8 | p[i + 2];
+			if (lo >= 0xDC00 && lo < 0xE000) {
+				c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
+				i += 2;
+			}
+		}
+		if (c >= 0xD800 && c < 0xE000)
+			c = 0xFFFD;
+		w += rs_utf8_put(c, w);
+	}
+	*w = '\0';
+	return (size_t)(w - out);
+}
+
 void rs_json_string(FILE *out, const char *s)
 {
 	fputc('"', out);

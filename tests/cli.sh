@@ -607,6 +607,15 @@ if command -v dot >/dev/null 2>&1; then
 else
 	n=$((n + 1)); echo "ok $n - # SKIP GraphViz's dot is not installed"
 fi
+# UTF-16 text as Excel's "Unicode Text" saves it (tabs, CRLF), with its
+# clubs in a UTF-16 label file, and GraphML in UTF-16BE whose declaration
+# says UTF-16: read as UTF-8
+run -c "load $good/karate-unicode.txt labels $good/karate-unicode.labels; k 1; alpha 1; cluster 2; score" \
+	-c "load $good/karate-utf16be.graphml labels club"
+check "UTF-16 graph and label files (Excel's Unicode Text, a UTF-16BE GraphML) read as UTF-8" \
+	$([ $st -eq 0 ] && grep -q "^load karate-unicode.txt: 34 nodes, 78 edges (weighted.*labels: 2 classes, 34 labelled$" "$tmp/out" &&
+		grep -q "ARI 0\.8823 " "$tmp/out" &&
+		grep -q "^load karate-utf16be.graphml: 34 nodes, 78 edges (weighted.*labels: 2 classes, 34 labelled$" "$tmp/out"; echo $?)
 # a file of several graph6 graphs, one a line (paths of 3 to 6 nodes, as
 # networkx writes them, the header on the first): FILE.g6/N is the N-th
 run -c "load $good/paths.g6" -c "load $good/paths.g6/3" -c "load $good/paths.g6/9" -c "load $good/paths.g6/x"

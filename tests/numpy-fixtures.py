@@ -70,6 +70,17 @@ with open(good + "karate.gdf", "w") as f:
 nx.nx_pydot.write_dot(G, good + "karate.dot")
 nx.nx_agraph.write_dot(G, good + "karate-agraph.gv")
 
+# UTF-16 text, as Excel's "Unicode Text" and Windows' Notepad save it (a
+# byte-order mark, tabs, CRLF), the clubs in a second file; GraphML in
+# UTF-16BE whose declaration says so
+rows = ["source\ttarget\tweight"] + ["%d\t%d\t%d" % (u, v, d["weight"]) for u, v, d in G.edges(data=True)]
+open(good + "karate-unicode.txt", "wb").write(("\r\n".join(rows) + "\r\n").encode("utf-16"))
+rows = ["node\tclub"] + ["%d\t%s" % (v, G.nodes[v]["club"]) for v in G.nodes]
+open(good + "karate-unicode.labels", "wb").write(("\r\n".join(rows) + "\r\n").encode("utf-16"))
+xml = "<?xml version='1.0' encoding='UTF-16BE'?>\n" + "\n".join(nx.generate_graphml(G))
+open(good + "karate-utf16be.graphml", "wb").write(b"\xfe\xff" + xml.encode("utf-16-be"))
+open(bad + "utf16-odd.csv", "wb").write("source,target\na,b\n".encode("utf-16") + b"c")
+
 # networkx's write_adjlist under a name that says nothing: found by its shape
 nx.write_adjlist(G, good + "karate-adjlist.txt")
 
