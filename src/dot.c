@@ -64,7 +64,6 @@ struct dot {
 	char **name; /* by node: its 'label' */
 	long ncap;
 	int32_t *clu; /* by node: its cluster, -1 none */
-	long clucap;
 	struct column col[NCOL];
 	int ncol;
 	char **cname, **clabel; /* the clusters' names and labels */
@@ -610,7 +609,14 @@ static int edges(struct dot *D, struct scope *sc, long first)
 	double w = sc->has_w ? sc->w : 1;
 	if (attr_lists(D, A_EDGE, sc, -1, &w) != 0)
 		return -1;
-	/* ends [chain[i], chain[i+1]): the i-th of the statement */
+	/* ends [chain[i], chain[i+1]): the i-th of the statement; subgraphs
+	 * at both ends of an edge multiply, so memory is asked first */
+	double more = 0;
+	for (long i = base; i + 2 < D->nchain; i++)
+		more += (double)(D->chain[i + 1] - D->chain[i]) * (double)(D->chain[i + 2] - D->chain[i + 1]);
+	if (more > 1e6 && rs_graph_too_large((double)D->ids.count, (double)D->E.count + more) > 0)
+		return fail(D, "this edge statement makes %.0f edges (every node of a subgraph to every node of the "
+			    "next), more than this machine's memory holds", more);
 	for (long i = base; i + 2 < D->nchain; i++)
 		for (long a = D->chain[i]; a < D->chain[i + 1]; a++)
 			for (long b = D->chain[i + 1]; b < D->chain[i + 2]; b++) {

@@ -12,6 +12,7 @@
 #include "matfile.h"
 #include "npgraph.h"
 #include "octave.h"
+#include "tgf.h"
 
 #include "utf8.h"
 
@@ -37,13 +38,13 @@ const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
 					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl", "json", "gexf",
-					    "numpy", "lgl", "graph6", "octave", "gdf", "dot"};
+					    "numpy", "lgl", "graph6", "octave", "gdf", "dot", "tgf"};
 	return names[f];
 }
 
 const char *const rs_gformat_words[] = {"edges", "csv",    "tsv",   "snap",  "mtx",	"biedges",
 					"gml",	 "graphml", "pajek", "dimacs", "metis", "chaco",
-					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "graph6", "sparse6", "digraph6", "octave", "gdf", "dot", "npz", "npy", NULL};
+					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "graph6", "sparse6", "digraph6", "octave", "gdf", "dot", "tgf", "npz", "npy", NULL};
 
 int rs_gformat_parse(const char *s, enum rs_gformat *f)
 {
@@ -63,7 +64,8 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"graph6", RS_GF_GRAPH6},  {"sparse6", RS_GF_GRAPH6}, {"digraph6", RS_GF_GRAPH6},
 		   {"g6", RS_GF_GRAPH6},      {"s6", RS_GF_GRAPH6},   {"d6", RS_GF_GRAPH6},
 		   {"octave", RS_GF_OCTAVE},  {"gdf", RS_GF_GDF},     {"guess", RS_GF_GDF},
-		   {"dot", RS_GF_DOT},	      {"gv", RS_GF_DOT},      {"graphviz", RS_GF_DOT}};
+		   {"dot", RS_GF_DOT},	      {"gv", RS_GF_DOT},      {"graphviz", RS_GF_DOT},
+		   {"tgf", RS_GF_TGF}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -4300,7 +4302,8 @@ static enum rs_gformat extension_format(const char *path)
 		   {".adjlist", RS_GF_ADJLIST}, {".gdf", RS_GF_GDF}, {".sif", RS_GF_SIF}, {".dl", RS_GF_DL},
 		   {".json", RS_GF_JSON},    {".cyjs", RS_GF_JSON}, {".gexf", RS_GF_GEXF},
 		   {".lgl", RS_GF_LGL},	     {".g6", RS_GF_GRAPH6},  {".s6", RS_GF_GRAPH6},
-		   {".d6", RS_GF_GRAPH6},    {".dot", RS_GF_DOT},    {".gv", RS_GF_DOT}};
+		   {".d6", RS_GF_GRAPH6},    {".dot", RS_GF_DOT},    {".gv", RS_GF_DOT},
+		   {".tgf", RS_GF_TGF}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
 	for (size_t i = 0; dot[0] && i < sizeof ext / sizeof ext[0]; i++)
@@ -4394,6 +4397,8 @@ enum rs_gformat rs_gformat_sniff(const char *buf)
 		return RS_GF_OCTAVE;
 	if (rs_gdf_is(s))
 		return RS_GF_GDF;
+	if (rs_tgf_is(s))
+		return RS_GF_TGF;
 	if (strstr(s, "# rows:") && s == strstr(s, "#"))
 		return RS_GF_BIEDGES;
 	if (dimacs_like(s))
@@ -4494,7 +4499,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	}
 	if (o->weight_name && !o->unweighted &&
 	    (f == RS_GF_MTX || f == RS_GF_DIMACS || f == RS_GF_METIS || f == RS_GF_ADJLIST || f == RS_GF_MATRIX ||
-	     f == RS_GF_SIF || f == RS_GF_DL || f == RS_GF_OCTAVE)) {
+	     f == RS_GF_SIF || f == RS_GF_DL || f == RS_GF_OCTAVE || f == RS_GF_TGF)) {
 		rs_fail(e, RS_EINVAL,
 			"%s: weight %s: a %s file's weights have no name (GML, GraphML and Pajek edge "
 			"attributes and the columns of an edge list's header do)",
@@ -4513,6 +4518,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_OCTAVE: g = rs_octave_graph(buf, path, o, info, e); break;
 	case RS_GF_GDF: g = rs_gdf_graph(buf, path, o, info, e); break;
 	case RS_GF_DOT: g = rs_dot_graph(buf, path, o, info, e); break;
+	case RS_GF_TGF: g = rs_tgf_graph(buf, path, o, info, e); break;
 	case RS_GF_GRAPH6: g = rs_graph6_read(buf, path, o, info, e); break;
 	case RS_GF_DL: g = read_dl(buf, path, o, info, e); break;
 	case RS_GF_PAJEK: g = read_pajek(buf, path, o, info, e); break;
@@ -4730,6 +4736,42 @@ static int write_lgl(const rs_graph *g, const char *path, rs_err *e)
 	return rs_atomic_commit(&a, e);
 }
 
+/* TGF, as yEd imports it: 'ID NAME' a node (ids from 0; the name where
+ * the graph has names, a line end or control character as a blank), '#',
+ * then 'ID ID [WEIGHT]' an edge; a bipartite graph's columns after its
+ * rows. */
+static int write_tgf(const rs_graph *g, const char *path, rs_err *e)
+{
+	rs_atomic a;
+	if (rs_atomic_open(&a, path, e) != 0)
+		return -1;
+	FILE *f = a.f;
+	long N = g->n + (g->bipartite ? g->m : 0);
+	for (long i = 0; i < N; i++) {
+		const char *nm = rs_graph_node_name(g, i);
+		fprintf(f, "%ld", i);
+		if (nm && *nm) {
+			fputc(' ', f);
+			for (const unsigned char *c = (const unsigned char *)nm; *c; c++)
+				fputc(*c < 0x20 || *c == 0x7F ? ' ' : *c, f);
+		}
+		fputc('\n', f);
+	}
+	fputs("#\n", f);
+	char wb[32];
+	for (long i = 0; i < g->n; i++)
+		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+			long j = g->idx[p] + (g->bipartite ? g->n : 0);
+			if (!g->bipartite && j > i)
+				continue;
+			if (g->val)
+				fprintf(f, "%ld %ld %s\n", i, j, rs_format_exact(wb, sizeof wb, g->val[p]));
+			else
+				fprintf(f, "%ld %ld\n", i, j);
+		}
+	return rs_atomic_commit(&a, e);
+}
+
 int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr *attrs, int nattrs, rs_err *e)
 {
 	/* a name 'load' would read as a format this does not write (the
@@ -4749,7 +4791,7 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 	if (unwritten)
 		return rs_fail(e, RS_EINVAL,
 			       "%s: regspec does not write %s files; it writes edge lists (.edges, or any other name), LGL (.lgl), "
-			       ".csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml), Pajek (.net), JSON (.json), DOT (.dot), "
+			       ".csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml), Pajek (.net), JSON (.json), DOT (.dot), TGF (.tgf), "
 			       "scipy.sparse's .npz and MATLAB's .mat",
 			       path, unwritten);
 	if (rs_path_numpy(path) == 1)
@@ -4767,6 +4809,8 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 	}
 	if (by_name == RS_GF_LGL)
 		return write_lgl(g, path, e);
+	if (by_name == RS_GF_TGF)
+		return write_tgf(g, path, e);
 	if (by_name == RS_GF_GRAPH6) {
 		if (!strcasecmp(dot, ".d6"))
 			return rs_fail(e, RS_EINVAL, "%s: regspec writes graph6 (.g6) and sparse6 (.s6), not digraph6: "

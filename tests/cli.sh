@@ -607,6 +607,17 @@ if command -v dot >/dev/null 2>&1; then
 else
 	n=$((n + 1)); echo "ok $n - # SKIP GraphViz's dot is not installed"
 fi
+# yEd's TGF: the weighted club (its edge labels numbers: the weights), found
+# by content under another name; text edge labels are not weights; a saved
+# TGF reads back (before, a TGF file read as an adjacency list of 11 nodes)
+cp "$good/karate.tgf" "$tmp/karate-tgf.txt"
+run -c "load $good/karate.tgf; k 3; alpha 1; eig; save graph $tmp/back.tgf; load $tmp/back.tgf; k 3; alpha 1; eig" \
+	-c "load $tmp/karate-tgf.txt" -c "load $good/yed-text-labels.tgf; info"
+check "TGF (yEd's): nodes, '#', edges; numeric edge labels as weights, text ones not; written and read back" \
+	$([ $st -eq 0 ] && grep -q "^load karate.tgf: 34 nodes, 78 edges (weighted" "$tmp/out" &&
+		[ "$(grep -c '^ 0.53367694  *1$' "$tmp/out")" -eq 2 ] && grep -q "^note: read .*karate-tgf.txt as tgf$" "$tmp/out" &&
+		grep -q "^load yed-text-labels.tgf: 4 nodes, 4 edges (unweighted" "$tmp/out" &&
+		grep -q '^0 Member 1$' "$tmp/back.tgf" && grep -q '^#$' "$tmp/back.tgf" && grep -q '^33 32 5$' "$tmp/back.tgf"; echo $?)
 # UTF-16 text as Excel's "Unicode Text" saves it (tabs, CRLF), with its
 # clubs in a UTF-16 label file, and GraphML in UTF-16BE whose declaration
 # says UTF-16: read as UTF-8
