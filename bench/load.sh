@@ -18,6 +18,12 @@
 #                                scipy.io.loadmat (then .tocsr()); MAT=7
 #                                compresses it first, as MATLAB's save does
 #                                by default (scipy.io.savemat, do_compression)
+#   DOT=1 sh bench/load.sh ...   each file saved first as GraphViz's DOT
+#                                (regspec's 'save graph x.dot'), then read by
+#                                regspec's load and by networkx's read_dot
+#                                (pygraphviz, GraphViz's own C reader), then
+#                                networkx's to_scipy_sparse_array (Debian's
+#                                python3-pygraphviz and python3-networkx)
 set -eu
 R=${REGSPEC:-src/regspec}
 PY=/usr/bin/python3
@@ -50,6 +56,10 @@ for f in $files; do
 		b=$(basename "$f")
 		"$R" -c "load $f nolabels; save graph $tmp/${b%%.*}.npz" >/dev/null
 		f="$tmp/${b%%.*}.npz"
+	elif [ -n "${DOT:-}" ]; then
+		b=$(basename "$f")
+		"$R" -c "load $f nolabels; save graph $tmp/${b%%.*}.dot" >/dev/null
+		f="$tmp/${b%%.*}.dot"
 	elif [ -n "${MAT:-}" ]; then
 		b=$(basename "$f")
 		"$R" -c "load $f nolabels; save graph $tmp/${b%%.*}.mat" >/dev/null

@@ -12,8 +12,10 @@ nodes, stored entries, peak RSS in kB.
 For a .npz name (scipy.sparse.save_npz's file, NPZ=1 sh bench/load.sh)
 the peer is scipy.sparse.load_npz alone, and loadtxt_s is 0; for a .mat
 name (MAT=5 or MAT=7 sh bench/load.sh) scipy.io.loadmat's variable A as
-CSR.
-Usage: peer_load.py EDGES|NPZ
+CSR; for a .dot name (DOT=1 sh bench/load.sh) networkx's read_dot through
+pygraphviz (loadtxt_s is its time), the weights, which DOT keeps as text,
+made numbers, then networkx's to_scipy_sparse_array.
+Usage: peer_load.py EDGES|NPZ|MAT|DOT
 """
 import json
 import resource
@@ -34,6 +36,17 @@ def main():
         A = scipy.io.loadmat(path)["A"].tocsr()
         t1 = time.perf_counter()
         print(json.dumps({"loadtxt_s": 0.0, "seconds": t1 - t0, "nodes": A.shape[0], "nnz": int(A.nnz),
+                          "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+        return
+    if path.endswith(".dot"):
+        import networkx as nx
+        G = nx.nx_agraph.read_dot(path)
+        t1 = time.perf_counter()
+        for _, _, d in G.edges(data=True):
+            d["weight"] = float(d.get("weight", 1))
+        A = nx.to_scipy_sparse_array(G, weight="weight", format="csr")
+        t2 = time.perf_counter()
+        print(json.dumps({"loadtxt_s": t1 - t0, "seconds": t2 - t0, "nodes": A.shape[0], "nnz": int(A.nnz),
                           "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
         return
     if path.endswith(".npz"):

@@ -44,8 +44,8 @@ int rs_tgf_is(const char *buf)
 			section = 1;
 		} else if (wl > 0 && section == 0) {
 			long before = ids.count;
-			if (*w == '#' || rs_nm_intern(&ids, w, wl, 1, &e) != before)
-				break; /* a comment, or an id twice: not a node list */
+			if (*w == '#' || before >= 100000 || rs_nm_intern(&ids, w, wl, 1, &e) != before)
+				break; /* a comment, an id twice, or no '#' soon: not a node list */
 		} else if (wl > 0) {
 			word(rest, &v, &vl);
 			is = vl > 0 && rs_nm_intern(&ids, w, wl, 0, &e) >= 0 && rs_nm_intern(&ids, v, vl, 0, &e) >= 0;

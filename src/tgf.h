@@ -6,8 +6,8 @@
 #include "graphio.h"
 
 /* Whether buf reads as TGF: a line '#' alone after lines whose first words
- * are all different, and the lines after it (up to 100 looked at) pairs of
- * those words. */
+ * are all different (up to 100,000 of them), and the lines after it (up to
+ * 100 looked at) pairs of those words. */
 int rs_tgf_is(const char *buf);
 
 /* The graph of the TGF text buf (modified in place): nodes in order, named
