@@ -75,7 +75,8 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 }
 
 /* What a file that zlib passed through unchanged is when its first bytes
- * say it is compressed some other way or archived; NULL otherwise. */
+ * say it is compressed some other way, archived, or data of another kind
+ * (a pickle, Parquet, HDF5, SQLite); NULL otherwise. */
 static const char *foreign_encoding(const char *buf, size_t n)
 {
 	static const struct {
@@ -89,10 +90,24 @@ static const char *foreign_encoding(const char *buf, size_t n)
 		{"7z\xbc\xaf\x27\x1c", 6, "a 7-Zip archive: regspec reads gzip or plain text (extract it first)"},
 		{"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", 8,
 		 "an Office 97-2003 file (an .xls workbook?): save the sheet as CSV, or as .xlsx, which regspec reads"},
+		{"PAR1", 4, "an Apache Parquet file (pandas' to_parquet?): save the table as CSV (df.to_csv('g.csv', "
+			    "index=False)), which regspec reads"},
+		{"ARROW1", 6, "an Arrow IPC or Feather file (pandas' to_feather?): save the table as CSV (df.to_csv('g.csv', "
+			      "index=False)), which regspec reads"},
+		{"\x89HDF\r\n\x1a\n", 8, "an HDF5 file (h5py, pandas' to_hdf?): save the matrix with "
+					   "scipy.sparse.save_npz, or the table as CSV, which regspec reads"},
+		{"SQLite format 3", 16, "an SQLite database: export the table of edges as CSV (sqlite3 -header -csv FILE "
+					"'select * from edges' > g.csv), which regspec reads"},
 		{"\xe2\x9b\xbe gt", 6,
 		 "graph-tool's binary format (.gt): save it as GraphML (g.save('g.graphml')), or take Netzschleuder's "
 		 "csv.zip of it, which regspec reads"},
 	};
+	/* a Python pickle of protocol 2 to 5 (PROTO, then a frame from 4 on) */
+	if (n >= 3 && (unsigned char)buf[0] == 0x80 && buf[1] >= 2 && buf[1] <= 5 &&
+	    (buf[1] < 4 || (unsigned char)buf[2] == 0x95))
+		return "a Python pickle (networkx's write_gpickle, pickle.dump, pandas' to_pickle?), which regspec does not "
+		       "read (a pickle can run code): save the graph with networkx's write_edgelist or write_graphml, a table "
+		       "with to_csv";
 	/* bzip2: "BZh", the block size digit, then a block's or the end's magic */
 	if (n >= 10 && !memcmp(buf, "BZh", 3) && buf[3] >= '1' && buf[3] <= '9' &&
 	    (!memcmp(buf + 4, "1AY&SY", 6) || !memcmp(buf + 4, "\x17\x72\x45\x38\x50\x90", 6)))

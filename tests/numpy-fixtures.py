@@ -81,6 +81,27 @@ xml = "<?xml version='1.0' encoding='UTF-16BE'?>\n" + "\n".join(nx.generate_grap
 open(good + "karate-utf16be.graphml", "wb").write(b"\xfe\xff" + xml.encode("utf-16-be"))
 open(bad + "utf16-odd.csv", "wb").write("source,target\na,b\n".encode("utf-16") + b"c")
 
+# data that is not a graph file, named with how to save one: a pickled
+# networkx graph (write_gpickle's bytes), a pickle of protocol 2, an SQLite
+# table of edges; Parquet, Arrow and HDF5 by their first bytes only
+import os
+import pickle
+import sqlite3
+with open(bad + "karate.gpickle", "wb") as f:
+    pickle.dump(G, f, pickle.HIGHEST_PROTOCOL)
+with open(bad + "karate-protocol2.pkl", "wb") as f:
+    pickle.dump(list(G.edges()), f, 2)
+if os.path.exists(bad + "karate.sqlite"):
+    os.remove(bad + "karate.sqlite")
+db = sqlite3.connect(bad + "karate.sqlite")
+db.execute("create table edges (source int, target int, weight real)")
+db.executemany("insert into edges values (?,?,?)", [(u, v, d["weight"]) for u, v, d in G.edges(data=True)])
+db.commit()
+db.close()
+open(bad + "edges.parquet", "wb").write(b"PAR1\x15\x04\x15\x80\x01\x15\x80\x01L\x15\x02\x15\x00\x12\x00\x00" + b"\x00" * 40 + b"PAR1")
+open(bad + "edges.feather", "wb").write(b"ARROW1\x00\x00\xff\xff\xff\xff" + b"\x00" * 40)
+open(bad + "graph.h5", "wb").write(b"\x89HDF\r\n\x1a\n\x00\x00\x00\x00\x00\x08\x08\x00" + b"\x00" * 40)
+
 # networkx's write_adjlist under a name that says nothing: found by its shape
 nx.write_adjlist(G, good + "karate-adjlist.txt")
 
