@@ -616,6 +616,7 @@ run -c "load $good/karate.tgf; k 3; alpha 1; eig; save graph $tmp/back.tgf; load
 check "TGF (yEd's): nodes, '#', edges; numeric edge labels as weights, text ones not; written and read back" \
 	$([ $st -eq 0 ] && grep -q "^load karate.tgf: 34 nodes, 78 edges (weighted" "$tmp/out" &&
 		[ "$(grep -c '^ 0.53367694  *1$' "$tmp/out")" -eq 2 ] && grep -q "^note: read .*karate-tgf.txt as tgf$" "$tmp/out" &&
+		grep -q "^note: weights from the edge labels, which are all numbers$" "$tmp/out" &&
 		grep -q "^load yed-text-labels.tgf: 4 nodes, 4 edges (unweighted" "$tmp/out" &&
 		grep -q '^0 Member 1$' "$tmp/back.tgf" && grep -q '^#$' "$tmp/back.tgf" && grep -q '^33 32 5$' "$tmp/back.tgf"; echo $?)
 # UTF-16 text as Excel's "Unicode Text" saves it (tabs, CRLF), with its
