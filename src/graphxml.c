@@ -353,8 +353,10 @@ static void write_dot(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
 			if (!g->bipartite && j > i)
 				continue;
 			char wb[32];
-			if (g->val)
-				fprintf(f, "  %ld -- %ld [weight=%s];\n", i, j, rs_format_exact(wb, sizeof wb, g->val[p]));
+			const char *w = g->val ? rs_format_exact(wb, sizeof wb, g->val[p]) : NULL;
+			if (w) /* an exponent is no DOT numeral: quoted */
+				fprintf(f, strpbrk(w, "eE") ? "  %ld -- %ld [weight=\"%s\"];\n" : "  %ld -- %ld [weight=%s];\n", i,
+					j, w);
 			else
 				fprintf(f, "  %ld -- %ld;\n", i, j);
 		}

@@ -588,11 +588,17 @@ check "save graph FILE.dot: read back with its names, weights, labels ('class') 
 		grep -q "^note: labels from the node attribute 'class'" "$tmp/out" && grep -q "^note: labels from the node attribute 'cluster'$" "$tmp/out" &&
 		grep -q '^  0 \[class="Mr. Hi", cluster=' "$tmp/club.dot" && grep -q '^  33 -- 32 \[weight=5\];$' "$tmp/club.dot" &&
 		grep -q "^load sbm.gv: 12 nodes, .*labels: 4 classes, 12 labelled$" "$tmp/out"; echo $?)
+# weights with an exponent, which DOT has no numeral for, are quoted
+printf 'a b 1e-7\nb c 3e20\nc a 0.5\n' >"$tmp/tiny.edges"
+run -c "load $tmp/tiny.edges; save graph $tmp/tiny.dot; load $tmp/tiny.dot; save graph $tmp/tiny2.edges"
+check "DOT: weights 1e-07 and 3e+20 written quoted and read back exactly" \
+	$([ $st -eq 0 ] && grep -q '^  1 -- 0 \[weight="1e-07"\];$' "$tmp/tiny.dot" && grep -q '^1 0 1e-07$' "$tmp/tiny2.edges" &&
+		grep -q '^2 1 3e+20$' "$tmp/tiny2.edges" && grep -q '^2 0 0.5$' "$tmp/tiny2.edges"; echo $?)
 # GraphViz itself reads what regspec writes, and regspec reads GraphViz's
 # canonical form of the corners as the same graph
 if command -v dot >/dev/null 2>&1; then
 	dot -Tcanon "$good/dot-corners.gv" >"$tmp/canon.gv" 2>/dev/null && dot -Tcanon "$tmp/corners.dot" >/dev/null 2>&1 &&
-		dot -Tcanon "$tmp/club.dot" >/dev/null 2>&1
+		dot -Tcanon "$tmp/club.dot" >/dev/null 2>&1 && dot -Tcanon "$tmp/tiny.dot" >/dev/null 2>&1
 	ok=$?
 	named() { # FILE: its edges as 'name|name|weight', sorted
 		$R -c "load $1; save graph $tmp/named.edges" >/dev/null 2>&1 &&
