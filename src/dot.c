@@ -263,6 +263,11 @@ static int next(struct dot *D)
 		if (*p == '.')
 			for (p++; digit(*p);)
 				p++;
+		/* an exponent, which DOT's numerals lack but some writers put
+		 * unquoted (GraphViz splits 1e-07 into 1, e and -07) */
+		if ((*p == 'e' || *p == 'E') && (digit(p[1]) || ((p[1] == '-' || p[1] == '+') && digit(p[2]))))
+			for (p += 2; digit(*p);)
+				p++;
 	} else {
 		unsigned char u = (unsigned char)*p;
 		return u >= 0x20 && u < 0x7F ? fail(D, "unexpected '%c'", *p) : fail(D, "unexpected byte 0x%02x", u);

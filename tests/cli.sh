@@ -590,10 +590,13 @@ check "save graph FILE.dot: read back with its names, weights, labels ('class') 
 		grep -q "^load sbm.gv: 12 nodes, .*labels: 4 classes, 12 labelled$" "$tmp/out"; echo $?)
 # weights with an exponent, which DOT has no numeral for, are quoted
 printf 'a b 1e-7\nb c 3e20\nc a 0.5\n' >"$tmp/tiny.edges"
-run -c "load $tmp/tiny.edges; save graph $tmp/tiny.dot; load $tmp/tiny.dot; save graph $tmp/tiny2.edges"
-check "DOT: weights 1e-07 and 3e+20 written quoted and read back exactly" \
+printf 'graph { a -- b [weight=1e-07]; b -- c [weight=2.5E+3] }\n' >"$tmp/bare.dot"
+run -c "load $tmp/tiny.edges; save graph $tmp/tiny.dot; load $tmp/tiny.dot; save graph $tmp/tiny2.edges" \
+	-c "load $tmp/bare.dot; save graph $tmp/bare.edges"
+check "DOT: weights 1e-07 and 3e+20 written quoted and read back exactly; unquoted ones read too" \
 	$([ $st -eq 0 ] && grep -q '^  1 -- 0 \[weight="1e-07"\];$' "$tmp/tiny.dot" && grep -q '^1 0 1e-07$' "$tmp/tiny2.edges" &&
-		grep -q '^2 1 3e+20$' "$tmp/tiny2.edges" && grep -q '^2 0 0.5$' "$tmp/tiny2.edges"; echo $?)
+		grep -q '^2 1 3e+20$' "$tmp/tiny2.edges" && grep -q '^2 0 0.5$' "$tmp/tiny2.edges" &&
+		grep -q '^1 0 1e-07$' "$tmp/bare.edges" && grep -q '^2 1 2500$' "$tmp/bare.edges"; echo $?)
 # GraphViz itself reads what regspec writes, and regspec reads GraphViz's
 # canonical form of the corners as the same graph
 if command -v dot >/dev/null 2>&1; then
