@@ -744,7 +744,8 @@ static long comment_number(const char *line, const char *key)
 		p++;
 	if (!isdigit((unsigned char)*p))
 		return -1;
-	return strtol(p, NULL, 10);
+	long v = strtol(p, NULL, 10);
+	return v > (1L << 50) ? 1L << 50 : v; /* past any graph: refused later, no sum of two overflows */
 }
 
 /* KONECT's header: "% sym|asym|bip WEIGHTS" on a file's first line, then
