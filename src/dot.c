@@ -34,6 +34,8 @@ struct column {
 struct scope {
 	const char *def[NCOL]; /* the columns' node defaults (NULL none)   */
 	char *own[NCOL];       /* ... those this scope set, freed with it  */
+	const char *label;     /* the name a 'node [label=...]' default gives */
+	char *own_label;       /* ... when this scope set it               */
 	double w;              /* the edge default weight ...              */
 	int has_w;             /* ... when 'edge [weight=...]' set one     */
 	long cluster;          /* the innermost cluster subgraph, -1 none  */
@@ -373,6 +375,8 @@ static long node(struct dot *D, const char *s, const struct scope *sc)
 			return -1;
 		D->name[k] = NULL;
 		D->clu[k] = -1;
+		if (sc->label && (D->name[k] = strdup(sc->label)) == NULL)
+			return oom(D);
 		for (int c = 0; c < D->ncol; c++) {
 			struct column *C = &D->col[c];
 			if (sc->def[c] == NULL)
@@ -398,12 +402,13 @@ static int set_value(struct dot *D, char **slot, const char *v)
 	return 0;
 }
 
-/* A label as a node's name: GraphViz's line breaks (\n, \l, \r) as
- * blanks; "\N" (the default, the node's id) and HTML labels not. */
-static int node_label(struct dot *D, long k)
+/* The current token, a label, as a node's name, in place: GraphViz's line
+ * breaks (\n, \l, \r) as blanks; NULL for "\N" (the default, the
+ * node's id), an HTML label or one of blanks alone. */
+static const char *label_name(struct dot *D)
 {
 	if (D->html || !strcmp(D->tok, "\\N"))
-		return 0;
+		return NULL;
 	char *w = D->tok;
 	for (const char *r = D->tok; *r; r++) {
 		if (r[0] == '\\' && (r[1] == 'n' || r[1] == 'l' || r[1] == 'r')) {
@@ -417,7 +422,7 @@ static int node_label(struct dot *D, long k)
 	while (w > D->tok && w[-1] == ' ')
 		w--;
 	*w = '\0';
-	return D->tok[0] ? set_value(D, &D->name[k], D->tok) : 0;
+	return D->tok[0] ? D->tok : NULL;
 }
 
 static int weight_value(struct dot *D, double *w)
@@ -477,7 +482,17 @@ static int attribute(struct dot *D, enum target kind, const char *key, struct sc
 			return -1;
 		}
 	}
-	return kind == A_NODE && !strcmp(key, "label") ? node_label(D, k) : 0;
+	if (strcmp(key, "label") != 0)
+		return 0;
+	const char *name = label_name(D);
+	if (kind == A_NODE)
+		return name ? set_value(D, &D->name[k], name) : 0;
+	free(sc->own_label); /* a default for the nodes named after it */
+	sc->own_label = NULL;
+	if (name && (sc->own_label = strdup(name)) == NULL)
+		return oom(D);
+	sc->label = sc->own_label;
+	return 0;
 }
 
 /* Attribute lists, '[a=b, c=d; e=f][g=h]', for kind. */
@@ -518,6 +533,7 @@ static void scope_end(struct scope *sc)
 {
 	for (int c = 0; c < NCOL; c++)
 		free(sc->own[c]);
+	free(sc->own_label);
 }
 
 static int stmt_list(struct dot *D, struct scope *sc);
@@ -549,6 +565,7 @@ static int subgraph(struct dot *D, const struct scope *parent)
 	}
 	struct scope sc = *parent;
 	memset(sc.own, 0, sizeof sc.own);
+	sc.own_label = NULL;
 	sc.opens_cluster = 0;
 	if (name && !strncmp(name, "cluster", 7)) {
 		long c2 = D->clcap;
