@@ -508,7 +508,7 @@ const struct rs_topic rs_topic_table[] = {
 	 "names; a node only an edge names is added. "
 	 "\nGraphViz's DOT (.dot, .gv, or a first statement '[strict] graph|digraph [NAME] {'; what dot and "
 	 "neato read, networkx's write_dot and igraph's write_dot write, 'format dot'): nodes in the order "
-	 "they are first named, named by their 'label' attribute where it is not '\\N' or HTML (GraphViz's "
+	 "they are first named, named by their 'label' attribute (or a 'node [label=...]' default before them) where it is not '\\N' or HTML (GraphViz's "
 	 "line breaks as blanks), else by their id; every edge of an edge statement, chains 'a -- b -- c' "
 	 "and subgraphs at either end ('a -- {b c}': an edge to each), with the weight of its 'weight' "
 	 "attribute or of an 'edge [weight=...]' default before it in its subgraph ('weight NAME' reads "
