@@ -1,8 +1,9 @@
 /* jsongraph.c: graphs kept as JSON (see jsongraph.h).  The text is read
  * in one pass: each node and link object keeps its scalar fields (a
- * Cytoscape element's "data" object is read as its fields), nested values
- * are skipped, and the links are resolved against the nodes at the end,
- * since a file may list its links first. */
+ * Cytoscape element's "data" object and a JSON Graph Format element's
+ * "metadata" are read as its fields), nested values are skipped, and the
+ * links are resolved against the nodes at the end, since a file may list
+ * its links first. */
 #include <config.h>
 
 #include "jsongraph.h"
@@ -156,6 +157,7 @@ struct fields {
 	struct field *f;
 	long n, cap;
 	int data; /* inside a Cytoscape element's "data" */
+	int meta; /* inside a JSON Graph Format element's "metadata" */
 };
 
 static void fields_clear(struct fields *F)
@@ -187,6 +189,14 @@ static int one_field(rs_textscan *J, const char *key, void *arg)
 			F->data = 1;
 			rc = members(J, 1, one_field, F);
 			F->data = 0;
+			return rc;
+		}
+		/* the JSON Graph Format's attributes are in "metadata", beside
+		 * the element's own "id", "label", "source" and "target" */
+		if (*J->p == '{' && !strcmp(key, "metadata") && !F->meta) {
+			F->meta = 1;
+			rc = members(J, 1, one_field, F);
+			F->meta = 0;
 			return rc;
 		}
 		return members(J, *J->p == '{', NULL, NULL);
@@ -236,6 +246,7 @@ struct graph_text {
 	rs_edges E;           /* links resolved                            */
 	long links;
 	int any_id, directed, have_nodes, nodes_done, weighted;
+	long graphs; /* the JSON Graph Format's "graphs": how many */
 	long adj_row; /* adjacency_data: the node whose neighbours are read */
 	char weight_key[64]; /* the link field read as weights            */
 	char unread[128], node_keys[256];
@@ -426,6 +437,48 @@ static int element(rs_textscan *J, const char *key, void *arg)
 	return take_link(G, line, NULL);
 }
 
+static int top_member(rs_textscan *J, const char *key, void *arg);
+
+/* One node of the JSON Graph Format's "nodes" object, {"ID": {...}}: the
+ * member's name is its id. */
+static int keyed_node(rs_textscan *J, const char *key, void *arg)
+{
+	struct graph_text *G = (struct graph_text *)J;
+	(void)arg;
+	rs_scan_blank(J);
+	if (*J->p != '{')
+		return fail(J, "the node '%s' expected to be an object", key);
+	fields_clear(&G->F);
+	if (members(J, 1, one_field, &G->F) != 0)
+		return -1;
+	const struct field *id = field(&G->F, "id", 0);
+	if (id == NULL) {
+		if (rs_grow(J->e, &G->F.f, &G->F.cap, G->F.n, sizeof *G->F.f, 8, "JSON fields") != 0)
+			return -1;
+		struct field *f = &G->F.f[G->F.n];
+		*f = (struct field){strdup("id"), strdup(key), 1, 0};
+		G->F.n++;
+		if (f->key == NULL || f->val == NULL)
+			return oom(J);
+	}
+	G->have_nodes = 1;
+	return take_node(G);
+}
+
+/* The JSON Graph Format's "graphs": the first graph read, the others
+ * counted. */
+static int jgf_graph(rs_textscan *J, const char *key, void *arg)
+{
+	struct graph_text *G = (struct graph_text *)J;
+	(void)key;
+	rs_scan_blank(J);
+	if (G->graphs++ > 0)
+		return skip(J);
+	if (*J->p != '{')
+		return fail(J, "a graph of \"graphs\" expected to be an object");
+	return members(J, 1, top_member, arg);
+}
+
 /* One neighbour list of networkx's adjacency_data: the neighbours of the
  * adj_row-th node, objects with an "id". */
 static int neighbour(rs_textscan *J, const char *key, void *arg)
@@ -455,8 +508,6 @@ static int adjacency_row(rs_textscan *J, const char *key, void *arg)
 	return rc;
 }
 
-static int top_member(rs_textscan *J, const char *key, void *arg);
-
 /* Cytoscape.js: "elements" holds {"nodes": [...], "edges": [...]}, or a
  * list of elements. */
 static int elements(rs_textscan *J, void *arg)
@@ -474,6 +525,19 @@ static int top_member(rs_textscan *J, const char *key, void *arg)
 	struct graph_text *G = (struct graph_text *)J;
 	int nodes = !strcmp(key, "nodes"), links = !strcmp(key, "links") || !strcmp(key, "edges");
 	rs_scan_blank(J);
+	if (nodes && *J->p == '{') { /* the JSON Graph Format's nodes by id */
+		int rc = members(J, 1, keyed_node, arg);
+		G->nodes_done |= rc == 0;
+		return rc;
+	}
+	/* the JSON Graph Format: {"graph": {...}} or {"graphs": [{...}, ...]};
+	 * networkx's "graph" holds the graph's attributes, read the same way */
+	if (!strcmp(key, "graph") && *J->p == '{' && G->graphs == 0) {
+		G->graphs = 1;
+		return members(J, 1, top_member, arg);
+	}
+	if (!strcmp(key, "graphs") && *J->p == '[' && G->graphs == 0)
+		return members(J, 0, jgf_graph, arg);
 	if ((nodes || links || !strcmp(key, "adjacency")) && *J->p != '[')
 		return fail(J, "\"%s\" expected to be a list", key);
 	if (nodes || links) {
@@ -614,6 +678,7 @@ rs_graph *rs_json_graph(const char *buf, const char *path, const rs_load_opts *o
 		goto out;
 	}
 	info->lines = rs_scan_line(J, J->p);
+	info->networks = G.graphs;
 	info->weighted = G.weighted;
 	info->symmetrized = G.directed;
 	if (G.weighted)

@@ -636,6 +636,13 @@ if command -v dot >/dev/null 2>&1; then
 else
 	n=$((n + 2)); echo "ok $((n - 1)) - # SKIP GraphViz's dot is not installed"; echo "ok $n - # SKIP GraphViz's dot is not installed"
 fi
+# the JSON Graph Format: version 2 (nodes an object by id, attributes in
+# "metadata"), and version 1's "graphs", of which the first is read
+run -c "load $good/karate-jgf.json labels club; k 1; alpha 1; cluster 2; score" -c "load $good/jgf-two-graphs.json"
+check "JSON Graph Format: nodes by id, weights and labels from metadata, the first of several graphs" \
+	$([ $st -eq 0 ] && grep -q "^load karate-jgf.json: 34 nodes, 78 edges (weighted.*labels: 2 classes, 34 labelled$" "$tmp/out" &&
+		grep -q "ARI 0\.8823 " "$tmp/out" && grep -q "^load jgf-two-graphs.json: 3 nodes, 2 edges" "$tmp/out" &&
+		grep -q "^note: the file holds 2 networks; the first was read$" "$tmp/out"; echo $?)
 # yEd's TGF: the weighted club (its edge labels numbers: the weights), found
 # by content under another name; text edge labels are not weights; a saved
 # TGF reads back (before, a TGF file read as an adjacency list of 11 nodes)
