@@ -93,9 +93,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	{"load", NULL, 1, 16,
 	 "load FILE [labels FILE|ATTR] [weight NAME] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
 	 "read a graph file in any common format, gzip too ('help formats')",
-	 "Read a graph from FILE ('-': standard input, a pipe: zcat g.edges.gz | regspec -c 'load -'). The format comes from the extension or the content, or 'format "
-	 "edges|csv|tsv|snap|mtx|biedges|gml|graphml|pajek|dimacs|metis|adjlist|matrix|sif|dl|json|gexf|dot|tgf|lgl|graph6|octave|gdf|npz|npy' ('help "
-	 "formats' says how each reads and how it is found): scipy.sparse.save_npz and numpy.save files, MATLAB "
+	 "Read a graph from FILE ('-': standard input, a pipe: zcat g.edges.gz | regspec -c 'load -'). The format comes from the extension or the content, or 'format FMT' "
+	 "(edges, csv, tsv, snap, mtx, biedges, gml, graphml, pajek, dimacs, metis, adjlist, matrix, sif, dl, json, gexf, dot, "
+	 "tgf, lgl, graph6, octave, gdf, npz or npy; 'help formats' says how each reads and how it is found): scipy.sparse.save_npz and numpy.save files, MATLAB "
 	 "MAT-files and a zip or tar archive (.tar.gz too) of one graph file are found by their first bytes, and 'load "
 	 "ARCHIVE/MEMBER' reads one member of an archive ('labels ARCHIVE/MEMBER' too), 'load FILE.mat/A' the "
 	 "variable A of a MAT-file or an Octave file; an Excel workbook "
@@ -449,7 +449,9 @@ const struct rs_topic rs_topic_table[] = {
 	 "1-based when no 0 appears), others names; networkx's write_multiline_adjlist files (a line 'NODE "
 	 "COUNT', then COUNT lines 'NEIGHBOUR {attributes}', found by their shape too) take the weights from "
 	 "the dicts; a file of blank-separated lines whose lengths vary, some of 5 fields or more, is "
-	 "found as an adjacency list by its shape. \nDense adjacency matrices ('format matrix'; found by their shape too): a line of "
+	 "found as an adjacency list by its shape; so is Gephi's CSV adjacency list ('A;B;C': A's "
+	 "neighbours B and C, fields split at ';' or ',', quotes kept together), whose lines vary, some "
+	 "of 4 fields or more ('format adjlist' reads one with shorter lines). \nDense adjacency matrices ('format matrix'; found by their shape too): a line of "
 	 "column names or not, each row led by its name or not (pandas' to_csv, R's write.csv, a spreadsheet's "
 	 "export; numpy.savetxt's blank-separated numbers), comma, semicolon (decimal commas), tab or blank "
 	 "separated, an empty cell 0; a square matrix is a graph, its rows matched to the columns by name, "

@@ -1227,9 +1227,11 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 						fw, wname);
 				else
 					FAIL_AT(&rd, "weight '%s' is not a number%s", fw,
-						nf >= 3 && !isdigit((unsigned char)f[ct][0]) && hcols <= 3
-							? " (Cytoscape's SIF, 'node relation node ...'? 'format sif')"
-							: "");
+						nf < 3 || isdigit((unsigned char)f[ct][0]) || hcols > 3 ? ""
+						: delim == ';' || delim == ','
+							? " (an adjacency list, a node then its neighbours, as Gephi's "
+							  "'A;B;C'? 'format adjlist')"
+							: " (Cytoscape's SIF, 'node relation node ...'? 'format sif')");
 				goto fail;
 			}
 			if (!isfinite(w) || w < 0) {
@@ -1823,8 +1825,59 @@ static int nx_multiline(const char *s)
  * line holding 5 or more (an edge list has 2 to 4 columns, the same on
  * every line: source, target, weight, time).  The first 1,000 lines
  * decide; 'format adjlist' or 'format edges' overrides. */
+/* The separator of an adjacency list as Gephi's CSV import reads one
+ * ('A;B;C': A's neighbours B and C): ';' or ',' where the first line that
+ * is not a comment holds one (outside double quotes), else 0 (blanks). */
+static char adjlist_delim(const char *s)
+{
+	for (int lines = 0; *s && lines < 100; lines++) {
+		const char *end = s + strcspn(s, "\n"), *t = s + strspn(s, " \t\r");
+		if (t < end && *t != '#' && *t != '%') {
+			int quoted = 0;
+			for (const char *c = t; c < end; c++) {
+				quoted ^= *c == '"';
+				if (!quoted && (*c == ';' || *c == ','))
+					return *c;
+			}
+			return 0;
+		}
+		s = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+/* Gephi's adjacency list CSV: lines of a varying number of fields split
+ * by delim (quotes kept together), at least one of 4 or more. A table's
+ * rows all have the same number of fields, a header's included, so an
+ * edge list with a missing weight here and there is not taken for one. */
+static int delimited_adjlist_like(const char *s, char delim)
+{
+	int lo = 0, hi = 0;
+	for (int lines = 0; *s && lines < 1000; lines++) {
+		const char *end = s + strcspn(s, "\n"), *t = s + strspn(s, " \t\r");
+		if (t < end && *t != '#' && *t != '%' && !(*t == '\r' && t + 1 == end)) {
+			int nf = 1, quoted = 0;
+			for (const char *c = t; c < end; c++) {
+				if (*c == '{' || *c == '\t')
+					return 0; /* a networkx dict, a tab-separated table */
+				quoted ^= *c == '"';
+				nf += !quoted && *c == delim;
+			}
+			if (lo == 0 || nf < lo)
+				lo = nf;
+			if (nf > hi)
+				hi = nf;
+		}
+		s = *end ? end + 1 : end;
+	}
+	return hi >= 4 && lo < hi;
+}
+
 static int adjlist_like(const char *s)
 {
+	char delim = adjlist_delim(s);
+	if (delim)
+		return delimited_adjlist_like(s, delim);
 	int lo = 0, hi = 0;
 	for (int lines = 0; *s && lines < 1000; lines++) {
 		const char *end = s + strcspn(s, "\n"), *t = s + strspn(s, " \t\r");
@@ -1868,6 +1921,8 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 	long *id = NULL;
 	rs_graph *g = NULL;
 	int numeric = 1, multi = nx_multiline(buf);
+	char delim = multi ? 0 : adjlist_delim(buf), **f = NULL; /* Gephi's 'A;B;C' lines */
+	size_t fcap = 0;
 	long entries = 0, owner = -1, left = 0; /* multi: the node whose neighbours follow */
 	char *p = buf, *line;
 	info->nx_multiline = multi;
@@ -1918,6 +1973,43 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 				goto fail;
 			if (rs_edges_push(&E, owner, v, w, e) != 0)
 				goto fail;
+			continue;
+		}
+		if (delim) { /* Gephi's 'A;B;C': fields split at the separator */
+			size_t nfmax = 1;
+			for (const char *c = q; *c; c++)
+				nfmax += *c == delim;
+			if (nfmax > fcap) {
+				char **nf = realloc(f, nfmax * sizeof *nf);
+				if (nf == NULL) {
+					rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+					goto fail;
+				}
+				f = nf;
+				fcap = nfmax;
+			}
+			int nf = rs_split_fields(q, delim, f, (int)(nfmax < INT_MAX ? nfmax : INT_MAX));
+			for (int i = 0; i < nf; i++) {
+				char *w = f[i];
+				size_t l = strlen(w);
+				while (l > 0 && (w[l - 1] == '\r' || w[l - 1] == ' ' || w[l - 1] == '\t'))
+					w[--l] = '\0';
+				if (l == 0)
+					continue; /* an empty field: 'A;B;;' */
+				if (numeric && (parse_long(w, &t) != 0 || t < 0 || t > MAX_ID))
+					numeric = 0;
+				long v = rs_nm_intern(&nm, w, l, 1, e);
+				if (v < 0)
+					goto fail;
+				if (u < 0) {
+					u = v;
+					continue;
+				}
+				if (++entries % 1048576 == 0 && memory_refused(&rd, nm.count, (double)entries))
+					goto fail;
+				if (rs_edges_push(&E, u, v, 1.0, e) != 0)
+					goto fail;
+			}
 			continue;
 		}
 		while ((tok = next_token(&q)) != NULL) {
@@ -1984,6 +2076,7 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 		g->names = rs_nm_take(&nm);
 fail:
 	free(id);
+	free(f);
 	rs_edges_free(&E);
 	rs_nm_free(&nm);
 	return g;

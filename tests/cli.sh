@@ -253,7 +253,7 @@ check "did you mean: settings, their values, load's formats, plot, save and help
 run -c 'help format' -c 'help' -c 'help load'
 check "help formats: each format under its own paragraph; help lists the topic; load points to it" \
 	$([ $st -eq 0 ] && grep -q '^formats: the graph files' "$tmp/out" && grep -q "^  UCINET's DL" "$tmp/out" &&
-		grep -q "^  formats  *the graph files 'load' reads" "$tmp/out" && grep -q "('help formats' says how each reads" "$tmp/out" &&
+		grep -q "^  formats  *the graph files 'load' reads" "$tmp/out" && grep -q "'help formats' says how each reads" "$tmp/out" &&
 		[ "$(grep -c '^  Dense adjacency matrices' "$tmp/out")" -eq 1 ]; echo $?)
 # 'load -' reads a graph piped in, compressed or not; not where the
 # commands come that way
@@ -636,6 +636,16 @@ if command -v dot >/dev/null 2>&1; then
 else
 	n=$((n + 2)); echo "ok $((n - 1)) - # SKIP GraphViz's dot is not installed"; echo "ok $n - # SKIP GraphViz's dot is not installed"
 fi
+# Gephi's CSV adjacency list ('A;B;C'), names quoted, found by its lines of
+# varying length; a short one needs 'format adjlist', which the error says
+printf 'a;b;c\nb;c\nc;d\n' >"$tmp/short-adj.csv"
+run -c "load $good/karate-gephi-adjacency.csv; k 3; alpha 1; eig" -c "load $tmp/short-adj.csv format adjlist" \
+	-c "load $tmp/short-adj.csv"
+check "Gephi's CSV adjacency list: found by its shape (quoted names), or with 'format adjlist'" \
+	$([ $st -eq 1 ] && grep -q "^load karate-gephi-adjacency.csv: 34 nodes, 78 edges (unweighted" "$tmp/out" &&
+		grep -q "^note: read .*karate-gephi-adjacency.csv as adjlist$" "$tmp/out" &&
+		grep -q "^load short-adj.csv: 4 nodes, 4 edges" "$tmp/out" &&
+		grep -q "short-adj.csv:1: weight 'c' is not a number (an adjacency list, a node then its neighbours, as Gephi's 'A;B;C'? 'format adjlist')$" "$tmp/err"; echo $?)
 # the JSON Graph Format: version 2 (nodes an object by id, attributes in
 # "metadata"), and version 1's "graphs", of which the first is read
 run -c "load $good/karate-jgf.json labels club; k 1; alpha 1; cluster 2; score" -c "load $good/jgf-two-graphs.json"
