@@ -1,6 +1,4 @@
-/* gexf.c: graphs kept as GEXF (see gexf.h).  A small XML scanner reads
- * the tags in order, with their attributes decoded; text between tags,
- * comments, processing instructions, DOCTYPE and CDATA are passed over.
+/* gexf.c: graphs kept as GEXF (see gexf.h), read tag by tag (xmlscan.h).
  * GEXF declares its attributes (<attributes class="node">) before the
  * nodes, and lists the nodes before the edges, so one pass resolves
  * everything. */
@@ -11,7 +9,7 @@
 #include "labels.h"
 #include "namemap.h"
 #include "textscan.h"
-#include "utf8.h"
+#include "xmlscan.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -19,159 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-#define MAX_ATTRS 32
-
-/* A tag: its name (without a namespace prefix), its attributes, decoded
- * into buf. */
-struct tag {
-	const char *name;
-	int close, empty; /* </name>, <name ... /> */
-	int na;
-	const char *key[MAX_ATTRS], *val[MAX_ATTRS];
-	char buf[8192];
-};
-
-/* Text s[0..n) with XML's entities decoded, appended to out (room for n
- * more bytes: a reference is never shorter than what it stands for). */
-static char *decode(char *out, const char *s, size_t n)
-{
-	static const char *const ent[][2] = {{"amp;", "&"}, {"lt;", "<"}, {"gt;", ">"}, {"quot;", "\""}, {"apos;", "'"}};
-	const char *end = s + n;
-	while (s < end) {
-		if (*s != '&') {
-			*out++ = *s++;
-			continue;
-		}
-		size_t k;
-		for (k = 0; k < sizeof ent / sizeof ent[0]; k++) {
-			size_t l = strlen(ent[k][0]);
-			if ((size_t)(end - s - 1) >= l && !strncmp(s + 1, ent[k][0], l)) {
-				*out++ = ent[k][1][0];
-				s += 1 + l;
-				break;
-			}
-		}
-		if (k < sizeof ent / sizeof ent[0])
-			continue;
-		/* a character reference, '&#233;' or '&#xE9;': its UTF-8 is
-		 * never longer than it */
-		char *stop = NULL;
-		int hex = s + 2 < end && s[1] == '#' && (s[2] == 'x' || s[2] == 'X');
-		unsigned long c = s + 2 < end && s[1] == '#' && isxdigit((unsigned char)s[2 + hex])
-					  ? strtoul(s + 2 + hex, &stop, hex ? 16 : 10)
-					  : 0;
-		if (c == 0 || stop >= end || *stop != ';' || c > 0x10FFFF || (c >= 0xD800 && c < 0xE000)) {
-			*out++ = *s++; /* not a reference: kept as written */
-			continue;
-		}
-		out += rs_utf8_put(c, out);
-		s = stop + 1;
-	}
-	return out;
-}
-
-/* The next tag into T; 1 at the end of the text. */
-static int next_tag(rs_textscan *S, struct tag *T)
-{
-	for (;;) {
-		const char *lt = strchr(S->p, '<');
-		if (lt == NULL)
-			return 1;
-		S->p = lt;
-		const char *skip_to = !strncmp(lt, "<!--", 4)	     ? "-->"
-				      : !strncmp(lt, "<![CDATA[", 9) ? "]]>"
-				      : !strncmp(lt, "<?", 2)	     ? "?>"
-				      : !strncmp(lt, "<!", 2)	     ? ">"
-								     : NULL;
-		if (skip_to) {
-			const char *end = strstr(lt + 2, skip_to);
-			if (end == NULL)
-				return rs_scan_fail(S, "a comment, declaration or CDATA section is not closed");
-			S->p = end + strlen(skip_to);
-			continue;
-		}
-		break;
-	}
-	const char *q = S->p + 1;
-	T->close = *q == '/';
-	q += T->close;
-	const char *name = q;
-	q += strcspn(q, " \t\r\n/>");
-	if (q == name)
-		return rs_scan_fail(S, "a tag without a name");
-	const char *colon = memchr(name, ':', (size_t)(q - name));
-	if (colon)
-		name = colon + 1;
-	char *out = T->buf, *lim = T->buf + sizeof T->buf;
-	if ((size_t)(q - name) + 1 > sizeof T->buf)
-		return rs_scan_fail(S, "a tag name too long");
-	memcpy(out, name, (size_t)(q - name));
-	out[q - name] = '\0';
-	T->name = out;
-	out += q - name + 1;
-	T->na = 0;
-	T->empty = 0;
-	for (;;) {
-		q += strspn(q, " \t\r\n");
-		if (*q == '>') {
-			q++;
-			break;
-		}
-		if (q[0] == '/' && q[1] == '>') {
-			T->empty = 1;
-			q += 2;
-			break;
-		}
-		if (*q == '\0') {
-			S->p = q;
-			return rs_scan_fail(S, "the file ends inside a tag (truncated file?)");
-		}
-		const char *k = q;
-		q += strcspn(q, " \t\r\n=/>");
-		size_t kl = (size_t)(q - k);
-		q += strspn(q, " \t\r\n");
-		if (kl == 0 || *q != '=') {
-			S->p = q;
-			return rs_scan_fail(S, "an attribute of <%s> without a value", T->name);
-		}
-		q++;
-		q += strspn(q, " \t\r\n");
-		char quote = *q;
-		const char *v = q + 1, *ve = quote == '"' || quote == '\'' ? strchr(v, quote) : NULL;
-		if (ve == NULL) {
-			S->p = q;
-			return quote == '"' || quote == '\''
-				       ? rs_scan_fail(S, "the file ends inside an attribute value of <%s> (truncated file?)", T->name)
-				       : rs_scan_fail(S, "an attribute value of <%s> is not quoted", T->name);
-		}
-		if (kl + (size_t)(ve - v) + 2 > (size_t)(lim - out)) {
-			S->p = q;
-			return rs_scan_fail(S, "the attributes of <%s> are too long (more than %zu bytes)", T->name, sizeof T->buf);
-		}
-		if (T->na < MAX_ATTRS) {
-			T->key[T->na] = out;
-			memcpy(out, k, kl);
-			out[kl] = '\0';
-			out += kl + 1;
-			T->val[T->na++] = out;
-			out = decode(out, v, (size_t)(ve - v));
-			*out++ = '\0';
-		}
-		q = ve + 1;
-	}
-	rs_scan_line(S, S->p);
-	S->p = q;
-	return 0;
-}
-
-static const char *attr(const struct tag *T, const char *key)
-{
-	for (int i = 0; i < T->na; i++)
-		if (!strcmp(T->key[i], key))
-			return T->val[i];
-	return NULL;
-}
 
 /* An attribute declared for nodes or edges: its id and title. */
 struct decl {
@@ -221,16 +66,16 @@ static void list_decls(const struct decl *d, long n, char *buf, size_t size)
 		rs_list_append(buf, size, ", ", d[i].title ? d[i].title : d[i].id);
 }
 
-static int declare(struct gexf *G, const struct tag *T)
+static int declare(struct gexf *G, const rs_xml_tag *T)
 {
-	const char *id = attr(T, "id"), *title = attr(T, "title");
+	const char *id = rs_xml_attr(T, "id"), *title = rs_xml_attr(T, "title");
 	if (id == NULL)
 		return rs_scan_fail(&G->S, "an <attribute> without an id");
 	struct decl **d = G->edge_class ? &G->ed : &G->nd;
 	long *n = G->edge_class ? &G->ned : &G->nnd, *cap = G->edge_class ? &G->edcap : &G->ndcap;
 	if (rs_grow(G->S.e, d, cap, *n, sizeof **d, 8, "attributes") != 0)
 		return -1;
-	const char *type = attr(T, "type");
+	const char *type = rs_xml_attr(T, "type");
 	(*d)[*n].numeric = type && (!strcmp(type, "integer") || !strcmp(type, "long") || !strcmp(type, "float") ||
 				    !strcmp(type, "double"));
 	(*d)[*n].id = strdup(id);
@@ -283,9 +128,9 @@ static int weight_value(struct gexf *G, const char *v, double *w)
 	return 0;
 }
 
-static int start_node(struct gexf *G, const struct tag *T)
+static int start_node(struct gexf *G, const rs_xml_tag *T)
 {
-	const char *id = attr(T, "id"), *label = attr(T, "label");
+	const char *id = rs_xml_attr(T, "id"), *label = rs_xml_attr(T, "label");
 	if (id == NULL)
 		return rs_scan_fail(&G->S, "a <node> without an id");
 	if (G->o->max_nodes > 0 && G->ids.count >= G->o->max_nodes)
@@ -317,13 +162,13 @@ static long edge_end(struct gexf *G, const char *v, const char *which)
 	return k;
 }
 
-static int start_edge(struct gexf *G, const struct tag *T)
+static int start_edge(struct gexf *G, const rs_xml_tag *T)
 {
-	long u = edge_end(G, attr(T, "source"), "source");
-	long v = u < 0 ? -1 : edge_end(G, attr(T, "target"), "target");
+	long u = edge_end(G, rs_xml_attr(T, "source"), "source");
+	long v = u < 0 ? -1 : edge_end(G, rs_xml_attr(T, "target"), "target");
 	if (v < 0)
 		return -1;
-	const char *type = attr(T, "type"), *w = G->weight_id || G->o->unweighted ? NULL : attr(T, "weight");
+	const char *type = rs_xml_attr(T, "type"), *w = G->weight_id || G->o->unweighted ? NULL : rs_xml_attr(T, "weight");
 	if (type && !strcmp(type, "directed"))
 		G->directed = 1;
 	double x = 1;
@@ -344,11 +189,11 @@ static int start_edge(struct gexf *G, const struct tag *T)
 
 /* <attvalue for="ID" value="..."/> (id= in GEXF 1.0) of the node or edge
  * being read. */
-static int attvalue(struct gexf *G, const struct tag *T)
+static int attvalue(struct gexf *G, const rs_xml_tag *T)
 {
-	const char *id = attr(T, "for"), *v = attr(T, "value");
+	const char *id = rs_xml_attr(T, "for"), *v = rs_xml_attr(T, "value");
 	if (id == NULL)
-		id = attr(T, "id");
+		id = rs_xml_attr(T, "id");
 	if (id == NULL || v == NULL)
 		return 0;
 	if (G->in_node && G->label_id && !strcmp(id, G->label_id)) {
@@ -389,23 +234,23 @@ rs_graph *rs_gexf_graph(const char *buf, const char *path, const rs_load_opts *o
 	memset(&G, 0, sizeof G);
 	G.S = (rs_textscan){buf, buf, path, 1, 0, e};
 	G.o = o;
-	struct tag *T = malloc(sizeof *T);
+	rs_xml_tag *T = malloc(sizeof *T);
 	rs_graph *g = NULL;
 	int rc, seen_gexf = 0, closed = 0, chosen = 0, in_attributes = 0;
 	if (T == NULL) {
 		oom(&G);
 		goto out;
 	}
-	while ((rc = next_tag(&G.S, T)) == 0) {
+	while ((rc = rs_xml_next_tag(&G.S, T)) == 0) {
 		const char *n = T->name;
 		if (!strcmp(n, "gexf")) {
 			seen_gexf |= !T->close;
 			closed |= T->close || T->empty;
 		} else if (!strcmp(n, "graph") && !T->close) {
-			const char *d = attr(T, "defaultedgetype");
+			const char *d = rs_xml_attr(T, "defaultedgetype");
 			G.directed |= d && !strcmp(d, "directed");
 		} else if (!strcmp(n, "attributes")) {
-			const char *c = attr(T, "class");
+			const char *c = rs_xml_attr(T, "class");
 			in_attributes = !T->close && !T->empty;
 			G.edge_class = c && !strcmp(c, "edge");
 		} else if (!strcmp(n, "attribute") && in_attributes && !T->close) {
@@ -488,12 +333,4 @@ out:
 	free(T);
 	gexf_free(&G);
 	return g;
-}
-
-char *rs_xml_decoded(const char *s, size_t n)
-{
-	char *out = malloc(n + 1);
-	if (out != NULL)
-		*decode(out, s, n) = '\0';
-	return out;
 }

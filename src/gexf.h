@@ -14,8 +14,4 @@
 rs_graph *rs_gexf_graph(const char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
 			rs_err *e);
 
-/* XML text s[0..n) with its entities and character references decoded,
- * malloc'd; NULL out of memory. */
-char *rs_xml_decoded(const char *s, size_t n);
-
 #endif

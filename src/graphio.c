@@ -13,8 +13,10 @@
 #include "npgraph.h"
 #include "octave.h"
 #include "tgf.h"
+#include "xgmml.h"
 
 #include "utf8.h"
+#include "xmlscan.h"
 
 #include "namemap.h"
 #include "numparse.h"
@@ -38,13 +40,13 @@ const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
 					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl", "json", "gexf",
-					    "numpy", "lgl", "graph6", "octave", "gdf", "dot", "tgf"};
+					    "numpy", "lgl", "graph6", "octave", "gdf", "dot", "tgf", "xgmml"};
 	return names[f];
 }
 
 const char *const rs_gformat_words[] = {"edges", "csv",    "tsv",   "snap",  "mtx",	"biedges",
 					"gml",	 "graphml", "pajek", "dimacs", "metis", "chaco",
-					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "graph6", "sparse6", "digraph6", "octave", "gdf", "dot", "tgf", "npz", "npy", NULL};
+					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "graph6", "sparse6", "digraph6", "octave", "gdf", "dot", "tgf", "xgmml", "npz", "npy", NULL};
 
 int rs_gformat_parse(const char *s, enum rs_gformat *f)
 {
@@ -65,7 +67,7 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"g6", RS_GF_GRAPH6},      {"s6", RS_GF_GRAPH6},   {"d6", RS_GF_GRAPH6},
 		   {"octave", RS_GF_OCTAVE},  {"gdf", RS_GF_GDF},     {"guess", RS_GF_GDF},
 		   {"dot", RS_GF_DOT},	      {"gv", RS_GF_DOT},      {"graphviz", RS_GF_DOT},
-		   {"tgf", RS_GF_TGF}};
+		   {"tgf", RS_GF_TGF},	      {"xgmml", RS_GF_XGMML}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -1847,30 +1849,35 @@ static char adjlist_delim(const char *s)
 }
 
 /* Gephi's adjacency list CSV: lines of a varying number of fields split
- * by delim (quotes kept together), at least one of 4 or more. A table's
- * rows all have the same number of fields, a header's included, so an
- * edge list with a missing weight here and there is not taken for one. */
+ * by delim (quotes kept together), at least one of 4 or more, no length
+ * shared by 60 % of the lines, and no empty first field. A table's rows
+ * have its header's number of fields, but for a short row or two (an
+ * error to report), and a matrix has an empty corner. */
 static int delimited_adjlist_like(const char *s, char delim)
 {
-	int lo = 0, hi = 0;
-	for (int lines = 0; *s && lines < 1000; lines++) {
+	int count[64] = {0}, lines = 0, hi = 0;
+	for (int seen = 0; *s && seen < 1000; seen++) {
 		const char *end = s + strcspn(s, "\n"), *t = s + strspn(s, " \t\r");
 		if (t < end && *t != '#' && *t != '%' && !(*t == '\r' && t + 1 == end)) {
 			int nf = 1, quoted = 0;
+			if (*t == delim)
+				return 0; /* an empty first field: a matrix's corner, a row without its id */
 			for (const char *c = t; c < end; c++) {
 				if (*c == '{' || *c == '\t')
 					return 0; /* a networkx dict, a tab-separated table */
 				quoted ^= *c == '"';
 				nf += !quoted && *c == delim;
 			}
-			if (lo == 0 || nf < lo)
-				lo = nf;
-			if (nf > hi)
-				hi = nf;
+			count[nf < 63 ? nf : 63]++;
+			lines++;
+			hi = nf > hi ? nf : hi;
 		}
 		s = *end ? end + 1 : end;
 	}
-	return hi >= 4 && lo < hi;
+	int mode = 0;
+	for (int k = 0; k < 64; k++)
+		mode = count[k] > mode ? count[k] : mode;
+	return lines >= 3 && hi >= 4 && mode < 0.6 * lines;
 }
 
 static int adjlist_like(const char *s)
@@ -4412,7 +4419,7 @@ static enum rs_gformat extension_format(const char *path)
 		   {".json", RS_GF_JSON},    {".cyjs", RS_GF_JSON}, {".gexf", RS_GF_GEXF},
 		   {".lgl", RS_GF_LGL},	     {".g6", RS_GF_GRAPH6},  {".s6", RS_GF_GRAPH6},
 		   {".d6", RS_GF_GRAPH6},    {".dot", RS_GF_DOT},    {".gv", RS_GF_DOT},
-		   {".tgf", RS_GF_TGF}};
+		   {".tgf", RS_GF_TGF},      {".xgmml", RS_GF_XGMML}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
 	for (size_t i = 0; dot[0] && i < sizeof ext / sizeof ext[0]; i++)
@@ -4488,6 +4495,9 @@ enum rs_gformat rs_gformat_sniff(const char *buf)
 	size_t head = strnlen(s, 4096);
 	if ((!strncmp(s, "<?xml", 5) || !strncmp(s, "<gexf", 5)) && memmem(s, head, "<gexf", 5) != NULL)
 		return RS_GF_GEXF;
+	if ((!strncmp(s, "<?xml", 5) || !strncmp(s, "<graph", 6)) && memmem(s, head, "<graphml", 8) == NULL &&
+	    rs_xgmml_is(s))
+		return RS_GF_XGMML;
 	if (!strncmp(s, "<?xml", 5) || !strncmp(s, "<graphml", 8))
 		return RS_GF_GRAPHML;
 	if (pajek_like(s))
@@ -4628,6 +4638,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_GDF: g = rs_gdf_graph(buf, path, o, info, e); break;
 	case RS_GF_DOT: g = rs_dot_graph(buf, path, o, info, e); break;
 	case RS_GF_TGF: g = rs_tgf_graph(buf, path, o, info, e); break;
+	case RS_GF_XGMML: g = rs_xgmml_graph(buf, path, o, info, e); break;
 	case RS_GF_GRAPH6: g = rs_graph6_read(buf, path, o, info, e); break;
 	case RS_GF_DL: g = read_dl(buf, path, o, info, e); break;
 	case RS_GF_PAJEK: g = read_pajek(buf, path, o, info, e); break;
@@ -4891,7 +4902,7 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 	file_extension(path, dot, sizeof dot);
 	enum rs_gformat by_name = extension_format(path);
 	const char *unwritten = by_name == RS_GF_DIMACS || by_name == RS_GF_METIS || by_name == RS_GF_ADJLIST ||
-					by_name == RS_GF_SIF || by_name == RS_GF_DL || by_name == RS_GF_GDF || (by_name == RS_GF_JSON && rs_markup_kind(path) != RS_MARKUP_JSON)
+					by_name == RS_GF_SIF || by_name == RS_GF_DL || by_name == RS_GF_GDF || by_name == RS_GF_XGMML || (by_name == RS_GF_JSON && rs_markup_kind(path) != RS_MARKUP_JSON)
 				? rs_gformat_name(by_name)
 				: NULL;
 	for (size_t i = 0; !unwritten && i < sizeof foreign / sizeof foreign[0]; i++)

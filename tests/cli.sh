@@ -646,6 +646,16 @@ check "Gephi's CSV adjacency list: found by its shape (quoted names), or with 'f
 		grep -q "^note: read .*karate-gephi-adjacency.csv as adjlist$" "$tmp/out" &&
 		grep -q "^load short-adj.csv: 4 nodes, 4 edges" "$tmp/out" &&
 		grep -q "short-adj.csv:1: weight 'c' is not a number (an adjacency list, a node then its neighbours, as Gephi's 'A;B;C'? 'format adjlist')$" "$tmp/err"; echo $?)
+# XGMML as Cytoscape 3 exports it (attributes as <att> children, a list
+# attribute, the network's RDF metadata), found by content under another
+# name too
+cp "$good/karate-cytoscape.xgmml" "$tmp/karate-cy.xml"
+run -c "load $good/karate-cytoscape.xgmml labels club; k 1; alpha 1; cluster 2; score" -c "load $tmp/karate-cy.xml" \
+	-c "load $good/karate-cytoscape.xgmml labels nope"
+check "XGMML (Cytoscape's): names from labels, weights and labels from <att>, directed made undirected" \
+	$([ $st -eq 1 ] && grep -q "^load karate-cytoscape.xgmml: 34 nodes, 78 edges (weighted.*labels: 2 classes, 34 labelled$" "$tmp/out" &&
+		grep -q "ARI 0\.8823 " "$tmp/out" && grep -q "^note: read .*karate-cy.xml as xgmml$" "$tmp/out" &&
+		grep -q "(its node attributes: shared name, club, aliases)$" "$tmp/err"; echo $?)
 # the JSON Graph Format: version 2 (nodes an object by id, attributes in
 # "metadata"), and version 1's "graphs", of which the first is read
 run -c "load $good/karate-jgf.json labels club; k 1; alpha 1; cluster 2; score" -c "load $good/jgf-two-graphs.json"
