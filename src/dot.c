@@ -588,6 +588,20 @@ static int subgraph(struct dot *D, const struct scope *parent)
 	return rc;
 }
 
+/* A node's ports after its id (':port', ':port:compass'), passed over. */
+static int ports(struct dot *D)
+{
+	while (D->t == T_COLON) {
+		if (next(D) != 0)
+			return -1;
+		if (D->t != T_ID)
+			return fail(D, "%s after ':', where a port goes", shown(D));
+		if (next(D) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* An edge statement's end at the current token, a node (with a port,
  * ignored) or a subgraph: its nodes appended to D->mem. */
 static int operand(struct dot *D, struct scope *sc)
@@ -599,15 +613,7 @@ static int operand(struct dot *D, struct scope *sc)
 	long k = node(D, D->tok, sc);
 	if (k < 0 || push_long(D, &D->mem, &D->nmem, &D->memcap, k) != 0 || next(D) != 0)
 		return -1;
-	while (D->t == T_COLON) { /* a port, and its compass point */
-		if (next(D) != 0)
-			return -1;
-		if (D->t != T_ID)
-			return fail(D, "%s after ':', where a port goes", shown(D));
-		if (next(D) != 0)
-			return -1;
-	}
-	return 0;
+	return ports(D);
 }
 
 /* The rest of an edge statement whose first end is mem[first..]: the
@@ -689,16 +695,8 @@ static int stmt(struct dot *D, struct scope *sc)
 		return attribute(D, A_GRAPH, D->key, sc, -1, NULL) != 0 ? -1 : next(D);
 	}
 	long k = node(D, D->key, sc);
-	if (k < 0 || push_long(D, &D->mem, &D->nmem, &D->memcap, k) != 0)
+	if (k < 0 || push_long(D, &D->mem, &D->nmem, &D->memcap, k) != 0 || ports(D) != 0)
 		return -1;
-	while (D->t == T_COLON) {
-		if (next(D) != 0)
-			return -1;
-		if (D->t != T_ID)
-			return fail(D, "%s after ':', where a port goes", shown(D));
-		if (next(D) != 0)
-			return -1;
-	}
 	if (D->t == T_EDGE)
 		return edges(D, sc, first);
 	return attr_lists(D, A_NODE, sc, k, NULL);
@@ -879,19 +877,7 @@ rs_graph *rs_dot_graph(const char *buf, const char *path, const rs_load_opts *o,
 	info->dropped += dropped;
 	if (g == NULL)
 		goto out;
-	/* names: the labels, else the ids, unless those are the positions */
-	int numbered = 1;
-	for (long i = 0; i < n && numbered; i++) {
-		char *end;
-		numbered = D.name[i] == NULL && strtol(D.ids.names[i], &end, 10) == i && *end == '\0';
-	}
-	if (!numbered) {
-		g->names = calloc((size_t)n, sizeof *g->names);
-		for (long i = 0; g->names && i < n; i++) {
-			g->names[i] = D.name[i] ? D.name[i] : strdup(D.ids.names[i]);
-			D.name[i] = NULL;
-		}
-	}
+	rs_graph_take_names(g, D.ids.names, D.name, n);
 	if (labels(&D, n, e) != 0) {
 		rs_graph_free(g);
 		g = NULL;

@@ -250,21 +250,7 @@ rs_graph *rs_gdf_graph(char *buf, const char *path, const rs_load_opts *o, rs_lo
 	info->dropped += dropped;
 	if (g == NULL)
 		goto fail;
-	/* names: the labels, else the ids, unless those are the positions */
-	int numbered = 1;
-	for (long i = 0; i < n && numbered; i++) {
-		char *end;
-		numbered = (i >= cap || display[i] == NULL) &&
-			   strtol(ids.names[i], &end, 10) == i && *end == '\0';
-	}
-	if (!numbered) {
-		g->names = calloc((size_t)n, sizeof *g->names);
-		for (long i = 0; g->names && i < n; i++) {
-			g->names[i] = i < cap && display[i] ? display[i] : strdup(ids.names[i]);
-			if (i < cap)
-				display[i] = NULL;
-		}
-	}
+	rs_graph_take_names(g, ids.names, display, cap < n ? cap : n);
 	if (kclass >= 0) {
 		char **all = calloc((size_t)n, sizeof *all); /* nodes only edges name: unlabelled */
 		for (long i = 0; all && i < n && i < cap; i++)

@@ -307,19 +307,7 @@ rs_graph *rs_gexf_graph(const char *buf, const char *path, const rs_load_opts *o
 	g = rs_graph_build(n, 0, 0, &G.E, o->merge, &info->merged, &info->dropped, e);
 	if (g == NULL)
 		goto out;
-	/* names: the labels, else the ids, unless those are the positions */
-	int numbered = 1;
-	for (long i = 0; i < n && numbered; i++) {
-		char *end;
-		numbered = G.name[i] == NULL && strtol(G.ids.names[i], &end, 10) == i && *end == '\0';
-	}
-	if (!numbered) {
-		g->names = calloc((size_t)n, sizeof *g->names);
-		for (long i = 0; g->names && i < n; i++) {
-			g->names[i] = G.name[i] ? G.name[i] : strdup(G.ids.names[i]);
-			G.name[i] = NULL;
-		}
-	}
+	rs_graph_take_names(g, G.ids.names, G.name, n);
 	if (G.label_id) {
 		info->labels = rs_labels_from_strings((const char *const *)G.label, n, e);
 		if (info->labels == NULL) {

@@ -1919,6 +1919,26 @@ static int adjlist_like(const char *s)
  * integers are the ids, 0-based, or 1-based when no 0 appears ('base').
  * networkx's multiline form (nx_multiline) reads too: each node's line
  * says how many neighbour lines follow, and their dicts give the weights. */
+/* One word of an adjacency list's line: the line's node (*u < 0), else an
+ * edge from it; *numeric cleared by a word that is no id. */
+static int adj_word(struct reader *rd, rs_namemap *nm, rs_edges *E, const char *w, long *u, long *entries,
+		    int *numeric)
+{
+	long t;
+	if (*numeric && (parse_long(w, &t) != 0 || t < 0 || t > MAX_ID))
+		*numeric = 0;
+	long v = rs_nm_intern(nm, w, strlen(w), 1, rd->e);
+	if (v < 0)
+		return -1;
+	if (*u < 0) {
+		*u = v;
+		return 0;
+	}
+	if (++*entries % 1048576 == 0 && memory_refused(rd, nm->count, (double)*entries))
+		return -1;
+	return rs_edges_push(E, *u, v, 1.0, rd->e);
+}
+
 static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o,
 			      rs_load_info *info, rs_err *e)
 {
@@ -2001,39 +2021,14 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 				size_t l = strlen(w);
 				while (l > 0 && (w[l - 1] == '\r' || w[l - 1] == ' ' || w[l - 1] == '\t'))
 					w[--l] = '\0';
-				if (l == 0)
-					continue; /* an empty field: 'A;B;;' */
-				if (numeric && (parse_long(w, &t) != 0 || t < 0 || t > MAX_ID))
-					numeric = 0;
-				long v = rs_nm_intern(&nm, w, l, 1, e);
-				if (v < 0)
-					goto fail;
-				if (u < 0) {
-					u = v;
-					continue;
-				}
-				if (++entries % 1048576 == 0 && memory_refused(&rd, nm.count, (double)entries))
-					goto fail;
-				if (rs_edges_push(&E, u, v, 1.0, e) != 0)
-					goto fail;
+				if (l > 0 && adj_word(&rd, &nm, &E, w, &u, &entries, &numeric) != 0)
+					goto fail; /* (an empty field, 'A;B;;', is none) */
 			}
 			continue;
 		}
-		while ((tok = next_token(&q)) != NULL) {
-			if (numeric && (parse_long(tok, &t) != 0 || t < 0 || t > MAX_ID))
-				numeric = 0;
-			long v = rs_nm_intern(&nm, tok, strlen(tok), 1, e);
-			if (v < 0)
+		while ((tok = next_token(&q)) != NULL)
+			if (adj_word(&rd, &nm, &E, tok, &u, &entries, &numeric) != 0)
 				goto fail;
-			if (u < 0) {
-				u = v;
-				continue;
-			}
-			if (++entries % 1048576 == 0 && memory_refused(&rd, nm.count, (double)entries))
-				goto fail;
-			if (rs_edges_push(&E, u, v, 1.0, e) != 0)
-				goto fail;
-		}
 	}
 	if (left > 0) {
 		FAIL_AT(&rd, "node %s announced %ld more neighbour line%s than the file holds (truncated file?)",
@@ -2553,6 +2548,31 @@ rs_graph *rs_matrix_graph(rs_edges *E, long R, long K, int bip, const rs_load_op
 			  const char *path, rs_err *e)
 {
 	return entries_graph(E, R, K, bip, 0, o, info, path, e);
+}
+
+void rs_graph_take_names(rs_graph *g, char *const *ids, char **label, long nlabel)
+{
+	long n = g->n;
+	int numbered = 1;
+	for (long i = 0; i < n && numbered; i++) {
+		char *end;
+		numbered = (i >= nlabel || label[i] == NULL) && strtol(ids[i], &end, 10) == i && *end == '\0';
+	}
+	if (numbered || (g->names = calloc((size_t)n, sizeof *g->names)) == NULL)
+		return;
+	for (long i = 0; i < n; i++) {
+		int own = i < nlabel && label[i] != NULL;
+		g->names[i] = own ? label[i] : strdup(ids[i]);
+		if (own)
+			label[i] = NULL;
+		if (g->names[i] == NULL) { /* out of memory: no names rather than some */
+			for (long k = 0; k < i; k++)
+				free(g->names[k]);
+			free(g->names);
+			g->names = NULL;
+			return;
+		}
+	}
 }
 
 int rs_names_are_ids(char **names, long n)

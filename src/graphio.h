@@ -164,6 +164,11 @@ void rs_list_append(char *buf, size_t size, const char *sep, const char *item);
 /* Whether names[0..n) are 0..n-1 or 1..n in order (then the positions are
  * the ids and the names are dropped): 0 or 1 for the base, -1 otherwise. */
 int rs_names_are_ids(char **names, long n);
+/* The names of g's nodes from a reader of named nodes: node i's label
+ * (label[i], taken: set to NULL) where i < nlabel and it has one, else its
+ * id ids[i] (copied); none at all when no node has a label and the ids
+ * are the positions 0..n-1.  Out of memory, the graph keeps no names. */
+void rs_graph_take_names(rs_graph *g, char *const *ids, char **label, long nlabel);
 /* item appended to a ", "-separated list, unless the list has it. */
 void rs_list_add(char *buf, size_t size, const char *item);
 

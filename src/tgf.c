@@ -166,18 +166,7 @@ rs_graph *rs_tgf_graph(char *buf, const char *path, const rs_load_opts *o, rs_lo
 	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
 	if (g == NULL)
 		goto fail;
-	int numbered = 1;
-	for (long i = 0; i < n && numbered; i++) {
-		char *end;
-		numbered = name[i] == NULL && strtol(ids.names[i], &end, 10) == i && *end == '\0';
-	}
-	if (!numbered) {
-		g->names = calloc((size_t)n, sizeof *g->names);
-		for (long i = 0; g->names && i < n; i++) {
-			g->names[i] = name[i] ? name[i] : strdup(ids.names[i]);
-			name[i] = NULL;
-		}
-	}
+	rs_graph_take_names(g, ids.names, name, n);
 fail:
 	for (long i = 0; i < ids.count && i < cap; i++)
 		free(name[i]);

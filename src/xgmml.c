@@ -252,18 +252,7 @@ rs_graph *rs_xgmml_graph(const char *buf, const char *path, const rs_load_opts *
 	g = rs_graph_build(n, 0, 0, &X.E, o->merge, &info->merged, &info->dropped, e);
 	if (g == NULL)
 		goto out;
-	int numbered = 1;
-	for (long i = 0; i < n && numbered; i++) {
-		char *end;
-		numbered = X.name[i] == NULL && strtol(X.ids.names[i], &end, 10) == i && *end == '\0';
-	}
-	if (!numbered) {
-		g->names = calloc((size_t)n, sizeof *g->names);
-		for (long i = 0; g->names && i < n; i++) {
-			g->names[i] = X.name[i] ? X.name[i] : strdup(X.ids.names[i]);
-			X.name[i] = NULL;
-		}
-	}
+	rs_graph_take_names(g, X.ids.names, X.name, n);
 	if (c < X.ncol) {
 		info->labels = rs_labels_from_strings((const char *const *)X.col[c], n, e);
 		if (info->labels == NULL) {
