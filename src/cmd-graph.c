@@ -354,8 +354,9 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 					info.repeated_ids, info.repeated_ids == 1 ? "" : "s",
 					info.repeated_ids == 1 ? "s" : "", info.repeated_ids == 1 ? "" : "the first: ",
 					info.repeated_id, info.repeated_lines[0], info.repeated_lines[1]);
-	if (info.weight_attr[0] && !strcmp(info.format, "tgf"))
-		notes[nn++] = xstrdup("weights from the edge labels, which are all numbers");
+	if (info.weight_attr[0] && (!strcmp(info.format, "tgf") || !strcmp(info.format, "leda")))
+		notes[nn++] = xasprintf("weights from the edge labels%s",
+					!strcmp(info.format, "tgf") ? ", which are all numbers" : " (a numeric edge type)");
 	else if (info.weight_attr[0] && strcmp(info.weight_attr, "weight") != 0)
 		notes[nn++] = xasprintf("weights from the edge attribute '%s'", info.weight_attr);
 	if (info.unread_attrs[0] && !o.unweighted)

@@ -12,6 +12,7 @@
 #include "matfile.h"
 #include "npgraph.h"
 #include "octave.h"
+#include "leda.h"
 #include "tgf.h"
 #include "xgmml.h"
 
@@ -40,13 +41,13 @@ const char *rs_gformat_name(enum rs_gformat f)
 {
 	static const char *const names[] = {"auto",    "edges",	"mtx",	  "biedges", "gml",
 					    "graphml", "pajek", "dimacs", "metis", "adjlist", "matrix", "sif", "dl", "json", "gexf",
-					    "numpy", "lgl", "graph6", "octave", "gdf", "dot", "tgf", "xgmml"};
+					    "numpy", "lgl", "graph6", "octave", "gdf", "dot", "tgf", "xgmml", "leda"};
 	return names[f];
 }
 
 const char *const rs_gformat_words[] = {"edges", "csv",    "tsv",   "snap",  "mtx",	"biedges",
 					"gml",	 "graphml", "pajek", "dimacs", "metis", "chaco",
-					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "graph6", "sparse6", "digraph6", "octave", "gdf", "dot", "tgf", "xgmml", "npz", "npy", NULL};
+					"adjlist", "matrix", "sif",   "dl",	"json", "gexf", "lgl", "graph6", "sparse6", "digraph6", "octave", "gdf", "dot", "tgf", "xgmml", "leda", "npz", "npy", NULL};
 
 int rs_gformat_parse(const char *s, enum rs_gformat *f)
 {
@@ -67,7 +68,7 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"g6", RS_GF_GRAPH6},      {"s6", RS_GF_GRAPH6},   {"d6", RS_GF_GRAPH6},
 		   {"octave", RS_GF_OCTAVE},  {"gdf", RS_GF_GDF},     {"guess", RS_GF_GDF},
 		   {"dot", RS_GF_DOT},	      {"gv", RS_GF_DOT},      {"graphviz", RS_GF_DOT},
-		   {"tgf", RS_GF_TGF},	      {"xgmml", RS_GF_XGMML}};
+		   {"tgf", RS_GF_TGF},	      {"xgmml", RS_GF_XGMML}, {"leda", RS_GF_LEDA}};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcasecmp(s, map[i].name)) {
 			*f = map[i].f;
@@ -4439,7 +4440,7 @@ static enum rs_gformat extension_format(const char *path)
 		   {".json", RS_GF_JSON},    {".cyjs", RS_GF_JSON}, {".gexf", RS_GF_GEXF},
 		   {".lgl", RS_GF_LGL},	     {".g6", RS_GF_GRAPH6},  {".s6", RS_GF_GRAPH6},
 		   {".d6", RS_GF_GRAPH6},    {".dot", RS_GF_DOT},    {".gv", RS_GF_DOT},
-		   {".tgf", RS_GF_TGF},      {".xgmml", RS_GF_XGMML}};
+		   {".tgf", RS_GF_TGF},      {".xgmml", RS_GF_XGMML}, {".gw", RS_GF_LEDA}, {".lgr", RS_GF_LEDA}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
 	for (size_t i = 0; dot[0] && i < sizeof ext / sizeof ext[0]; i++)
@@ -4538,6 +4539,8 @@ enum rs_gformat rs_gformat_sniff(const char *buf)
 		return RS_GF_GDF;
 	if (rs_tgf_is(s))
 		return RS_GF_TGF;
+	if (rs_leda_is(buf))
+		return RS_GF_LEDA;
 	if (strstr(s, "# rows:") && s == strstr(s, "#"))
 		return RS_GF_BIEDGES;
 	if (dimacs_like(s))
@@ -4638,7 +4641,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	}
 	if (o->weight_name && !o->unweighted &&
 	    (f == RS_GF_MTX || f == RS_GF_DIMACS || f == RS_GF_METIS || f == RS_GF_ADJLIST || f == RS_GF_MATRIX ||
-	     f == RS_GF_SIF || f == RS_GF_DL || f == RS_GF_OCTAVE || f == RS_GF_TGF)) {
+	     f == RS_GF_SIF || f == RS_GF_DL || f == RS_GF_OCTAVE || f == RS_GF_TGF || f == RS_GF_LEDA)) {
 		rs_fail(e, RS_EINVAL,
 			"%s: weight %s: a %s file's weights have no name (GML, GraphML and Pajek edge "
 			"attributes and the columns of an edge list's header do)",
@@ -4659,6 +4662,7 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_DOT: g = rs_dot_graph(buf, path, o, info, e); break;
 	case RS_GF_TGF: g = rs_tgf_graph(buf, path, o, info, e); break;
 	case RS_GF_XGMML: g = rs_xgmml_graph(buf, path, o, info, e); break;
+	case RS_GF_LEDA: g = rs_leda_graph(buf, path, o, info, e); break;
 	case RS_GF_GRAPH6: g = rs_graph6_read(buf, path, o, info, e); break;
 	case RS_GF_DL: g = read_dl(buf, path, o, info, e); break;
 	case RS_GF_PAJEK: g = read_pajek(buf, path, o, info, e); break;
@@ -4922,7 +4926,7 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 	file_extension(path, dot, sizeof dot);
 	enum rs_gformat by_name = extension_format(path);
 	const char *unwritten = by_name == RS_GF_DIMACS || by_name == RS_GF_METIS || by_name == RS_GF_ADJLIST ||
-					by_name == RS_GF_SIF || by_name == RS_GF_DL || by_name == RS_GF_GDF || by_name == RS_GF_XGMML || (by_name == RS_GF_JSON && rs_markup_kind(path) != RS_MARKUP_JSON)
+					by_name == RS_GF_SIF || by_name == RS_GF_DL || by_name == RS_GF_GDF || by_name == RS_GF_XGMML || by_name == RS_GF_LEDA || (by_name == RS_GF_JSON && rs_markup_kind(path) != RS_MARKUP_JSON)
 				? rs_gformat_name(by_name)
 				: NULL;
 	for (size_t i = 0; !unwritten && i < sizeof foreign / sizeof foreign[0]; i++)

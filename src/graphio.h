@@ -25,7 +25,7 @@ enum rs_gformat { RS_GF_AUTO, RS_GF_EDGES, RS_GF_MTX, RS_GF_BIEDGES, RS_GF_GML, 
 		  RS_GF_PAJEK, RS_GF_DIMACS, RS_GF_METIS, RS_GF_ADJLIST, RS_GF_MATRIX,
 		  RS_GF_SIF, RS_GF_DL, RS_GF_JSON, RS_GF_GEXF,
 		  RS_GF_NUMPY, /* a zip archive or a .npy array: rs_binary_graph */
-		  RS_GF_LGL, RS_GF_GRAPH6, RS_GF_OCTAVE, RS_GF_GDF, RS_GF_DOT, RS_GF_TGF, RS_GF_XGMML };
+		  RS_GF_LGL, RS_GF_GRAPH6, RS_GF_OCTAVE, RS_GF_GDF, RS_GF_DOT, RS_GF_TGF, RS_GF_XGMML, RS_GF_LEDA };
 
 /* What an edge list's numeric ids are: RS_IDS_AUTO decides (labels when a
  * SNAP header's node count or most ids never appearing says so). */

@@ -656,6 +656,14 @@ check "XGMML (Cytoscape's): names from labels, weights and labels from <att>, di
 	$([ $st -eq 1 ] && grep -q "^load karate-cytoscape.xgmml: 34 nodes, 78 edges (weighted.*labels: 2 classes, 34 labelled$" "$tmp/out" &&
 		grep -q "ARI 0\.8823 " "$tmp/out" && grep -q "^note: read .*karate-cy.xml as xgmml$" "$tmp/out" &&
 		grep -q "(its node attributes: shared name, club, aliases)$" "$tmp/err"; echo $?)
+# LEDA's native format as igraph writes it ('# Vertices' comments, node
+# names as labels, a double edge type: the weights), found by content too
+cp "$good/karate.gw" "$tmp/karate-leda.txt"
+run -c "load $good/karate.gw; k 3; alpha 1; eig" -c "load $tmp/karate-leda.txt; embed nodes"
+check "LEDA (igraph's write_graph format 'leda'): names, weights from a numeric edge type" \
+	$([ $st -eq 0 ] && grep -q "^load karate.gw: 34 nodes, 78 edges (weighted" "$tmp/out" && grep -q '^ 0.53367694  *1$' "$tmp/out" &&
+		grep -q "^note: weights from the edge labels (a numeric edge type)$" "$tmp/out" &&
+		grep -q "^note: read .*karate-leda.txt as leda$" "$tmp/out" && grep -q "^ *33  *Member 34 " "$tmp/out"; echo $?)
 # the JSON Graph Format: version 2 (nodes an object by id, attributes in
 # "metadata"), and version 1's "graphs", of which the first is read
 run -c "load $good/karate-jgf.json labels club; k 1; alpha 1; cluster 2; score" -c "load $good/jgf-two-graphs.json"
