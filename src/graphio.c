@@ -61,7 +61,7 @@ int rs_gformat_parse(const char *s, enum rs_gformat *f)
 		   {"net", RS_GF_PAJEK},      {"dimacs", RS_GF_DIMACS}, {"metis", RS_GF_METIS},
 		   {"chaco", RS_GF_METIS},    {"adjlist", RS_GF_ADJLIST}, {"matrix", RS_GF_MATRIX},
 		   {"sif", RS_GF_SIF},	      {"dl", RS_GF_DL},	      {"ucinet", RS_GF_DL},
-		   {"json", RS_GF_JSON},      {"cyjs", RS_GF_JSON},   {"gexf", RS_GF_GEXF},
+		   {"json", RS_GF_JSON},      {"cyjs", RS_GF_JSON},   {"cx", RS_GF_JSON},   {"gexf", RS_GF_GEXF},
 		   {"npz", RS_GF_NUMPY},      {"npy", RS_GF_NUMPY},   {"numpy", RS_GF_NUMPY},
 		   {"zip", RS_GF_NUMPY},      {"lgl", RS_GF_LGL},     {"ncol", RS_GF_EDGES},
 		   {"graph6", RS_GF_GRAPH6},  {"sparse6", RS_GF_GRAPH6}, {"digraph6", RS_GF_GRAPH6},
@@ -4440,7 +4440,7 @@ static enum rs_gformat extension_format(const char *path)
 		   {".json", RS_GF_JSON},    {".cyjs", RS_GF_JSON}, {".gexf", RS_GF_GEXF},
 		   {".lgl", RS_GF_LGL},	     {".g6", RS_GF_GRAPH6},  {".s6", RS_GF_GRAPH6},
 		   {".d6", RS_GF_GRAPH6},    {".dot", RS_GF_DOT},    {".gv", RS_GF_DOT},
-		   {".tgf", RS_GF_TGF},      {".xgmml", RS_GF_XGMML}, {".gw", RS_GF_LEDA}, {".lgr", RS_GF_LEDA}};
+		   {".tgf", RS_GF_TGF},      {".xgmml", RS_GF_XGMML}, {".cx", RS_GF_JSON}, {".cx2", RS_GF_JSON}, {".gw", RS_GF_LEDA}, {".lgr", RS_GF_LEDA}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
 	for (size_t i = 0; dot[0] && i < sizeof ext / sizeof ext[0]; i++)

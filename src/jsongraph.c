@@ -1,9 +1,10 @@
 /* jsongraph.c: graphs kept as JSON (see jsongraph.h).  The text is read
  * in one pass: each node and link object keeps its scalar fields (a
- * Cytoscape element's "data" object and a JSON Graph Format element's
- * "metadata" are read as its fields), nested values are skipped, and the
- * links are resolved against the nodes at the end, since a file may list
- * its links first. */
+ * Cytoscape element's "data" object, a JSON Graph Format element's
+ * "metadata" and a CX2 element's "v" are read as its fields), nested
+ * values are skipped, and the links are resolved against the nodes at the
+ * end, since a file may list its links first (and CX1 their attributes
+ * after them). */
 #include <config.h>
 
 #include "jsongraph.h"
@@ -157,7 +158,8 @@ struct fields {
 	struct field *f;
 	long n, cap;
 	int data; /* inside a Cytoscape element's "data" */
-	int meta; /* inside a JSON Graph Format element's "metadata" */
+	int meta; /* inside a JSON Graph Format element's "metadata" (or CX2's "v") */
+	int cx2;  /* CX2: an element's attributes are in "v" */
 };
 
 static void fields_clear(struct fields *F)
@@ -193,7 +195,7 @@ static int one_field(rs_textscan *J, const char *key, void *arg)
 		}
 		/* the JSON Graph Format's attributes are in "metadata", beside
 		 * the element's own "id", "label", "source" and "target" */
-		if (*J->p == '{' && !strcmp(key, "metadata") && !F->meta) {
+		if (*J->p == '{' && (!strcmp(key, "metadata") || (F->cx2 && !strcmp(key, "v"))) && !F->meta) {
 			F->meta = 1;
 			rc = members(J, 1, one_field, F);
 			F->meta = 0;
@@ -235,6 +237,19 @@ struct link {
 
 static const char *const weight_keys[] = {"weight", "weights", "value", "count"};
 
+/* A CX1 attribute {"po": ID, "n": NAME, "v": VALUE} of a node or edge. */
+struct cx_attr {
+	char *po, *name, *val;
+	int edge, str;
+	long line;
+};
+
+/* A CX2 attribute declared with an alias: {"name": {"a": "n"}}. */
+struct cx_alias {
+	char *alias, *name;
+	int edge;
+};
+
 struct graph_text {
 	rs_textscan J;
 	const rs_load_opts *o;
@@ -247,6 +262,14 @@ struct graph_text {
 	long links;
 	int any_id, directed, have_nodes, nodes_done, weighted;
 	long graphs; /* the JSON Graph Format's "graphs": how many */
+	int cx;               /* Cytoscape's CX: 1, or 2 for CX2; else 0 */
+	rs_namemap edge_ids;  /* CX: the edges' ids ...                   */
+	long *elink;          /* ... and the link each is                 */
+	long elcap;
+	struct cx_attr *pend; /* CX1's node and edge attributes, for the end */
+	long npend, pcap;
+	struct cx_alias *al;  /* CX2's attribute names by their aliases   */
+	long nal, alcap;
 	long adj_row; /* adjacency_data: the node whose neighbours are read */
 	char weight_key[64]; /* the link field read as weights            */
 	char unread[128], node_keys[256];
@@ -559,6 +582,237 @@ static int top_member(rs_textscan *J, const char *key, void *arg)
 	return skip(J);
 }
 
+/* ------------------------------------------------------------ CX */
+
+/* Cytoscape's CX, as NDEx serves networks: a list of aspects, each an
+ * object holding a list.  CX1: "nodes" [{"@id", "n"}], "edges" [{"@id",
+ * "s", "t"}], "nodeAttributes" and "edgeAttributes" [{"po", "n", "v"}];
+ * CX2 (a first aspect {"CXVersion": "2.0"}): nodes {"id", "v": {...}},
+ * edges {"id", "s", "t", "v": {...}}, the names in "v" shortened by the
+ * aliases of "attributeDeclarations". */
+
+/* Whether the text at p opens a CX list: '[', then an aspect whose first
+ * member is numberVerification, CXVersion or metaData. */
+static int cx_like(const char *p)
+{
+	p += strspn(p, " \t\r\n");
+	if (*p++ != '[')
+		return 0;
+	p += strspn(p, " \t\r\n");
+	if (*p++ != '{')
+		return 0;
+	p += strspn(p, " \t\r\n");
+	return !strncmp(p, "\"numberVerification\"", 20) || !strncmp(p, "\"CXVersion\"", 11) ||
+	       !strncmp(p, "\"metaData\"", 10);
+}
+
+/* Field from renamed to, if the element has it: 0, or -1 out of memory. */
+static int rename_field(rs_textscan *J, struct fields *F, const char *from, const char *to)
+{
+	for (long i = 0; i < F->n; i++)
+		if (!strcmp(F->f[i].key, from)) {
+			char *k = strdup(to);
+			if (k == NULL)
+				return oom(J);
+			free(F->f[i].key);
+			F->f[i].key = k;
+			return 0;
+		}
+	return 0;
+}
+
+/* A CX node or edge's fields, read, with the names the readers of
+ * node-link data know. */
+static int cx_fields(struct graph_text *G, int edge)
+{
+	rs_textscan *J = &G->J;
+	rs_scan_blank(J);
+	if (*J->p != '{')
+		return fail(J, "a CX %s expected to be an object", edge ? "edge" : "node");
+	fields_clear(&G->F);
+	G->F.cx2 = G->cx == 2;
+	int rc = members(J, 1, one_field, &G->F);
+	G->F.cx2 = 0;
+	if (rc != 0)
+		return -1;
+	for (long i = 0; i < G->nal; i++)
+		if (G->al[i].edge == edge && rename_field(J, &G->F, G->al[i].alias, G->al[i].name) != 0)
+			return -1;
+	if (rename_field(J, &G->F, "@id", "id") != 0 || (G->cx == 1 && !edge && rename_field(J, &G->F, "n", "name") != 0))
+		return -1;
+	return edge ? rename_field(J, &G->F, "s", "source") || rename_field(J, &G->F, "t", "target") : 0;
+}
+
+static int cx_node(rs_textscan *J, const char *key, void *arg)
+{
+	struct graph_text *G = (struct graph_text *)J;
+	(void)key;
+	(void)arg;
+	if (cx_fields(G, 0) != 0)
+		return -1;
+	G->have_nodes = 1;
+	return take_node(G);
+}
+
+static int cx_edge(rs_textscan *J, const char *key, void *arg)
+{
+	struct graph_text *G = (struct graph_text *)J;
+	(void)key;
+	(void)arg;
+	long line = rs_scan_line(J, J->p);
+	if (cx_fields(G, 1) != 0)
+		return -1;
+	const struct field *id = field(&G->F, "id", 0);
+	if (id && id->val) { /* CX1's edge attributes name the edge by it */
+		long before = G->edge_ids.count, k = rs_nm_intern(&G->edge_ids, id->val, strlen(id->val), 1, J->e);
+		if (k < 0)
+			return -1;
+		if (k < before)
+			return fail(J, "two edges have the id '%s'", id->val);
+		if (rs_grow(J->e, &G->elink, &G->elcap, k, sizeof *G->elink, 1024, "edge ids") != 0)
+			return -1;
+		G->elink[k] = G->nl;
+	}
+	return take_link(G, line, NULL);
+}
+
+/* A CX1 {"po": ID, "n": NAME, "v": VALUE}, kept for the end. */
+static int cx_attribute(rs_textscan *J, const char *key, void *arg)
+{
+	struct graph_text *G = (struct graph_text *)J;
+	(void)key;
+	rs_scan_blank(J);
+	if (*J->p != '{')
+		return fail(J, "a CX attribute expected to be an object");
+	long line = rs_scan_line(J, J->p);
+	fields_clear(&G->F);
+	if (members(J, 1, one_field, &G->F) != 0)
+		return -1;
+	const struct field *po = field(&G->F, "po", 0), *n = field(&G->F, "n", 0), *v = field(&G->F, "v", 0);
+	if (po == NULL || po->val == NULL || n == NULL || n->val == NULL || v == NULL || v->val == NULL)
+		return 0; /* a list's values, or none: not a label or a weight */
+	if (rs_grow(J->e, &G->pend, &G->pcap, G->npend, sizeof *G->pend, 1024, "CX attributes") != 0)
+		return -1;
+	struct cx_attr *a = &G->pend[G->npend++];
+	*a = (struct cx_attr){strdup(po->val), strdup(n->val), strdup(v->val), arg != NULL, v->str, line};
+	return a->po && a->name && a->val ? 0 : oom(J);
+}
+
+/* CX2's {"nodes": {NAME: {"d": TYPE, "a": ALIAS}}, "edges": {...}}. */
+static int cx_declared(rs_textscan *J, const char *key, void *arg)
+{
+	struct graph_text *G = (struct graph_text *)J;
+	rs_scan_blank(J);
+	if (*J->p != '{')
+		return skip(J);
+	fields_clear(&G->F);
+	if (members(J, 1, one_field, &G->F) != 0)
+		return -1;
+	const struct field *a = field(&G->F, "a", 0);
+	if (a == NULL || a->val == NULL)
+		return 0;
+	if (rs_grow(J->e, &G->al, &G->alcap, G->nal, sizeof *G->al, 16, "CX aliases") != 0)
+		return -1;
+	struct cx_alias *d = &G->al[G->nal++];
+	*d = (struct cx_alias){strdup(a->val), strdup(key), arg != NULL};
+	return d->alias && d->name ? 0 : oom(J);
+}
+
+static int cx_declarations(rs_textscan *J, const char *key, void *arg)
+{
+	(void)arg;
+	rs_scan_blank(J);
+	if (*J->p != '{' || (strcmp(key, "nodes") != 0 && strcmp(key, "edges") != 0))
+		return skip(J);
+	return members(J, 1, cx_declared, !strcmp(key, "edges") ? (void *)1L : NULL);
+}
+
+static int cx_declaration_list(rs_textscan *J, const char *key, void *arg)
+{
+	(void)key;
+	rs_scan_blank(J);
+	return *J->p == '{' ? members(J, 1, cx_declarations, arg) : skip(J);
+}
+
+static int cx_aspect_member(rs_textscan *J, const char *key, void *arg)
+{
+	struct graph_text *G = (struct graph_text *)J;
+	rs_scan_blank(J);
+	if (!strcmp(key, "CXVersion")) {
+		char *v;
+		int str, rc = scalar(J, &v, &str);
+		if (rc == 0 && v && !strncmp(v, "2", 1))
+			G->cx = 2;
+		free(v);
+		return rc == 1 ? skip(J) : rc;
+	}
+	int list = *J->p == '[';
+	if (list && !strcmp(key, "nodes"))
+		return members(J, 0, cx_node, arg);
+	if (list && !strcmp(key, "edges"))
+		return members(J, 0, cx_edge, arg);
+	if (list && G->cx == 1 && (!strcmp(key, "nodeAttributes") || !strcmp(key, "edgeAttributes")))
+		return members(J, 0, cx_attribute, !strcmp(key, "edgeAttributes") ? (void *)1L : NULL);
+	if (list && G->cx == 2 && !strcmp(key, "attributeDeclarations"))
+		return members(J, 0, cx_declaration_list, arg);
+	return skip(J);
+}
+
+static int cx_aspect(rs_textscan *J, const char *key, void *arg)
+{
+	(void)key;
+	rs_scan_blank(J);
+	if (*J->p != '{')
+		return fail(J, "a CX aspect expected to be an object {\"NAME\": [...]}");
+	return members(J, 1, cx_aspect_member, arg);
+}
+
+/* CX1's node and edge attributes, kept until the nodes and edges were
+ * read: the labels' candidates and the weights. */
+static int cx_apply(struct graph_text *G)
+{
+	rs_textscan *J = &G->J;
+	const char *want = G->o->label_attr, *wname = G->o->unweighted ? NULL : G->o->weight_name;
+	for (long i = 0; i < G->npend; i++) {
+		const struct cx_attr *a = &G->pend[i];
+		rs_namemap *m = a->edge ? &G->edge_ids : &G->ids;
+		long k = rs_nm_intern(m, a->po, strlen(a->po), 0, J->e);
+		if (k < 0)
+			return rs_fail(J->e, RS_EINVAL, "%s:%ld: %sAttributes: \"po\": %s names no %s of the file", J->path,
+				       a->line, a->edge ? "edge" : "node", a->po, a->edge ? "edge" : "node");
+		if (!a->edge) {
+			struct node *N = &G->node[k];
+			rs_list_add(G->node_keys, sizeof G->node_keys, a->name);
+			for (int c = 0; c <= NKEYS; c++)
+				if (c == 0 ? want && !strcmp(a->name, want) : !strcmp(a->name, label_keys[c - 1])) {
+					free(N->label[c]);
+					if ((N->label[c] = strdup(a->val)) == NULL)
+						return oom(J);
+				}
+			continue;
+		}
+		char *end;
+		double x = strtod(a->val, &end);
+		int number = *a->val && *end == '\0';
+		int is_weight = wname ? !strcmp(a->name, wname) : !G->o->unweighted && !strcasecmp(a->name, "weight");
+		if (!is_weight) {
+			if (number)
+				rs_list_add(G->unread, sizeof G->unread, a->name);
+			continue;
+		}
+		if (!number)
+			return rs_fail(J->e, RS_EINVAL, "%s:%ld: the edge's weight '%s' is not a number", J->path, a->line,
+				       a->val);
+		if (!isfinite(x) || x < 0)
+			return rs_fail(J->e, RS_EINVAL, "%s:%ld: weight %g: weights must be finite and >= 0", J->path,
+				       a->line, x);
+		G->link[G->elink[k]].w = x;
+		if (!G->weight_key[0])
+			snprintf(G->weight_key, sizeof G->weight_key, "%s", a->name);
+	}
+	return 0;
+}
+
 /* The labels: the node field asked for, else value, community, group or class. */
 static int json_labels(struct graph_text *G, long n, rs_load_info *info, rs_err *e)
 {
@@ -619,6 +873,19 @@ static void text_free(struct graph_text *G)
 	free(G->link);
 	fields_clear(&G->F);
 	free(G->F.f);
+	for (long i = 0; i < G->npend; i++) {
+		free(G->pend[i].po);
+		free(G->pend[i].name);
+		free(G->pend[i].val);
+	}
+	free(G->pend);
+	for (long i = 0; i < G->nal; i++) {
+		free(G->al[i].alias);
+		free(G->al[i].name);
+	}
+	free(G->al);
+	free(G->elink);
+	rs_nm_free(&G->edge_ids);
 	rs_edges_free(&G->E);
 	rs_nm_free(&G->ids);
 }
@@ -641,6 +908,8 @@ rs_graph *rs_json_graph(const char *buf, const char *path, const rs_load_opts *o
 	int rc;
 	if (*J->p == '{')
 		rc = members(J, 1, top_member, NULL);
+	else if (cx_like(J->p))
+		rc = (G.cx = 1, members(J, 0, cx_aspect, NULL));
 	else if (*J->p == '[')
 		rc = members(J, 0, element, (void *)2L);
 	else
@@ -660,6 +929,8 @@ rs_graph *rs_json_graph(const char *buf, const char *path, const rs_load_opts *o
 			path);
 		goto out;
 	}
+	if (G.cx == 1 && cx_apply(&G) != 0)
+		goto out;
 	/* the links read before the nodes, or with none listed */
 	G.nodes_done = 1;
 	for (long i = 0; i < G.nl; i++) {

@@ -664,6 +664,15 @@ check "LEDA (igraph's write_graph format 'leda'): names, weights from a numeric 
 	$([ $st -eq 0 ] && grep -q "^load karate.gw: 34 nodes, 78 edges (weighted" "$tmp/out" && grep -q '^ 0.53367694  *1$' "$tmp/out" &&
 		grep -q "^note: weights from the edge labels (a numeric edge type)$" "$tmp/out" &&
 		grep -q "^note: read .*karate-leda.txt as leda$" "$tmp/out" && grep -q "^ *33  *Member 34 " "$tmp/out"; echo $?)
+# Cytoscape's CX as NDEx serves it: CX1 (attributes as aspects of their
+# own, values as strings, a list attribute) and CX2 (attributes in "v",
+# names shortened by declared aliases)
+run -c "load $good/karate-ndex.cx labels club; k 1; alpha 1; cluster 2; score" \
+	-c "load $good/karate-ndex.cx2 labels club; k 1; alpha 1; cluster 2; score; embed nodes"
+check "CX and CX2 (NDEx, Cytoscape): names, weights and labels from attributes, aliases resolved" \
+	$([ $st -eq 0 ] && grep -q "^load karate-ndex.cx: 34 nodes, 78 edges (weighted.*labels: 2 classes, 34 labelled$" "$tmp/out" &&
+		grep -q "^load karate-ndex.cx2: 34 nodes, 78 edges (weighted.*labels: 2 classes, 34 labelled$" "$tmp/out" &&
+		[ "$(grep -c "ARI 0\.8823 " "$tmp/out")" -eq 2 ] && grep -q "^ *33  *Member 34 " "$tmp/out"; echo $?)
 # the JSON Graph Format: version 2 (nodes an object by id, attributes in
 # "metadata"), and version 1's "graphs", of which the first is read
 run -c "load $good/karate-jgf.json labels club; k 1; alpha 1; cluster 2; score" -c "load $good/jgf-two-graphs.json"
