@@ -91,6 +91,11 @@ rs_graph *rs_leda_graph(char *buf, const char *path, const rs_load_opts *o, rs_l
 		rs_fail(e, RS_EINVAL, "%s:%ld: %ld nodes, more than the %ld allowed", path, line, n, o->max_nodes);
 		return NULL;
 	}
+	if ((size_t)n > (strlen(p) + 1) / 5) { /* a node's line is at least '|{}|' and its end */
+		rs_fail(e, RS_EINVAL, "%s:%ld: %ld node%s, more than the rest of the file has lines for (truncated or "
+				      "miscounted?)", path, line, n, n == 1 ? "" : "s");
+		return NULL;
+	}
 	if (n > 0 && (name = calloc((size_t)n, sizeof *name)) == NULL) {
 		rs_fail(e, RS_ENOMEM, "%s: %ld nodes: out of memory", path, n);
 		return NULL;
