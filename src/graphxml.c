@@ -315,7 +315,7 @@ static void dot_string(FILE *f, const char *s)
 static void write_dot(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
 {
 	long N = g->n + (g->bipartite ? g->m : 0);
-	fputs("// written by regspec\ngraph regspec {\n", f);
+	fputs("// written by regspec\ngraph regspec {\n  graph [overlap=false]; // neato, fdp: nodes moved apart\n", f);
 	if (na > 0)
 		fprintf(f, "  node [colorscheme=set312, style=filled]; // fillcolor: the %s, 1 to 12 over again\n",
 			a[na - 1].name);
