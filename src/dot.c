@@ -860,6 +860,7 @@ rs_graph *rs_dot_graph(const char *buf, const char *path, const rs_load_opts *o,
 		goto out;
 	}
 	info->lines = rs_scan_line(&D.S, D.S.p);
+	snprintf(info->node_attrs, sizeof info->node_attrs, "%s", D.nattrs);
 	info->weighted = D.weighted;
 	info->symmetrized = D.directed && D.E.count > 0;
 	info->networks = graphs;

@@ -241,6 +241,8 @@ rs_graph *rs_gdf_graph(char *buf, const char *path, const rs_load_opts *o, rs_lo
 		goto fail;
 	}
 	info->lines = line;
+	for (int c = 0; c < nn; c++)
+		rs_list_append(info->node_attrs, sizeof info->node_attrs, ", ", ncol[c]);
 	info->weighted = kw >= 0 && !o->unweighted;
 	info->symmetrized = directed > 0;
 	if (info->weighted)

@@ -296,6 +296,7 @@ rs_graph *rs_gexf_graph(const char *buf, const char *path, const rs_load_opts *o
 		goto out;
 	}
 	info->lines = G.S.line;
+	list_decls(G.nd, G.nnd, info->node_attrs, sizeof info->node_attrs);
 	info->weighted = G.weighted;
 	info->symmetrized = G.directed;
 	if (G.weighted)

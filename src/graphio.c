@@ -4365,6 +4365,7 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 		if (fmt == RS_GF_GRAPHML && !strcmp(nattr, "id") && strstr(buf, "y:NodeLabel") != NULL)
 			yed_labels(buf, g);
 	}
+	vertex_attrs(&G, info->node_attrs, sizeof info->node_attrs);
 	if (igraph_labels(&G, path, o->label_attr, fmt == RS_GF_GML, info, e) != 0) {
 		rs_graph_free(g);
 		g = NULL;

@@ -85,6 +85,9 @@ typedef struct rs_load_info {
 	char weight_attr[64]; /* GML, GraphML, Pajek: the edge attribute read
 				 as weights ("" none)                        */
 	char unread_attrs[128]; /* ... and the numeric ones that were not    */
+	char node_attrs[256]; /* GML, GraphML, GEXF, JSON, DOT, XGMML, GDF: the
+				 nodes' attributes, ", "-separated (for 'labels'
+				 at a Tab)                                  */
 	long undeclared;   /* GraphML: nodes that only edges name (no <node>) */
 	long repeated_ids; /* GraphML: <node> elements whose id an earlier has */
 	char repeated_id[48]; /* ... the first such id, and its two lines    */

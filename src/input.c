@@ -6,6 +6,7 @@
 #include "cmd.h"
 #include "graphio.h"
 #include "idle.h"
+#include "labels.h"
 #include "npgraph.h"
 #include "xalloc.h"
 
@@ -288,6 +289,75 @@ static char *gen_word(const char *text, int state)
 	return rl_filename_completion_function(text, 1);
 }
 
+/* Graph files larger than this are not read for their node attributes
+ * at a Tab. */
+#define ATTRS_COMPLETION_MAX ((off_t)16 << 20)
+
+/* The node attributes of the graph file last asked about (read again when
+ * the file changes), for 'load FILE labels <Tab>'. */
+static struct {
+	char *path;
+	time_t mtime;
+	off_t size;
+	char *list;         /* "a, b, c" */
+	const char **words; /* into list */
+} attr_cache;
+
+static void attr_cache_drop(void)
+{
+	free(attr_cache.path);
+	free(attr_cache.list);
+	free(attr_cache.words);
+	memset(&attr_cache, 0, sizeof attr_cache);
+}
+
+/* The node attributes of the graph file typed names (GML, GraphML, GEXF,
+ * JSON, DOT, XGMML, GDF), NULL-terminated; NULL when it has none or
+ * cannot be read. */
+static const char *const *node_attr_words(const char *typed)
+{
+	char *path = tilde_expand(typed);
+	struct stat st;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > ATTRS_COMPLETION_MAX) {
+		free(path);
+		return NULL;
+	}
+	if (attr_cache.path && !strcmp(attr_cache.path, path) && attr_cache.mtime == st.st_mtime &&
+	    attr_cache.size == st.st_size) {
+		free(path);
+		return attr_cache.words;
+	}
+	attr_cache_drop();
+	attr_cache.path = path;
+	attr_cache.mtime = st.st_mtime;
+	attr_cache.size = st.st_size;
+	rs_load_opts o = {.format = RS_GF_AUTO, .merge = RS_MERGE_MAX, .header = -1, .base = -1, .ids = RS_IDS_AUTO};
+	rs_load_info info;
+	rs_err e;
+	rs_graph *g = rs_graph_load(path, &o, &info, &e);
+	if (g == NULL)
+		return NULL;
+	rs_labels_free(info.labels);
+	rs_graph_free(g);
+	if (info.node_attrs[0] == '\0')
+		return NULL;
+	attr_cache.list = xstrdup(info.node_attrs);
+	size_t n = 2;
+	for (const char *c = attr_cache.list; (c = strstr(c, ", ")) != NULL; c += 2)
+		n++;
+	attr_cache.words = xcalloc(n, sizeof *attr_cache.words);
+	size_t k = 0;
+	for (char *w = attr_cache.list; w != NULL && k + 1 < n;) {
+		char *sep = strstr(w, ", ");
+		if (sep)
+			*sep = '\0';
+		if (strcmp(w, "...") != 0) /* the end of a list cut short */
+			attr_cache.words[k++] = w;
+		w = sep ? sep + 2 : NULL;
+	}
+	return attr_cache.words;
+}
+
 /* Decide what the argument under the cursor is: it is argument argi of
  * command c (1: the first), arg1 the first argument and prev the word
  * before the cursor's. */
@@ -337,12 +407,14 @@ static char **complete(const char *text, int start, int end)
 	/* the words before the cursor: the command, then argi - 1 arguments;
 	 * prev is the last of them */
 	char first[64] = "", arg1[64] = "", prev[64] = "";
-	int argi = 0;
+	int argi = 0, a1s = 0, a1l = 0; /* the first argument, whole, in the line */
 	for (int p = st; p < start;) {
 		while (p < start && (rl_line_buffer[p] == ' ' || rl_line_buffer[p] == '\t'))
 			p++;
 		if (p >= start)
 			break;
+		if (argi == 1)
+			a1s = p;
 		int n = 0;
 		while (p < start && rl_line_buffer[p] != ' ' && rl_line_buffer[p] != '\t') {
 			if (n < 63)
@@ -350,6 +422,8 @@ static char **complete(const char *text, int start, int end)
 			p++;
 		}
 		prev[n] = '\0';
+		if (argi == 1)
+			a1l = p - a1s;
 		if (argi < 2)
 			strcpy(argi == 0 ? first : arg1, prev);
 		argi++;
@@ -361,6 +435,14 @@ static char **complete(const char *text, int start, int end)
 	if (!strcmp(c->name, "help"))
 		return rl_completion_matches(text, gen_help);
 	arg_kind(c, argi, arg1, prev);
+	/* 'load FILE ... labels <Tab>': FILE's node attributes, then files */
+	if (!strcmp(c->name, "load") && argi >= 3 && !strcmp(prev, "labels") && a1l > 0) {
+		char *file = xasprintf("%.*s", a1l, rl_line_buffer + a1s);
+		const char *const *w = node_attr_words(file);
+		free(file);
+		if (w != NULL)
+			completing_words = w;
+	}
 	char **m = rl_completion_matches(text, gen_word);
 	/* an archive, completed alone: no space after it, so that Enter loads
 	 * it and '/' then Tab lists its files */

@@ -949,6 +949,7 @@ rs_graph *rs_json_graph(const char *buf, const char *path, const rs_load_opts *o
 		goto out;
 	}
 	info->lines = rs_scan_line(J, J->p);
+	snprintf(info->node_attrs, sizeof info->node_attrs, "%s", G.node_keys);
 	info->networks = G.graphs;
 	info->weighted = G.weighted;
 	info->symmetrized = G.directed;

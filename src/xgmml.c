@@ -245,6 +245,7 @@ rs_graph *rs_xgmml_graph(const char *buf, const char *path, const rs_load_opts *
 		goto out;
 	}
 	info->lines = X.S.line;
+	snprintf(info->node_attrs, sizeof info->node_attrs, "%s", X.nattrs);
 	info->weighted = X.weighted;
 	info->symmetrized = X.directed && X.E.count > 0;
 	if (X.weighted)

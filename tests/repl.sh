@@ -36,6 +36,7 @@ mkdir -p "$tmp/home"
 cp "$srcdir/tests/good/two-triangles.edges" "$tmp/home/tilde-graph.edges"
 cp "$srcdir/tests/good/karate-club.tar.gz" "$tmp/home/"
 cp "$srcdir/tests/good/karate.mat" "$srcdir/tests/good/karate-octave-full.txt" "$tmp/home/"
+cp "$srcdir/tests/good/dot-corners.gv" "$tmp/home/"
 start one
 wait_for 'regspec>'
 check "the banner and the prompt appear" $(grep -q 'Type .help.' "$tmp/screen" && grep -q '^regspec>' "$tmp/screen"; echo $?)
@@ -92,6 +93,10 @@ check "... and completes one of them" $?
 $T send-keys -t $S Enter
 wait_for 'load karate.edges: 34 nodes'
 check "... which load opens" $?
+$T send-keys -t $S C-u
+# 'labels' after a graph file with node attributes: its attributes, with
+# the file names
+tab_to 'load ~/dot-corners.gv labels tea' 'load ~/dot-corners.gv labels team' "Tab after 'load FILE labels' completes FILE's node attributes"
 $T send-keys -t $S C-u
 # a MAT-file's variables (its char 'name' left out), an Octave text file's
 tab_to 'load ~/karate.mat/c' 'load ~/karate.mat/club' "Tab after FILE.mat/ completes a MAT-file's variable"
