@@ -593,7 +593,7 @@ const struct rs_topic rs_topic_table[] = {
 	 "'file:line' naming the sheet and its row), 'load BOOK.xlsx/SHEET' the sheet of that name, "
 	 "'labels BOOK.xlsx/SHEET' labels from a sheet; shared and inline strings, numbers as stored, a "
 	 "formula's last value. An .xls (Excel 97-2003) or .ods file is refused with how to save it. "
-	 "\nAny file may be gzip-compressed (bzip2, xz and zstd files are refused with the command that converts them, graph-tool's binary .gt files, Python pickles, Parquet, Arrow, HDF5 and SQLite files with the way to a format that reads), and any text file, labels too, may be UTF-16 with a byte-order mark, as Windows' Notepad and Excel's 'Unicode Text' save it (read as UTF-8; an XML file's declaration of UTF-16 too)."},
+	 "\nAny file may be gzip-compressed (bzip2, xz and zstd files are refused with the command that converts them, graph-tool's binary .gt files, Python pickles, Parquet, Arrow, HDF5 and SQLite files with the way to a format that reads), and any text file, labels too, may be UTF-16 with a byte-order mark, as Windows' Notepad and Excel's 'Unicode Text' save it, or without one where its first characters are ASCII (read as UTF-8; an XML file's declaration of UTF-16 too)."},
 	{NULL, NULL, NULL}};
 
 /* Edits (insert, delete, substitute, swap two neighbours) from a to b,

@@ -142,10 +142,29 @@ static const char *not_text(const char *path, const char *buf, size_t from, size
 }
 
 /* UTF-16 text, as Windows' Notepad and Excel's "Unicode Text" save it: 1
- * little-endian, 2 big-endian (by its byte-order mark), else 0. */
+ * little-endian, 2 big-endian (by its byte-order mark); 3 and 4 the same
+ * without one (Python's 'utf-16-le'), told by its first characters, all
+ * ASCII: every other byte NUL, the others printable or line ends; else 0. */
 static int utf16_bom(const char *buf, size_t n)
 {
-	return n < 2 ? 0 : !memcmp(buf, "\xff\xfe", 2) ? 1 : !memcmp(buf, "\xfe\xff", 2) ? 2 : 0;
+	if (n >= 2 && !memcmp(buf, "\xff\xfe", 2))
+		return 1;
+	if (n >= 2 && !memcmp(buf, "\xfe\xff", 2))
+		return 2;
+	size_t m = (n < 64 ? n : 64) & ~(size_t)1;
+	if (m < 8)
+		return 0;
+	for (int big = 0; big <= 1; big++) {
+		size_t i = 0;
+		for (; i < m; i += 2) {
+			unsigned char zero = (unsigned char)buf[i + !big], c = (unsigned char)buf[i + big];
+			if (zero != 0 || !((c >= 0x20 && c < 0x7F) || c == '\t' || c == '\r' || c == '\n'))
+				break;
+		}
+		if (i == m)
+			return 3 + big;
+	}
+	return 0;
 }
 
 /* An XML declaration's encoding="UTF-16..." in text made UTF-8 says so
@@ -273,14 +292,15 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 		return buf;
 	}
 	if (utf16) {
-		char *u = (n - 2) % 2 == 0 ? malloc((n - 2) / 2 * 3 + 1) : NULL;
+		size_t bom = utf16 <= 2 ? 2 : 0, body = n - bom;
+		char *u = body % 2 == 0 ? malloc(body / 2 * 3 + 1) : NULL;
 		if (u == NULL)
-			rs_fail(e, (n - 2) % 2 ? RS_EINVAL : RS_ENOMEM,
-				(n - 2) % 2 ? "%s: UTF-16 text of an odd number of bytes (cut short?)"
-					    : "out of memory reading '%s' (UTF-16 text made UTF-8)",
+			rs_fail(e, body % 2 ? RS_EINVAL : RS_ENOMEM,
+				body % 2 ? "%s: UTF-16 text of an odd number of bytes (cut short?)"
+					 : "out of memory reading '%s' (UTF-16 text made UTF-8)",
 				path);
 		else
-			n = rs_utf16_to_utf8((const unsigned char *)buf + 2, n - 2, utf16 == 2, u);
+			n = rs_utf16_to_utf8((const unsigned char *)buf + bom, body, utf16 % 2 == 0, u);
 		free(buf);
 		if (u == NULL)
 			return NULL;

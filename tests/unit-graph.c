@@ -1064,6 +1064,13 @@ static void readers(void)
 		tap_ok(h && h->n == 2 && h->names && !strcmp(h->names[1], "\xc3\xa9"), "UTF-16BE text loads as UTF-8: %s",
 		       h ? "2 names" : e.msg);
 		rs_graph_free(h);
+		/* without a byte-order mark (Python's 'utf-16-le'), told by its
+		 * first characters: ASCII with every other byte NUL */
+		static const char nobom[] = "a\0 \0b\0\n\0b\0 \0c\0\n\0";
+		h = rs_graph_load(write_bytes("u.edges", nobom, sizeof nobom - 1), &def, &info, &e);
+		tap_ok(h && h->n == 3 && h->names && !strcmp(h->names[2], "c"), "UTF-16LE text without a byte-order mark: %s",
+		       h ? "3 names" : e.msg);
+		rs_graph_free(h);
 		h = rs_graph_load(write_bytes("u.edges", be, sizeof be - 2), &def, &info, &e);
 		tap_ok(h == NULL && strstr(e.msg, "u.edges: UTF-16 text of an odd number of bytes (cut short?)"),
 		       "UTF-16 text of an odd length: %s", h ? "loaded" : e.msg);
