@@ -272,7 +272,7 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 		n += (size_t)got;
 		if (binary_ok && !binary && scanned == 0)
 			binary = rs_binary_kind(buf, n) != 0;
-		if (scanned == 0 && !binary)
+		if (scanned == 0 && !binary && !utf16) /* once told, not again each chunk */
 			utf16 = utf16_bom(buf, n);
 		/* what the file is shows in its first bytes: say so before
 		 * reading more of it (/dev/zero never ends) */
@@ -1038,9 +1038,6 @@ static int tab_fields_blank(const char *s)
 	return 0;
 }
 
-/* Whether t (after a line's '#') is the header graph-tool writes over its
- * CSV edge lists, as Netzschleuder's csv.zip downloads hold them: "source,
- * target" then the edge properties' names, comma-separated. */
 int rs_next_line_has_comma(const char *p)
 {
 	while (*p) {
@@ -1842,12 +1839,6 @@ static int nx_multiline(const char *s)
 	return 0;
 }
 
-/* Whether s looks like an adjacency list (networkx's write_adjlist) rather
- * than an edge list: lines separated by blanks (no tabs, commas or quotes,
- * which tables and names with blanks in them use) whose field counts vary, some
- * line holding 5 or more (an edge list has 2 to 4 columns, the same on
- * every line: source, target, weight, time).  The first 1,000 lines
- * decide; 'format adjlist' or 'format edges' overrides. */
 /* The separator of an adjacency list as Gephi's CSV import reads one
  * ('A;B;C': A's neighbours B and C): ';' or ',' where the first line that
  * is not a comment holds one (outside double quotes), else 0 (blanks). */
@@ -1901,6 +1892,13 @@ static int delimited_adjlist_like(const char *s, char delim)
 	return lines >= 3 && hi >= 4 && mode < 0.6 * lines;
 }
 
+/* Whether s looks like an adjacency list rather than an edge list: Gephi's
+ * delimited one (delimited_adjlist_like), or networkx's write_adjlist,
+ * lines separated by blanks (no tabs, commas or quotes, which tables and
+ * names with blanks in them use) whose field counts vary, some line
+ * holding 5 or more (an edge list has 2 to 4 columns, the same on every
+ * line: source, target, weight, time).  The first 1,000 lines decide;
+ * 'format adjlist' or 'format edges' overrides. */
 static int adjlist_like(const char *s)
 {
 	char delim = adjlist_delim(s);
@@ -4939,20 +4937,17 @@ static int write_tgf(const rs_graph *g, const char *path, rs_err *e)
 
 int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr *attrs, int nattrs, rs_err *e)
 {
-	/* a name 'load' would read as a format this does not write (the
-	 * extensions 'load' knows, and the foreign ones it names): refused,
+	/* a name 'load' would read as a format this does not write: refused,
 	 * rather than an edge list 'load' cannot read back */
-	static const char *const foreign[][2] = {{".gexf", "gexf"}};
 	char dot[32];
 	file_extension(path, dot, sizeof dot);
 	enum rs_gformat by_name = extension_format(path);
 	const char *unwritten = by_name == RS_GF_DIMACS || by_name == RS_GF_METIS || by_name == RS_GF_ADJLIST ||
-					by_name == RS_GF_SIF || by_name == RS_GF_DL || by_name == RS_GF_GDF || by_name == RS_GF_XGMML || by_name == RS_GF_LEDA || (by_name == RS_GF_JSON && rs_markup_kind(path) != RS_MARKUP_JSON)
+					by_name == RS_GF_SIF || by_name == RS_GF_DL || by_name == RS_GF_GDF ||
+					by_name == RS_GF_GEXF || by_name == RS_GF_XGMML || by_name == RS_GF_LEDA ||
+					(by_name == RS_GF_JSON && rs_markup_kind(path) != RS_MARKUP_JSON)
 				? rs_gformat_name(by_name)
 				: NULL;
-	for (size_t i = 0; !unwritten && i < sizeof foreign / sizeof foreign[0]; i++)
-		if (!strcasecmp(dot, foreign[i][0]))
-			unwritten = foreign[i][1];
 	if (unwritten)
 		return rs_fail(e, RS_EINVAL,
 			       "%s: regspec does not write %s files; it writes edge lists (.edges, or any other name), LGL (.lgl), "

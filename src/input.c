@@ -180,12 +180,31 @@ static char *gen_help(const char *text, int state)
 /* Archives larger than this are not read for their members at a Tab. */
 #define ARCHIVE_COMPLETION_MAX ((size_t)256 << 20)
 
-/* The files of the archive last completed in (read again when the file
- * changes), so that each Tab does not inflate it again. */
-static struct {
+/* The file a completion cache was filled from, as it was then. */
+struct file_version {
 	char *path;
 	time_t mtime;
 	off_t size;
+};
+
+/* Whether v is path as st finds it now. */
+static int version_is(const struct file_version *v, const char *path, const struct stat *st)
+{
+	return v->path && !strcmp(v->path, path) && v->mtime == st->st_mtime && v->size == st->st_size;
+}
+
+/* v := path (taken) as st finds it. */
+static void version_set(struct file_version *v, char *path, const struct stat *st)
+{
+	v->path = path;
+	v->mtime = st->st_mtime;
+	v->size = st->st_size;
+}
+
+/* The files of the archive last completed in (read again when the file
+ * changes), so that each Tab does not inflate it again. */
+static struct {
+	struct file_version file;
 	char **names;
 } arch_cache;
 
@@ -194,7 +213,7 @@ static void arch_cache_drop(void)
 	for (char **n = arch_cache.names; n && *n; n++)
 		free(*n);
 	free(arch_cache.names);
-	free(arch_cache.path);
+	free(arch_cache.file.path);
 	memset(&arch_cache, 0, sizeof arch_cache);
 }
 
@@ -211,8 +230,7 @@ static char **archive_members(const char *text, size_t l)
 		free(path);
 		return NULL;
 	}
-	if (arch_cache.path && !strcmp(arch_cache.path, path) && arch_cache.mtime == st.st_mtime &&
-	    arch_cache.size == st.st_size) {
+	if (version_is(&arch_cache.file, path, &st)) {
 		free(path);
 		return arch_cache.names;
 	}
@@ -223,9 +241,7 @@ static char **archive_members(const char *text, size_t l)
 		free(path);
 		return NULL;
 	}
-	arch_cache.path = path;
-	arch_cache.mtime = st.st_mtime;
-	arch_cache.size = st.st_size;
+	version_set(&arch_cache.file, path, &st);
 	arch_cache.names = names;
 	return names;
 }
@@ -296,16 +312,14 @@ static char *gen_word(const char *text, int state)
 /* The node attributes of the graph file last asked about (read again when
  * the file changes), for 'load FILE labels <Tab>'. */
 static struct {
-	char *path;
-	time_t mtime;
-	off_t size;
+	struct file_version file;
 	char *list;         /* "a, b, c" */
 	const char **words; /* into list */
 } attr_cache;
 
 static void attr_cache_drop(void)
 {
-	free(attr_cache.path);
+	free(attr_cache.file.path);
 	free(attr_cache.list);
 	free(attr_cache.words);
 	memset(&attr_cache, 0, sizeof attr_cache);
@@ -322,15 +336,12 @@ static const char *const *node_attr_words(const char *typed)
 		free(path);
 		return NULL;
 	}
-	if (attr_cache.path && !strcmp(attr_cache.path, path) && attr_cache.mtime == st.st_mtime &&
-	    attr_cache.size == st.st_size) {
+	if (version_is(&attr_cache.file, path, &st)) {
 		free(path);
 		return attr_cache.words;
 	}
 	attr_cache_drop();
-	attr_cache.path = path;
-	attr_cache.mtime = st.st_mtime;
-	attr_cache.size = st.st_size;
+	version_set(&attr_cache.file, path, &st);
 	rs_load_opts o = {.format = RS_GF_AUTO, .merge = RS_MERGE_MAX, .header = -1, .base = -1, .ids = RS_IDS_AUTO};
 	rs_load_info info;
 	rs_err e;

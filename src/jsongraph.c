@@ -421,6 +421,21 @@ static int take_link(struct graph_text *G, long line, const char *src_key)
 	return 0;
 }
 
+/* An object's scalar fields into G->F ("WHAT expected to be an
+ * objectAFTER" where the value is another); *line, where asked, the line
+ * it opens on. */
+static int object_fields(struct graph_text *G, const char *what, const char *after, long *line)
+{
+	rs_textscan *J = &G->J;
+	rs_scan_blank(J);
+	if (*J->p != '{')
+		return fail(J, "%s expected to be an object%s", what, after);
+	if (line)
+		*line = rs_scan_line(J, J->p);
+	fields_clear(&G->F);
+	return members(J, 1, one_field, &G->F);
+}
+
 /* One element of "nodes", "links" ("edges"), a Cytoscape list or a list
  * of edge records: arg says which (0 node, 1 link, 2 either by its
  * "group" or its fields). */
@@ -428,13 +443,9 @@ static int element(rs_textscan *J, const char *key, void *arg)
 {
 	struct graph_text *G = (struct graph_text *)J; /* J is G's first member */
 	int kind = (int)(long)arg;
+	long line;
 	(void)key;
-	rs_scan_blank(J);
-	if (*J->p != '{')
-		return fail(J, "%s expected to be an object", kind == 0 ? "a node" : kind == 1 ? "a link" : "an element");
-	long line = rs_scan_line(J, J->p);
-	fields_clear(&G->F);
-	if (members(J, 1, one_field, &G->F) != 0)
+	if (object_fields(G, kind == 0 ? "a node" : kind == 1 ? "a link" : "an element", "", &line) != 0)
 		return -1;
 	if (kind == 2) {
 		const struct field *g = field(&G->F, "group", 0);
@@ -467,12 +478,10 @@ static int top_member(rs_textscan *J, const char *key, void *arg);
 static int keyed_node(rs_textscan *J, const char *key, void *arg)
 {
 	struct graph_text *G = (struct graph_text *)J;
+	char what[300];
 	(void)arg;
-	rs_scan_blank(J);
-	if (*J->p != '{')
-		return fail(J, "the node '%s' expected to be an object", key);
-	fields_clear(&G->F);
-	if (members(J, 1, one_field, &G->F) != 0)
+	snprintf(what, sizeof what, "the node '%s'", key);
+	if (object_fields(G, what, "", NULL) != 0)
 		return -1;
 	const struct field *id = field(&G->F, "id", 0);
 	if (id == NULL) {
@@ -507,14 +516,10 @@ static int jgf_graph(rs_textscan *J, const char *key, void *arg)
 static int neighbour(rs_textscan *J, const char *key, void *arg)
 {
 	struct graph_text *G = (struct graph_text *)J;
+	long line;
 	(void)key;
 	(void)arg;
-	rs_scan_blank(J);
-	if (*J->p != '{')
-		return fail(J, "a neighbour expected to be an object {\"id\": ...}");
-	long line = rs_scan_line(J, J->p);
-	fields_clear(&G->F);
-	if (members(J, 1, one_field, &G->F) != 0)
+	if (object_fields(G, "a neighbour", " {\"id\": ...}", &line) != 0)
 		return -1;
 	return take_link(G, line, "id");
 }
@@ -626,12 +631,8 @@ static int rename_field(rs_textscan *J, struct fields *F, const char *from, cons
 static int cx_fields(struct graph_text *G, int edge)
 {
 	rs_textscan *J = &G->J;
-	rs_scan_blank(J);
-	if (*J->p != '{')
-		return fail(J, "a CX %s expected to be an object", edge ? "edge" : "node");
-	fields_clear(&G->F);
 	G->F.cx2 = G->cx == 2;
-	int rc = members(J, 1, one_field, &G->F);
+	int rc = object_fields(G, edge ? "a CX edge" : "a CX node", "", NULL);
 	G->F.cx2 = 0;
 	if (rc != 0)
 		return -1;
@@ -680,13 +681,9 @@ static int cx_edge(rs_textscan *J, const char *key, void *arg)
 static int cx_attribute(rs_textscan *J, const char *key, void *arg)
 {
 	struct graph_text *G = (struct graph_text *)J;
+	long line;
 	(void)key;
-	rs_scan_blank(J);
-	if (*J->p != '{')
-		return fail(J, "a CX attribute expected to be an object");
-	long line = rs_scan_line(J, J->p);
-	fields_clear(&G->F);
-	if (members(J, 1, one_field, &G->F) != 0)
+	if (object_fields(G, "a CX attribute", "", &line) != 0)
 		return -1;
 	const struct field *po = field(&G->F, "po", 0), *n = field(&G->F, "n", 0), *v = field(&G->F, "v", 0);
 	if (po == NULL || po->val == NULL || n == NULL || n->val == NULL || v == NULL || v->val == NULL)

@@ -170,14 +170,8 @@ static int numbers(const rs_mat *m, const cursor *c, const element *el, long row
 
 static int push_var(rs_mat *m, const rs_mat_var *v, rs_err *e)
 {
-	if (m->count == m->cap) {
-		long cap = m->cap ? 2 * m->cap : 8;
-		rs_mat_var *nv = realloc(m->v, (size_t)cap * sizeof *nv);
-		if (nv == NULL)
-			return rs_fail(e, RS_ENOMEM, "out of memory");
-		m->v = nv;
-		m->cap = cap;
-	}
+	if (rs_grow(e, &m->v, &m->cap, m->count, sizeof *m->v, 8, "MAT-file variables") != 0)
+		return -1;
 	m->v[m->count++] = *v;
 	return 0;
 }
