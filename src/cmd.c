@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 static const char *const w_alpha[] = {"abs", "rel", NULL};
@@ -353,7 +354,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "or is killed, is an error that says so.",
 	 w_plot_what, CMD_KEEPS_LAST | CMD_UNSAFE, cmd_plot, &c_plot},
 	{"set", NULL, 0, -1, "set [NAME [VALUE]]", "show or change a setting",
-	 "Settings: format text|csv|json (how results print), digits N (significant digits, "
+	 "Settings: format text|csv|json (how results print; text at a terminal has its notes broken "
+	 "between words to its width), digits N (significant digits, "
 	 "default 8), echo on|off, bail on|off (stop a script at its first error), verbose on|off "
 	 "(say which solver ran, its time, operator applications and residual), solver "
 	 "auto|aggregate|dense|lanczos, dense-max N (the largest n the dense solver accepts), tol T "
@@ -738,6 +740,20 @@ void cmd_report(rs_session *s, const char *where, const char *cmd, const char *m
 	free(clean);
 }
 
+/* The columns of the terminal out writes to, or 0 where it is not one (a
+ * file, a pipe: the notes stay one line each, as scripts read them). */
+static int term_columns(FILE *out)
+{
+	int fd = fileno(out);
+	if (fd < 0 || !isatty(fd))
+		return 0;
+	struct winsize ws;
+	if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	const char *c = getenv("COLUMNS");
+	return c != NULL ? atoi(c) : 0;
+}
+
 void cmd_emit(rs_session *s, FILE *out, rs_result *r)
 {
 	result_render(r, out, s->format, s->digits);
@@ -902,7 +918,9 @@ static int run_statement(rs_session *s, int argc, char **argv, const char *where
 		s->last = NULL;
 		rc = c->exec(s, argc, argv, mem, &e);
 		fclose(mem);
-		fwrite(buf, 1, len, out);
+		/* 'expect' globs the text as captured, one line a note; only
+		 * what a terminal shows is wrapped to its width */
+		rs_write_wrapped(out, buf, len, s->format == RS_FMT_TEXT ? term_columns(out) : 0);
 		if (fflush(out) != 0 && s->write_errno == 0)
 			s->write_errno = errno;
 		free(s->last_text);

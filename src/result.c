@@ -392,6 +392,81 @@ static void render_text(const rs_result *r, FILE *out, int digits)
 	}
 }
 
+/* The words of p .. stop, from column col on, broken between words so
+ * that no line is wider than width columns, each line after the first
+ * indented by indent.  A word wider than a line gets one to itself. */
+static void put_wrapped(FILE *out, const char *p, const char *stop, size_t col, size_t indent,
+			size_t width)
+{
+	int first = 1;
+	for (;;) {
+		while (p < stop && *p == ' ')
+			p++;
+		if (p == stop)
+			break;
+		const char *end = p;
+		while (end < stop && *end != ' ')
+			end++;
+		size_t wl = (size_t)(end - p), ww = rs_utf8_width_n(p, wl);
+		if (!first && col + 1 + ww > width) {
+			fprintf(out, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (!first) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(p, 1, wl, out);
+		col += ww;
+		first = 0;
+		p = end;
+	}
+}
+
+void rs_write_wrapped(FILE *out, const char *text, size_t len, int width)
+{
+	static const char tag[] = "note: ";
+	const size_t tl = sizeof tag - 1;
+	if (width < RS_WRAP_MIN) {
+		fwrite(text, 1, len, out);
+		return;
+	}
+	const char *p = text, *stop = text + len;
+	while (p < stop) {
+		const char *nl = memchr(p, '\n', (size_t)(stop - p));
+		const char *eol = nl != NULL ? nl : stop;
+		size_t ll = (size_t)(eol - p);
+		if (ll > tl && memcmp(p, tag, tl) == 0 && p[tl] != ' ') {
+			fwrite(tag, 1, tl, out);
+			put_wrapped(out, p + tl, eol, tl, tl, (size_t)width);
+		} else if (ll > (size_t)width && *p != ' ') {
+			/* a row of columns two blanks apart ('input   gml,
+			 * directed: ...') wraps its last one under itself, where
+			 * that starts in the line's first half; a line with no
+			 * columns (prose) wraps indented by two */
+			const char *last = p;
+			for (const char *q = p; q + 1 < eol; q++)
+				if (q[0] == ' ' && q[1] == ' ')
+					last = q + 2;
+			while (last < eol && *last == ' ')
+				last++;
+			size_t lc = rs_utf8_width_n(p, (size_t)(last - p));
+			if (last == p) {
+				put_wrapped(out, p, eol, 0, 2, (size_t)width);
+			} else if (lc <= (size_t)width / 2) {
+				fwrite(p, 1, (size_t)(last - p), out);
+				put_wrapped(out, last, eol, lc, lc, (size_t)width);
+			} else {
+				fwrite(p, 1, ll, out);
+			}
+		} else {
+			fwrite(p, 1, ll, out);
+		}
+		if (nl != NULL)
+			fputc('\n', out);
+		p = nl != NULL ? nl + 1 : stop;
+	}
+}
+
 void result_render(const rs_result *r, FILE *out, enum rs_format fmt, int digits)
 {
 	switch (fmt) {

@@ -63,6 +63,14 @@ void result_strs(rs_result *r, const char *name, int flags, char *const *v, size
 void result_flag_scalars(rs_result *r, int flags);
 
 void result_render(const rs_result *r, FILE *out, enum rs_format fmt, int digits);
+/* Write len bytes of rendered text to out, each line that begins "note: "
+ * broken between words to width columns (a terminal's), the lines after
+ * its first indented under the text, and so each other line of prose too
+ * wide (no two blanks in a row, as a table's have), its lines after the
+ * first indented by two; under RS_WRAP_MIN (0: not a terminal) as it is,
+ * as scripts and pipes read it. */
+#define RS_WRAP_MIN 20
+void rs_write_wrapped(FILE *out, const char *text, size_t len, int width);
 /* In place: control characters and bytes that are not UTF-8 become '?'
  * (for text meant for a terminal: messages, the text format). */
 void rs_text_clean(char *s);

@@ -3,6 +3,8 @@
 
 #include "utf8.h"
 
+#include <string.h>
+
 size_t rs_utf8_seq(const unsigned char *p, unsigned long *cp)
 {
 	size_t n;
@@ -95,14 +97,22 @@ void rs_json_string(FILE *out, const char *s)
 
 size_t rs_utf8_width(const char *s)
 {
+	return rs_utf8_width_n(s, strlen(s));
+}
+
+size_t rs_utf8_width_n(const char *s, size_t len)
+{
 	static const unsigned long wide[][2] = {
 		{0x1100, 0x115F}, {0x2E80, 0x303E}, {0x3041, 0x33FF}, {0x3400, 0x4DBF}, {0x4E00, 0x9FFF},
 		{0xA000, 0xA4CF}, {0xAC00, 0xD7A3}, {0xF900, 0xFAFF}, {0xFE30, 0xFE4F}, {0xFF00, 0xFF60},
 		{0xFFE0, 0xFFE6}, {0x1F300, 0x1F64F}, {0x1F900, 0x1F9FF}, {0x20000, 0x3FFFD}};
 	size_t w = 0;
-	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+	const unsigned char *end = (const unsigned char *)s + len;
+	for (const unsigned char *p = (const unsigned char *)s; p < end;) {
 		unsigned long c = *p;
 		size_t n = rs_utf8_seq(p, &c);
+		if (n > (size_t)(end - p))
+			n = 0; /* cut short by the end: its bytes one column each */
 		p += n ? n : 1;
 		if (n == 0) {
 			w++;

@@ -21,6 +21,8 @@ size_t rs_utf16_to_utf8(const unsigned char *p, size_t bytes, int big, char *out
  * an East Asian wide one or an emoji two, a combining mark none (a byte
  * that is not UTF-8 one). */
 size_t rs_utf8_width(const char *s);
+/* The same for the len bytes at s (a NUL among them counts one). */
+size_t rs_utf8_width_n(const char *s, size_t len);
 /* s as a JSON string, quotes and escapes included; a byte that is not
  * UTF-8 as U+FFFD (JSON must be valid UTF-8). */
 void rs_json_string(FILE *out, const char *s);

@@ -2,7 +2,8 @@
 # repl.sh: the interactive prompt in a real terminal (tmux): the prompt,
 # commands and results, completion of commands, keywords, values and file
 # names, Ctrl-C at the prompt, messages without locations, history across
-# two sessions, and the look-ahead while the prompt waits.
+# two sessions, the look-ahead while the prompt waits, and notes wrapped
+# to the terminal's width.
 # Skipped (exit 77) without tmux.  Output: TAP.
 set -u
 : "${srcdir:=.}"
@@ -44,6 +45,13 @@ check "the banner and the prompt appear" $(grep -q 'Type .help.' "$tmp/screen" &
 $T send-keys -t $S 'cliques 5 3 2' Enter 'alpha 1' Enter 'mu' Enter
 wait_for 'interleaved  yes'
 check "cliques, alpha, mu at the prompt" $(grep -q '0.72481921  0.76923077  ok' "$tmp/screen"; echo $?)
+
+# a note wider than the terminal is broken between words, indented under
+# its text (the same command in a pipe gives it one line: golden tests)
+$T send-keys -t $S C-l 'info' Enter
+wait_for "^      dense' cross-checks it with LAPACK"
+check "a long note is wrapped between words to the terminal's width" \
+	$(grep -q "^note: solver auto: the exact aggregate (Proposition 1) for block models, O(n + K^3); 'set solver$" "$tmp/screen"; echo $?)
 
 $T send-keys -t $S C-u 'si' Tab
 # (capture-pane drops trailing blanks: the space after the completion is not seen)

@@ -172,6 +172,47 @@ static void numbers(void)
 	       "a repeat without its size is refused (%s)", e.msg);
 }
 
+/* What a terminal of 30 columns is shown of a command's text. */
+static char *wrapped(const char *text, int width)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	rs_write_wrapped(m, text, strlen(text), width);
+	fclose(m);
+	return buf;
+}
+
+static void wrapping(void)
+{
+	const char *text = "title: Chlo\xc3\xa9's graph of forty-one nodes and more words\n"
+			   "input  gml, directed: made undirected; 23 merged\n"
+			   "   12  0.5  the third column of a wide table starts past half\n"
+			   "note: 315 eigenvectors are known exactly from pieces: "
+			   "a-word-longer-than-the-whole-line-of-thirty stays whole\n"
+			   "note: short\n";
+	char *buf = wrapped(text, 0);
+	tap_ok(!strcmp(buf, text), "off a terminal the text is written as it is");
+	free(buf);
+	buf = wrapped(text, 30);
+	const char *want = "title: Chlo\xc3\xa9's graph of\n"
+			   "  forty-one nodes and more\n"
+			   "  words\n"
+			   "input  gml, directed: made\n"
+			   "       undirected; 23 merged\n"
+			   "   12  0.5  the third column of a wide table starts past half\n"
+			   "note: 315 eigenvectors are\n"
+			   "      known exactly from\n"
+			   "      pieces:\n"
+			   "      a-word-longer-than-the-whole-line-of-thirty\n"
+			   "      stays whole\n"
+			   "note: short\n";
+	tap_ok(!strcmp(buf, want),
+	       "at 30 columns: prose, a row's last column under itself and notes broken between words, "
+	       "a wide table row as it is, a word wider than the line on its own:\n%s", buf);
+	free(buf);
+}
+
 static void rendering(void)
 {
 	rs_result *r = result_new("t");
@@ -203,6 +244,7 @@ static void rendering(void)
 	tap_ok(buf && strstr(buf, "Chlo\xc3\xa9  1\nBen    2\n"), "a table's text column aligned by width:\n%s", buf);
 	free(buf);
 	result_free(r);
+	wrapping();
 }
 
 /* A coarse-to-fine sweep order: every point once, the ends first, then
