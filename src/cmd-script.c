@@ -260,9 +260,8 @@ static void wrap(FILE *out, const char *text, int indent, int width)
 		fputc('\n', out);
 }
 
-CMD_FN(help)
+static int help_text(int argc, char **argv, FILE *out, int width, rs_err *e)
 {
-	(void)s;
 	if (argc == 2) {
 		/* a topic by its name or a prefix of three letters or more
 		 * ('help format'), unless a command has that very name */
@@ -273,7 +272,7 @@ CMD_FN(help)
 		for (const struct rs_topic *t = rs_topic_table; t->name && !command; t++)
 			if (l >= 3 && !strncmp(t->name, argv[1], l)) {
 				fprintf(out, "%s: %s\n\n", t->name, t->summary);
-				wrap(out, t->text, 2, 78);
+				wrap(out, t->text, 2, width);
 				return 0;
 			}
 		const struct rs_cmd *c = cmd_find(argv[1], e);
@@ -293,7 +292,7 @@ CMD_FN(help)
 		if (c->alias)
 			fprintf(out, "alias: %s\n", c->alias);
 		fputc('\n', out);
-		wrap(out, c->help, 2, 78);
+		wrap(out, c->help, 2, width);
 		return 0;
 	}
 	int w = 0;
@@ -308,6 +307,26 @@ CMD_FN(help)
 		fprintf(out, "  %-*s  %s\n", w, t->name, t->summary);
 	fputs("\nStart with:  cliques 5 3 2   then   alpha 1   eig   mu   signs\n", out);
 	return 0;
+}
+
+/* Help's paragraphs are 78 columns wide, or as wide as a narrower
+ * terminal, whose usage lines and list of commands are wrapped too. */
+CMD_FN(help)
+{
+	(void)s;
+	int cols = cmd_term_columns(out);
+	if (cols < RS_WRAP_MIN || cols > 78)
+		return help_text(argc, argv, out, 78, e);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	if (mem == NULL)
+		return help_text(argc, argv, out, 78, e);
+	int rc = help_text(argc, argv, mem, cols, e);
+	fclose(mem);
+	rs_write_wrapped(out, buf, len, cols);
+	free(buf);
+	return rc;
 }
 
 CMD_FN(quit)

@@ -740,9 +740,7 @@ void cmd_report(rs_session *s, const char *where, const char *cmd, const char *m
 	free(clean);
 }
 
-/* The columns of the terminal out writes to, or 0 where it is not one (a
- * file, a pipe: the notes stay one line each, as scripts read them). */
-static int term_columns(FILE *out)
+int cmd_term_columns(FILE *out)
 {
 	int fd = fileno(out);
 	if (fd < 0 || !isatty(fd))
@@ -920,7 +918,7 @@ static int run_statement(rs_session *s, int argc, char **argv, const char *where
 		fclose(mem);
 		/* 'expect' globs the text as captured, one line a note; only
 		 * what a terminal shows is wrapped to its width */
-		rs_write_wrapped(out, buf, len, s->format == RS_FMT_TEXT ? term_columns(out) : 0);
+		rs_write_wrapped(out, buf, len, s->format == RS_FMT_TEXT ? cmd_term_columns(out) : 0);
 		if (fflush(out) != 0 && s->write_errno == 0)
 			s->write_errno = errno;
 		free(s->last_text);

@@ -86,6 +86,9 @@ int cmd_run_line(rs_session *s, const char *line, const char *where, FILE *out);
 
 /* Render a result in the session's format and keep it for expect. */
 void cmd_emit(rs_session *s, FILE *out, rs_result *r);
+/* The columns of the terminal out writes to, or 0 where it is not one (a
+ * file, a pipe). */
+int cmd_term_columns(FILE *out);
 
 /* Report an error with its location, as the session's mode wants. */
 void cmd_report(rs_session *s, const char *where, const char *cmd, const char *msg);

@@ -438,7 +438,7 @@ void rs_write_wrapped(FILE *out, const char *text, size_t len, int width)
 		if (ll > tl && memcmp(p, tag, tl) == 0 && p[tl] != ' ') {
 			fwrite(tag, 1, tl, out);
 			put_wrapped(out, p + tl, eol, tl, tl, (size_t)width);
-		} else if (ll > (size_t)width && *p != ' ') {
+		} else if (ll > (size_t)width) {
 			/* a row of columns two blanks apart ('input   gml,
 			 * directed: ...') wraps its last one under itself, where
 			 * that starts in the line's first half; a line with no

@@ -52,6 +52,15 @@ $T send-keys -t $S C-l 'info' Enter
 wait_for "^      dense' cross-checks it with LAPACK"
 check "a long note is wrapped between words to the terminal's width" \
 	$(grep -q "^note: solver auto: the exact aggregate (Proposition 1) for block models, O(n + K^3); 'set solver$" "$tmp/screen"; echo $?)
+$T resize-window -t $S -x 50
+$T send-keys -t $S C-l 'help alpha' Enter
+wait_for '^  both forms. With a value, set it (>= 0); .abs.$'
+check "help's paragraphs as wide as a narrow terminal" $?
+$T send-keys -t $S C-l 'help' Enter
+wait_for '^  quit  *leave regspec'
+check "help's list of commands wrapped under its column" \
+	$(grep -q '^              (scripts double as tests)$' "$tmp/screen"; echo $?)
+$T resize-window -t $S -x 100
 
 $T send-keys -t $S C-u 'si' Tab
 # (capture-pane drops trailing blanks: the space after the completion is not seen)

@@ -187,7 +187,8 @@ static void wrapping(void)
 {
 	const char *text = "title: Chlo\xc3\xa9's graph of forty-one nodes and more words\n"
 			   "input  gml, directed: made undirected; 23 merged\n"
-			   "   12  0.5  the third column of a wide table starts past half\n"
+			   "  load     read a graph file in any format\n"
+			   "  a_node_with_a_long_name  0.125\n"
 			   "note: 315 eigenvectors are known exactly from pieces: "
 			   "a-word-longer-than-the-whole-line-of-thirty stays whole\n"
 			   "note: short\n";
@@ -200,7 +201,9 @@ static void wrapping(void)
 			   "  words\n"
 			   "input  gml, directed: made\n"
 			   "       undirected; 23 merged\n"
-			   "   12  0.5  the third column of a wide table starts past half\n"
+			   "  load     read a graph file\n"
+			   "           in any format\n"
+			   "  a_node_with_a_long_name  0.125\n"
 			   "note: 315 eigenvectors are\n"
 			   "      known exactly from\n"
 			   "      pieces:\n"
@@ -208,8 +211,8 @@ static void wrapping(void)
 			   "      stays whole\n"
 			   "note: short\n";
 	tap_ok(!strcmp(buf, want),
-	       "at 30 columns: prose, a row's last column under itself and notes broken between words, "
-	       "a wide table row as it is, a word wider than the line on its own:\n%s", buf);
+	       "at 30 columns: prose, a row's last column under itself (help's list too) and notes broken "
+	       "between words, a table row whose last column starts past half as it is, a word wider than the line on its own:\n%s", buf);
 	free(buf);
 }
 
