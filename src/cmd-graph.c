@@ -73,13 +73,13 @@ static void graph_summary(rs_session *s, FILE *out, const char *cmd, double secs
 	cmd_emit(s, out, r);
 }
 
-/* path with its extension (and .gz) replaced by ext: NAME.ext for NAME.edges.gz */
+/* path with its extension (and .gz, .bz2, ...) replaced by ext: NAME.ext
+ * for NAME.edges.gz */
 static char *companion_name(const char *path, const char *ext)
 {
 	char *base = xstrdup(path);
 	size_t l = strlen(base);
-	if (l > 3 && !strcasecmp(base + l - 3, ".gz"))
-		base[l -= 3] = '\0';
+	base[l -= rs_compressed_suffix(base, l)] = '\0';
 	char *dot = strrchr(base, '.');
 	char *slash = strrchr(base, '/');
 	if (dot && (!slash || dot > slash))

@@ -93,14 +93,15 @@ const struct rs_cmd rs_cmd_table[] = {
 	 w_bicl, 0, cmd_bicliques, NULL},
 	{"load", NULL, 1, 16,
 	 "load FILE [labels FILE|ATTR] [weight NAME] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
-	 "read a graph file in any common format, gzip too ('help formats')",
+	 "read a graph in any common format, compressed too (help formats)",
 	 "Read a graph from FILE ('-': standard input, a pipe: zcat g.edges.gz | regspec -c 'load -'). The format comes from the extension or the content, or 'format FMT' "
 	 "(edges, csv, tsv, snap, mtx, biedges, gml, graphml, pajek, dimacs, metis, adjlist, matrix, sif, dl, json, gexf, xgmml, "
 	 "dot, tgf, leda, lgl, graph6, octave, gdf, npz or npy; 'help formats' says how each reads and how it is found): scipy.sparse.save_npz and numpy.save files, MATLAB "
 	 "MAT-files and a zip or tar archive (.tar.gz too) of one graph file are found by their first bytes, and 'load "
 	 "ARCHIVE/MEMBER' reads one member of an archive ('labels ARCHIVE/MEMBER' too), 'load FILE.mat/A' the "
 	 "variable A of a MAT-file or an Octave file; an Excel workbook "
-	 "(.xlsx) reads its first sheet as a CSV file, 'load BOOK.xlsx/SHEET' another. Any file may be gzip-compressed. For edge "
+	 "(.xlsx) reads its first sheet as a CSV file, 'load BOOK.xlsx/SHEET' another. Any file may be compressed: gzip, or bzip2, xz "
+	 "and zstd through their programs. For edge "
 	 "lists, 'header' and 'noheader' decide whether the first line names the columns, 'base 0|1' "
 	 "where ids start, 'compact' and 'nocompact' whether numeric ids are labels or positions, "
 	 "'unweighted' reads no weight column, 'weight NAME' the named one (a header column, or an "
@@ -579,7 +580,7 @@ const struct rs_topic rs_topic_table[] = {
 	 "too; found by their '# Created by Octave' or '# name:' line, 'format octave'): sparse "
 	 "matrices ('row column value' lines, from 1), full ones (a line a row) and the integer and "
 	 "bool types, chosen and named as in a MAT-file, errors naming the file's line. "
-	 "\nA zip or tar archive (.tar.gz, .tgz; ustar, GNU and pax tar) of one graph file, as "
+	 "\nA zip or tar archive (.tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst; ustar, GNU and pax tar) of one graph file, as "
 	 "repositories publish them, reads as that file would, 'ARCHIVE/MEMBER' in messages: folders, "
 	 "read-me and licence files, labels (.labels, .label_names, .node_names) and SNAP's ego-network "
 	 "circles and features are passed over, and so is macOS' __MACOSX; in a tar, the graph file "
@@ -589,13 +590,19 @@ const struct rs_topic rs_topic_table[] = {
 	 "CSV files, edges.csv under a '# source, target, ...' header line, nodes.csv under '# index, name, "
 	 "...' and gprops.csv) read edges.csv, take the nodes' names from nodes.csv's 'name' column, name its "
 	 "columns in the note, and 'load FILE.csv.zip labels NAME' takes the labels from its column NAME (a '# source, target' first line is a header "
-	 "in any edge list, '# index, ...' in any label table). "
+	 "in any edge list, '# index, ...' in any label table). KONECT's downloads (download.tsv.NAME.tar.bz2) read "
+	 "NAME/out.NAME, found beside meta.NAME, whose network name the note gives. "
 	 "\nExcel workbooks (.xlsx, found by their content: Excel's, LibreOffice's, openpyxl's, pandas' "
 	 "to_excel): the first sheet reads as a CSV file would (an edge list under a header, a matrix, "
 	 "'file:line' naming the sheet and its row), 'load BOOK.xlsx/SHEET' the sheet of that name, "
 	 "'labels BOOK.xlsx/SHEET' labels from a sheet; shared and inline strings, numbers as stored, a "
 	 "formula's last value. An .xls (Excel 97-2003) or .ods file is refused with how to save it. "
-	 "\nAny file may be gzip-compressed (bzip2, xz and zstd files are refused with the command that converts them, graph-tool's binary .gt files, Python pickles, Parquet, Arrow, HDF5 and SQLite files with the way to a format that reads), and any text file, labels too, may be UTF-16 with a byte-order mark, as Windows' Notepad and Excel's 'Unicode Text' save it, or without one where its first characters are ASCII (read as UTF-8; an XML file's declaration of UTF-16 too)."},
+	 "\nAny file may be compressed: gzip (read by zlib), or bzip2, xz and zstd (read through the programs bzip2, xz and zstd, "
+	 "found on PATH; one missing is named with its Debian package; a corrupt or truncated file is refused with the program's "
+	 "own message; through a pipe, decompress into it). Graph-tool's binary .gt files, Python pickles, Parquet, Arrow, HDF5 "
+	 "and SQLite files are refused with the way to a format that reads. Any text file, labels too, may be UTF-16 with a "
+	 "byte-order mark, as Windows' Notepad and Excel's 'Unicode Text' save it, or without one where its first characters "
+	 "are ASCII (read as UTF-8; an XML file's declaration of UTF-16 too)."},
 	{NULL, NULL, NULL}};
 
 /* Edits (insert, delete, substitute, swap two neighbours) from a to b,

@@ -14,6 +14,7 @@
 #include "octave.h"
 #include "leda.h"
 #include "tgf.h"
+#include "unpack.h"
 #include "xgmml.h"
 
 #include "utf8.h"
@@ -24,6 +25,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <igraph.h>
 #include <limits.h>
 #include <math.h>
@@ -87,8 +89,10 @@ static const char *foreign_encoding(const char *buf, size_t n)
 		size_t len;
 		const char *why;
 	} kinds[] = {
-		{"\xfd" "7zXZ\0", 6, "xz-compressed: regspec reads gzip or plain text (unxz -k it first)"},
-		{"\x28\xb5\x2f\xfd", 4, "zstd-compressed: regspec reads gzip or plain text (unzstd it first)"},
+		/* (a file of these is read through its program: here, a pipe) */
+		{"\xfd" "7zXZ\0", 6, "xz-compressed, through a pipe: regspec runs xz on files only (xz -dc into the pipe)"},
+		{"\x28\xb5\x2f\xfd", 4, "zstd-compressed, through a pipe: regspec runs zstd on files only (zstd -dc into "
+					 "the pipe)"},
 		{"PK\x03\x04", 4, "a zip archive: regspec reads gzip or plain text (unzip it first)"},
 		{"7z\xbc\xaf\x27\x1c", 6, "a 7-Zip archive: regspec reads gzip or plain text (extract it first)"},
 		{"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", 8,
@@ -114,7 +118,7 @@ static const char *foreign_encoding(const char *buf, size_t n)
 	/* bzip2: "BZh", the block size digit, then a block's or the end's magic */
 	if (n >= 10 && !memcmp(buf, "BZh", 3) && buf[3] >= '1' && buf[3] <= '9' &&
 	    (!memcmp(buf + 4, "1AY&SY", 6) || !memcmp(buf + 4, "\x17\x72\x45\x38\x50\x90", 6)))
-		return "bzip2-compressed: regspec reads gzip or plain text (bunzip2 -k it first)";
+		return "bzip2-compressed, through a pipe: regspec runs bzip2 on files only (bzip2 -dc into the pipe)";
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
 		if (n >= kinds[i].len && !memcmp(buf, kinds[i].magic, kinds[i].len))
 			return kinds[i].why;
@@ -194,15 +198,45 @@ static void xml_says_utf8(char *buf)
 /* The file's bytes; binary_ok lets a zip archive or a NumPy array through
  * (rs_binary_kind), which are returned as they are.  UTF-16 text is
  * returned as UTF-8. */
+/* Close what read_all reads from after a failure: a decompressor behind
+ * it is stopped (e already says what went wrong). */
+static void close_input(gzFile z, rs_unpack *un, const char *path)
+{
+	gzclose(z);
+	rs_err ignored = {0};
+	rs_unpack_close(un, 1, path, &ignored);
+}
+
 static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 {
 	struct stat st;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return rs_fail(e, RS_EIO, "cannot read '%s': it is a directory", path), NULL;
-	gzFile z = gzopen(path, "rb");
-	if (z == NULL)
+	/* bzip2, xz and zstd through their programs (a regular file: the
+	 * first bytes of a pipe, read to tell, would be lost) */
+	rs_unpack un = {0};
+	const char *packed = NULL;
+	int fd = -1;
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+		unsigned char head[16];
+		ssize_t got = read(fd, head, sizeof head);
+		close(fd);
+		packed = got > 0 ? rs_unpack_kind(head, (size_t)got) : NULL;
+	}
+	gzFile z = NULL;
+	if (packed != NULL) {
+		fd = rs_unpack_open(&un, packed, path, e);
+		if (fd < 0)
+			return NULL;
+		if ((z = gzdopen(fd, "rb")) == NULL) {
+			close(fd);
+			rs_unpack_close(&un, 1, path, e);
+			return rs_fail(e, RS_ENOMEM, "out of memory reading '%s'", path), NULL;
+		}
+	} else if ((z = gzopen(path, "rb")) == NULL) {
 		return rs_fail(e, RS_EIO, "cannot open '%s': %s", path, strerror(errno ? errno : ENOENT)),
 		       NULL;
+	}
 	gzbuffer(z, 1 << 17);
 	size_t cap = 1 << 20, n = 0;
 	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
@@ -211,7 +245,7 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 	int utf16 = 0;      /* UTF-16 text (utf16_bom), made UTF-8 at the end */
 	char *buf = malloc(cap);
 	if (buf == NULL) {
-		gzclose(z);
+		close_input(z, &un, path);
 		rs_fail(e, RS_ENOMEM, "out of memory reading '%s'", path);
 		return NULL;
 	}
@@ -223,7 +257,7 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 			if (cap > ((size_t)1 << 40) ||
 			    (pages > 0 && psz > 0 && 2.0 * (double)cap > 0.5 * (double)pages * (double)psz)) {
 				free(buf);
-				gzclose(z);
+				close_input(z, &un, path);
 				rs_fail(e, RS_ENOMEM,
 					"'%s': more than %zu MB of text; it and the graph built from it "
 					"would not fit in this machine's %.0f GB",
@@ -233,7 +267,7 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 			char *nb = realloc(buf, cap * 2);
 			if (nb == NULL) {
 				free(buf);
-				gzclose(z);
+				close_input(z, &un, path);
 				rs_fail(e, RS_ENOMEM, "out of memory reading '%s' (%zu MB so far)", path,
 					n >> 20);
 				return NULL;
@@ -251,7 +285,7 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 			rs_fail(e, RS_EIO, "%s: %s (corrupt or truncated gzip?)", path,
 				zerr == Z_ERRNO ? strerror(errno) : msg);
 			free(buf);
-			gzclose(z);
+			close_input(z, &un, path);
 			return NULL;
 		}
 		if (got == 0) {
@@ -264,7 +298,7 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 					"%s: the gzip data ends early (truncated download or copy?) after %zu bytes of text",
 					path, n);
 				free(buf);
-				gzclose(z);
+				close_input(z, &un, path);
 				return NULL;
 			}
 			break;
@@ -279,13 +313,17 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 		if (n >= 4096 && !binary && !utf16) {
 			if (not_text(path, buf, scanned, n, e) != NULL) {
 				free(buf);
-				gzclose(z);
+				close_input(z, &un, path);
 				return NULL;
 			}
 			scanned = n;
 		}
 	}
 	gzclose(z);
+	if (rs_unpack_close(&un, 0, path, e) != 0) {
+		free(buf);
+		return NULL;
+	}
 	buf[n] = '\0';
 	if (binary) {
 		*len = n;
@@ -4398,14 +4436,24 @@ out:
 
 /* ------------------------------------------------------------ dispatch */
 
-/* The extension of a file's name (".mtx"), under a ".gz" one; "" when the
- * name has none. */
+size_t rs_compressed_suffix(const char *name, size_t l)
+{
+	static const char *const sfx[] = {".gz", ".bz2", ".xz", ".zst"};
+	for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
+		size_t sl = strlen(sfx[i]);
+		if (l > sl && !strncasecmp(name + l - sl, sfx[i], sl))
+			return sl;
+	}
+	return 0;
+}
+
+/* The extension of a file's name (".mtx"), under a ".gz" (".bz2", ".xz",
+ * ".zst") one; "" when the name has none. */
 static void file_extension(const char *path, char *ext, size_t size)
 {
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	size_t l = strlen(base);
-	if (l > 3 && !strcasecmp(base + l - 3, ".gz"))
-		l -= 3;
+	l -= rs_compressed_suffix(base, l);
 	const char *dot = NULL;
 	for (size_t i = 0; i < l; i++)
 		if (base[i] == '.')
@@ -4575,7 +4623,9 @@ enum rs_gformat rs_gformat_sniff(const char *buf)
 
 int rs_archive_name(const char *path, size_t l)
 {
-	static const char *const sfx[] = {".zip", ".npz", ".tar", ".tgz", ".tar.gz", ".xlsx", ".g6", ".s6", ".d6", ".mat"};
+	static const char *const sfx[] = {".zip", ".npz", ".tar", ".tgz", ".tbz2", ".tbz", ".txz", ".tzst",
+					  ".xlsx", ".g6", ".s6", ".d6", ".mat"};
+	l -= rs_compressed_suffix(path, l);
 	for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
 		size_t sl = strlen(sfx[i]);
 		if (l > sl && !strncasecmp(path + l - sl, sfx[i], sl))

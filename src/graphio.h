@@ -125,8 +125,12 @@ char *rs_read_data(const char *path, size_t *len, rs_err *e);
  * is, its reader finds out): the archive's length in path, else 0. */
 size_t rs_archive_prefix(const char *path);
 /* Whether path[0..l) is the name of an archive, by its suffix (.zip,
- * .npz, .tar, .tgz, .tar.gz, .xlsx, .g6, .s6, .d6, .mat). */
+ * .npz, .tar, .tgz, .tar.gz, .tar.bz2, .tbz2, .tar.xz, .txz, .tar.zst,
+ * .xlsx, .g6, .s6, .d6, .mat). */
 int rs_archive_name(const char *path, size_t l);
+/* The length of name[0..l)'s compression suffix (".gz", ".bz2", ".xz",
+ * ".zst", any case), else 0. */
+size_t rs_compressed_suffix(const char *name, size_t l);
 /* Whether a graph saved to path is LGL (by its name), which holds the
  * node names itself. */
 int rs_path_lgl(const char *path);

@@ -630,6 +630,30 @@ static int netz_nodes(const arch *a, long k, rs_graph *g, const rs_load_opts *o,
 	return rc;
 }
 
+/* KONECT's layout, in the load's note: the edges' file (name) and the
+ * network's name from meta.NAME (member k of a), its "name: " line. */
+static void konect_note(const arch *a, long k, const char *name, rs_load_info *info)
+{
+	size_t len;
+	unsigned char *owned;
+	rs_err ignored = {0};
+	unsigned char *text = arch_read(a, k, 1 << 20, &len, &owned, &ignored);
+	const char *t = text != NULL ? (const char *)text : "", *title = "";
+	int tl = 0;
+	for (const char *line = t; *line != '\0'; line += strcspn(line, "\n"), line += *line == '\n')
+		if (!strncmp(line, "name:", 5)) {
+			title = line + 5 + strspn(line + 5, " \t");
+			tl = (int)strcspn(title, "\r\n");
+			break;
+		}
+	char clean[81];
+	snprintf(clean, sizeof clean, "%.*s", tl < 80 ? tl : 80, title); /* (cleaned as printed) */
+	const char *slash = strrchr(name, '/');
+	snprintf(info->container, sizeof info->container, " (KONECT's layout: the edges from %.60s%s%s%s)",
+		 slash ? slash + 1 : name, clean[0] ? ", the network '" : "", clean, clean[0] ? "'" : "");
+	free(owned);
+}
+
 /* The archive's one graph file (or the one o->member names), read as
  * rs_graph_parse reads a file of its name; in a tar archive, a NumPy
  * array or a zip archive (an .npz) is read too. */
@@ -664,6 +688,20 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 		long k = a->zip ? rs_zip_find(a->zip, sib) : rs_tar_find(a->tar, sib);
 		if (k >= 0)
 			pick = i, candidates = 1, nodes_csv = k;
+	}
+	/* KONECT's downloads (download.tsv.NAME.tar.bz2): the edges in
+	 * NAME/out.NAME, beside meta.NAME (the network's name, its source)
+	 * and the attributes of its nodes and edges (ent.NAME.*, rel.NAME.*) */
+	long konect_meta = -1;
+	for (long i = 0; o->member == NULL && candidates > 1 && i < count; i++) {
+		const char *nm = arch_name(a, i), *slash = strrchr(nm, '/'), *base = slash ? slash + 1 : nm;
+		if (strncmp(base, "out.", 4) != 0 || base[4] == '\0')
+			continue;
+		char sib[512];
+		snprintf(sib, sizeof sib, "%.*smeta.%s", (int)(base - nm), nm, base + 4);
+		long k = a->zip ? rs_zip_find(a->zip, sib) : rs_tar_find(a->tar, sib);
+		if (k >= 0)
+			pick = i, candidates = 1, konect_meta = k;
 	}
 	if (candidates == 0) {
 		rs_fail(e, RS_EINVAL, "%s: a %s %s", a->path, a->kind,
@@ -711,6 +749,8 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 			rs_graph_free(g);
 			g = NULL;
 		}
+	} else if (g != NULL && konect_meta >= 0) {
+		konect_note(a, konect_meta, name, info);
 	} else if (g != NULL) { /* an .npz's own note after the archive's */
 		char inner_note[sizeof info->container];
 		size_t il = strlen(info->container);

@@ -779,6 +779,43 @@ if command -v tar >/dev/null 2>&1; then
 else
 	n=$((n + 1)); echo "ok $n - # SKIP tar is not installed"
 fi
+# bzip2, xz and zstd files through their programs, as KONECT's .tar.bz2
+# downloads come: the edges of out.NAME found beside meta.NAME (its name in
+# the note) and a read-me; labels from an .xz file; a GML file by its name
+# under .zst; a program missing from PATH named with its package.  Made by
+# tar --sort=name --mtime=2017-10-01 --owner=0 --group=0 --numeric-owner -cjf
+# (ucidata-zachary/: out.* the club's 78 edges from 1 under '% sym
+# unweighted' and '% 78 34 34', meta.* and README.* as KONECT writes them),
+# xz -c karate.labels and zstd -c karate_club.gml.
+if command -v bzip2 >/dev/null && command -v xz >/dev/null && command -v zstd >/dev/null; then
+	run -c "load $good/konect-ucidata-zachary.tar.bz2; labels $good/karate.labels.xz; k 1; alpha 1; cluster 2; score" \
+		-c "load $good/karate.gml.zst" -c "load $good/bzip2.edges.bz2; info" -c "load $good/konect-ucidata-zachary.tar.bz2/ucidata-zachary/meta.ucidata-zachary"
+	check "bzip2, xz, zstd: KONECT's .tar.bz2 (out.NAME beside meta.NAME), labels from .xz, GML under .zst" \
+		$([ $st -eq 1 ] && grep -q "^load konect-ucidata-zachary.tar.bz2: 34 nodes, 78 edges" "$tmp/out" &&
+			grep -q "^note: read .*konect-ucidata-zachary.tar.bz2 as edges (KONECT's layout: the edges from out.ucidata-zachary, the network 'Zachary karate club')" "$tmp/out" &&
+			grep -q "^labels from .*karate.labels.xz: 2 classes, 34 of 34 nodes labelled" "$tmp/out" &&
+			grep -q "ARI 0.8823" "$tmp/out" &&
+			grep -q "^note: read .*karate.gml.zst as gml$" "$tmp/out" &&
+			grep -q "^load bzip2.edges.bz2: 3 nodes, 3 edges" "$tmp/out" &&
+			grep -q "^command-line:4: load: .*meta.ucidata-zachary" "$tmp/err" &&
+			[ "$(wc -l <"$tmp/err")" -eq 1 ]; echo $?)
+	bzip2 -c "$good/two-triangles.edges" | $R -c "load -" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	check "bzip2 through a pipe: one line, how to decompress it into the pipe" \
+		$([ $st -eq 1 ] && grep -q "^command-line:1: load: /dev/stdin: bzip2-compressed, through a pipe: regspec runs bzip2 on files only (bzip2 -dc into the pipe)$" "$tmp/err" &&
+			[ "$(wc -l <"$tmp/err")" -eq 1 ]; echo $?)
+else
+	n=$((n + 2)); echo "ok $((n - 1)) - # SKIP bzip2, xz or zstd is not installed"; echo "ok $n - # SKIP"
+fi
+mkdir -p "$tmp/nozstd"
+ln -s "$(command -v sh)" "$tmp/nozstd/sh"
+(PATH="$tmp/nozstd"; export PATH; exec $REGSPEC -c "load $good/karate.gml.zst" -c "load $good/karate.labels.xz") \
+	>"$tmp/out" 2>"$tmp/err" </dev/null
+st=$?
+check "no zstd or xz on PATH: one line each, the package to install" \
+	$([ $st -eq 1 ] && grep -q "^command-line:1: load: .*karate.gml.zst: zstd-compressed, and no 'zstd' program on PATH to read it (install it: apt-get install zstd; or decompress the file first: unzstd FILE)$" "$tmp/err" &&
+		grep -q "^command-line:2: load: .*karate.labels.xz: xz-compressed, and no 'xz' program on PATH to read it (install it: apt-get install xz-utils" "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 2 ]; echo $?)
 # A 10^7-node model in under 1 GiB of address space (ulimit -v), when ulimit works here.
 if [ -z "${REGSPEC_SANITIZED:-}" ] && (ulimit -v 1048576) 2>/dev/null; then
 	(ulimit -v 1048576; $REGSPEC -c 'cliques 1000000*10 theta random 0.5 2; alpha 0.01; mu; signs; expect theorem_holds true' >"$tmp/out" 2>"$tmp/err")

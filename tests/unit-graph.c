@@ -1076,10 +1076,12 @@ static void readers(void)
 		       "UTF-16 text of an odd length: %s", h ? "loaded" : e.msg);
 		rs_graph_free(h);
 	}
-	/* other compressions are named, not called binary data */
+	/* other compressions are named, not called binary data: bzip2 and xz
+	 * go to their programs, which refuse these cut-short heads (or, not
+	 * installed, are named) */
 	{
-		static const char *const heads[][2] = {{"BZh91AY&SY", "bzip2-compressed"},
-						       {"\xfd" "7zXZ", "xz-compressed"}, /* + NUL below */
+		static const char *const heads[][2] = {{"BZh91AY&SY", "bzip2 "},
+						       {"\xfd" "7zXZ", "xz "}, /* + NUL below */
 						       {"PK\x03\x04", "a zip archive"}};
 		for (int t = 0; t < 3; t++) {
 			rs_load_opts def = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
@@ -1090,8 +1092,11 @@ static void readers(void)
 				fclose(f);
 			}
 			h = rs_graph_load(path, &def, &info, &e);
-			tap_ok(h == NULL && strstr(e.msg, heads[t][1]), "a file that is %s says so: %s",
-			       heads[t][1], h ? "loaded" : e.msg);
+			int told = h == NULL && (t == 2 ? strstr(e.msg, heads[t][1]) != NULL
+						     : (strstr(e.msg, heads[t][1]) != NULL &&
+							(strstr(e.msg, "could not decompress it") || strstr(e.msg, "-compressed, and no"))));
+			tap_ok(told, "a file that is %s says so: %s", t == 2 ? heads[t][1] : t ? "xz" : "bzip2",
+			       h ? "loaded" : e.msg);
 			rs_graph_free(h);
 		}
 		h = load(write_file("c.edges", "BZh91 a\na b\n"), NULL, &info);
