@@ -26,6 +26,9 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
 #include <igraph.h>
 #include <limits.h>
 #include <math.h>
@@ -4436,17 +4439,6 @@ out:
 
 /* ------------------------------------------------------------ dispatch */
 
-size_t rs_compressed_suffix(const char *name, size_t l)
-{
-	static const char *const sfx[] = {".gz", ".bz2", ".xz", ".zst"};
-	for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
-		size_t sl = strlen(sfx[i]);
-		if (l > sl && !strncasecmp(name + l - sl, sfx[i], sl))
-			return sl;
-	}
-	return 0;
-}
-
 /* The extension of a file's name (".mtx"), under a ".gz" (".bz2", ".xz",
  * ".zst") one; "" when the name has none. */
 static void file_extension(const char *path, char *ext, size_t size)
@@ -4777,6 +4769,54 @@ int rs_path_is_stream(const char *path)
 	return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
 
+/* What a .gz save writes through: zlib's stream as a stdio FILE. */
+static ssize_t gz_cookie_write(void *c, const char *buf, size_t n)
+{
+	size_t done = 0;
+	while (done < n) {
+		unsigned part = n - done > (1u << 30) ? 1u << 30 : (unsigned)(n - done);
+		int w = gzwrite((gzFile)c, buf + done, part);
+		if (w <= 0)
+			return done ? (ssize_t)done : -1;
+		done += (size_t)w;
+	}
+	return (ssize_t)n;
+}
+
+static int gz_cookie_close(void *c)
+{
+	return gzclose((gzFile)c) == Z_OK ? 0 : (errno = errno ? errno : EIO, -1);
+}
+
+/* What a .bz2, .xz or .zst save writes through: the pipe to its program,
+ * whose early end (a full disk) is an error, not a SIGPIPE that ends the
+ * session. */
+static ssize_t pipe_cookie_write(void *c, const char *buf, size_t n)
+{
+	int fd = (int)(intptr_t)c;
+	sigset_t pipe_set, old;
+	sigemptyset(&pipe_set);
+	sigaddset(&pipe_set, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+	ssize_t w;
+	do
+		w = write(fd, buf, n);
+	while (w < 0 && errno == EINTR);
+	if (w < 0 && errno == EPIPE) {
+		int keep = errno;
+		const struct timespec now = {0, 0};
+		sigtimedwait(&pipe_set, NULL, &now); /* the SIGPIPE it raised, taken */
+		errno = keep;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return w;
+}
+
+static int pipe_cookie_close(void *c)
+{
+	return close((int)(intptr_t)c);
+}
+
 int rs_atomic_open(rs_atomic *a, const char *path, rs_err *e)
 {
 	memset(a, 0, sizeof *a);
@@ -4841,10 +4881,37 @@ int rs_atomic_open(rs_atomic *a, const char *path, rs_err *e)
 	if (fchmod(fd, stat(path, &st) == 0 ? st.st_mode & 07777 : 0666 & ~mask) != 0) {
 		/* a file system without modes: keep what mkstemp gave */
 	}
-	a->f = fdopen(fd, "w");
+	const char *pack = rs_pack_kind(path, strlen(path));
+	if (pack == NULL) {
+		a->f = fdopen(fd, "w");
+	} else { /* the temporary file stays open for its fsync */
+		a->packed = 1;
+		a->fd = fd;
+		if (!strcmp(pack, "gzip")) {
+			int dfd = dup(fd);
+			gzFile z = dfd >= 0 ? gzdopen(dfd, "wb") : NULL;
+			if (z == NULL && dfd >= 0)
+				close(dfd);
+			static const cookie_io_functions_t gz_io = {NULL, gz_cookie_write, NULL, gz_cookie_close};
+			a->f = z != NULL ? fopencookie(z, "w", gz_io) : NULL;
+			if (a->f == NULL && z != NULL)
+				gzclose(z);
+		} else {
+			int w = rs_pack_open(&a->pk, pack, fd, path, e);
+			if (w < 0) {
+				rs_atomic_abort(a);
+				return -1;
+			}
+			static const cookie_io_functions_t pipe_io = {NULL, pipe_cookie_write, NULL, pipe_cookie_close};
+			a->f = fopencookie((void *)(intptr_t)w, "w", pipe_io);
+			if (a->f == NULL)
+				close(w);
+		}
+	}
 	if (a->f == NULL) {
 		rs_fail(e, RS_EIO, "cannot write '%s': %s", path, strerror(errno));
-		close(fd);
+		if (!a->packed)
+			close(fd);
 		rs_atomic_abort(a);
 		return -1;
 	}
@@ -4855,6 +4922,11 @@ void rs_atomic_abort(rs_atomic *a)
 {
 	if (a->f && !a->std)
 		fclose(a->f);
+	if (a->packed) {
+		rs_err ignored = {0};
+		rs_unpack_close(&a->pk, 1, a->path, &ignored);
+		close(a->fd);
+	}
 	if (a->tmp)
 		unlink(a->tmp);
 	free(a->tmp);
@@ -4864,13 +4936,31 @@ void rs_atomic_abort(rs_atomic *a)
 
 int rs_atomic_commit(rs_atomic *a, rs_err *e)
 {
-	int bad = ferror(a->f) || fflush(a->f) != 0 || (a->tmp && fsync(fileno(a->f)) != 0);
+	int bad = ferror(a->f) || fflush(a->f) != 0 || (a->tmp && !a->packed && fsync(fileno(a->f)) != 0);
 	int err = errno;
 	if (!a->std && fclose(a->f) != 0 && !bad) {
 		bad = 1;
 		err = errno;
 	}
 	a->f = NULL;
+	if (a->packed) {
+		/* the compressor done, its input closed (its own message if it
+		 * failed: a write error before is most likely its end), then the
+		 * file it wrote on disk */
+		if (rs_unpack_close(&a->pk, 0, a->path, e) != 0) {
+			char m[sizeof e->msg];
+			snprintf(m, sizeof m, "%s", e->msg);
+			rs_fail(e, RS_EIO, "%.900s (the previous file, if any, is unchanged)", m);
+			rs_atomic_abort(a);
+			return -1;
+		}
+		if (!bad && fsync(a->fd) != 0) {
+			bad = 1;
+			err = errno;
+		}
+		close(a->fd);
+		a->packed = 0;
+	}
 	if (!bad && a->tmp && rename(a->tmp, a->path) != 0) {
 		bad = 1;
 		err = errno;
@@ -4890,9 +4980,10 @@ int rs_atomic_commit(rs_atomic *a, rs_err *e)
 char rs_path_separator(const char *path)
 {
 	size_t l = strlen(path);
-	if (l > 4 && !strcasecmp(path + l - 4, ".csv"))
+	l -= rs_compressed_suffix(path, l);
+	if (l > 4 && !strncasecmp(path + l - 4, ".csv", 4))
 		return ',';
-	if (l > 4 && !strcasecmp(path + l - 4, ".tsv"))
+	if (l > 4 && !strncasecmp(path + l - 4, ".tsv", 4))
 		return '\t';
 	return 0;
 }
@@ -4900,7 +4991,8 @@ char rs_path_separator(const char *path)
 int rs_path_is_mtx(const char *path)
 {
 	size_t l = strlen(path);
-	return l > 4 && !strcasecmp(path + l - 4, ".mtx");
+	l -= rs_compressed_suffix(path, l);
+	return l > 4 && !strncasecmp(path + l - 4, ".mtx", 4);
 }
 
 int rs_graph_save(const rs_graph *g, const char *path, rs_err *e)

@@ -14,6 +14,7 @@
 #include "graphxml.h"
 #include "labels.h"
 #include "rs-err.h"
+#include "unpack.h"
 
 #include <stdio.h>
 
@@ -128,9 +129,6 @@ size_t rs_archive_prefix(const char *path);
  * .npz, .tar, .tgz, .tar.gz, .tar.bz2, .tbz2, .tar.xz, .txz, .tar.zst,
  * .xlsx, .g6, .s6, .d6, .mat). */
 int rs_archive_name(const char *path, size_t l);
-/* The length of name[0..l)'s compression suffix (".gz", ".bz2", ".xz",
- * ".zst", any case), else 0. */
-size_t rs_compressed_suffix(const char *name, size_t l);
 /* Whether a graph saved to path is LGL (by its name), which holds the
  * node names itself. */
 int rs_path_lgl(const char *path);
@@ -185,11 +183,15 @@ typedef struct rs_atomic {
 	FILE *f;
 	char *tmp;
 	char *path;
-	int std; /* f is stdout or stderr: flushed, never closed */
+	int std;       /* f is stdout or stderr: flushed, never closed   */
+	int packed;    /* f compresses into fd (the temporary file):     */
+	int fd;        /* gzip by zlib, or through pk's program          */
+	rs_unpack pk;
 } rs_atomic;
 /* '-' and /dev/stdout write to standard output, /dev/stderr to standard
  * error; other devices and pipes are written in place; a symbolic link's
- * file is replaced with the link kept. */
+ * file is replaced with the link kept.  A file named .gz is written
+ * gzip-compressed, .bz2, .xz and .zst through bzip2, xz and zstd. */
 int rs_atomic_open(rs_atomic *a, const char *path, rs_err *e);
 int rs_atomic_commit(rs_atomic *a, rs_err *e);
 void rs_atomic_abort(rs_atomic *a);

@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include "graphxml.h"
+#include "unpack.h"
 
 #include "numparse.h"
 #include "utf8.h"
@@ -15,15 +16,16 @@
 int rs_markup_kind(const char *path)
 {
 	size_t l = strlen(path);
-	if (l > 8 && !strcasecmp(path + l - 8, ".graphml"))
+	l -= rs_compressed_suffix(path, l);
+	if (l > 8 && !strncasecmp(path + l - 8, ".graphml", 8))
 		return RS_MARKUP_GRAPHML;
-	if (l > 4 && !strcasecmp(path + l - 4, ".gml"))
+	if (l > 4 && !strncasecmp(path + l - 4, ".gml", 4))
 		return RS_MARKUP_GML;
-	if ((l > 4 && !strcasecmp(path + l - 4, ".net")) || (l > 6 && !strcasecmp(path + l - 6, ".pajek")))
+	if ((l > 4 && !strncasecmp(path + l - 4, ".net", 4)) || (l > 6 && !strncasecmp(path + l - 6, ".pajek", 6)))
 		return RS_MARKUP_PAJEK;
-	if (l > 5 && !strcasecmp(path + l - 5, ".json"))
+	if (l > 5 && !strncasecmp(path + l - 5, ".json", 5))
 		return RS_MARKUP_JSON;
-	if ((l > 4 && !strcasecmp(path + l - 4, ".dot")) || (l > 3 && !strcasecmp(path + l - 3, ".gv")))
+	if ((l > 4 && !strncasecmp(path + l - 4, ".dot", 4)) || (l > 3 && !strncasecmp(path + l - 3, ".gv", 3)))
 		return RS_MARKUP_DOT;
 	return 0;
 }

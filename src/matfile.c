@@ -16,6 +16,7 @@
 #include <config.h>
 
 #include "matfile.h"
+#include "unpack.h"
 
 #include "utf8.h"
 
@@ -618,7 +619,8 @@ void rs_mat_describe(const rs_mat_var *v, char *out, size_t size)
 int rs_path_mat(const char *path)
 {
 	size_t l = strlen(path);
-	return l > 4 && !strcasecmp(path + l - 4, ".mat");
+	l -= rs_compressed_suffix(path, l);
+	return l > 4 && !strncasecmp(path + l - 4, ".mat", 4);
 }
 
 static uint64_t padded(uint64_t n)

@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include "npgraph.h"
+#include "unpack.h"
 
 #include "graph6.h"
 #include "labels.h"
@@ -30,9 +31,11 @@ static int has_suffix(const char *s, const char *suf)
 
 int rs_path_numpy(const char *path)
 {
-	if (strlen(path) <= 4) /* a name, not only its extension */
+	size_t l = strlen(path);
+	l -= rs_compressed_suffix(path, l);
+	if (l <= 4) /* a name, not only its extension */
 		return 0;
-	return has_suffix(path, ".npy") ? 1 : has_suffix(path, ".npz") ? 2 : 0;
+	return !strncasecmp(path + l - 4, ".npy", 4) ? 1 : !strncasecmp(path + l - 4, ".npz", 4) ? 2 : 0;
 }
 
 int rs_binary_kind(const void *buf, size_t len)

@@ -787,6 +787,8 @@ fi
 # (ucidata-zachary/: out.* the club's 78 edges from 1 under '% sym
 # unweighted' and '% 78 34 34', meta.* and README.* as KONECT writes them),
 # xz -c karate.labels and zstd -c karate_club.gml.
+mkdir -p "$tmp/nozstd"
+ln -s "$(command -v sh)" "$tmp/nozstd/sh"
 if command -v bzip2 >/dev/null && command -v xz >/dev/null && command -v zstd >/dev/null; then
 	run -c "load $good/konect-ucidata-zachary.tar.bz2; labels $good/karate.labels.xz; k 1; alpha 1; cluster 2; score" \
 		-c "load $good/karate.gml.zst" -c "load $good/bzip2.edges.bz2; info" -c "load $good/konect-ucidata-zachary.tar.bz2/ucidata-zachary/meta.ucidata-zachary"
@@ -799,16 +801,34 @@ if command -v bzip2 >/dev/null && command -v xz >/dev/null && command -v zstd >/
 			grep -q "^load bzip2.edges.bz2: 3 nodes, 3 edges" "$tmp/out" &&
 			grep -q "^command-line:4: load: .*meta.ucidata-zachary" "$tmp/err" &&
 			[ "$(wc -l <"$tmp/err")" -eq 1 ]; echo $?)
+	# saved compressed by the name, the format by the name under it: read
+	# back by regspec (the same eigenvalues) and by the programs themselves
+	run -c "load $good/konect-ucidata-zachary.tar.bz2 labels $good/karate.labels.xz; k 3; alpha 1; eig" \
+		-c "save graph $tmp/z1.mtx.gz; save graph $tmp/z2.graphml.bz2; save graph $tmp/z3.csv.xz; save graph $tmp/z4.dot.zst" \
+		-c "save embedding $tmp/e.tsv.gz; save labels $tmp/l.csv.bz2" \
+		-c "load $tmp/z1.mtx.gz; k 3; alpha 1; eig" -c "load $tmp/z2.graphml.bz2 labels class; k 3; alpha 1; eig" \
+		-c "load $tmp/z3.csv.xz; k 3; alpha 1; eig" -c "load $tmp/z4.dot.zst; k 3; alpha 1; eig" -c "labels $tmp/l.csv.bz2"
+	check "save FILE.gz, .bz2, .xz, .zst: compressed, the format by the name under it, read back the same" \
+		$([ $st -eq 0 ] && [ "$(grep -c '^ 0.72907496  *1$' "$tmp/out")" -eq 5 ] &&
+			[ "$(gzip -dc "$tmp/z1.mtx.gz" | head -n 1)" = "%%MatrixMarket matrix coordinate pattern symmetric" ] &&
+			bzip2 -dc "$tmp/z2.graphml.bz2" | grep -q '<graphml' && xz -dc "$tmp/z3.csv.xz" | grep -q '^source,target$' &&
+			zstd -dcq "$tmp/z4.dot.zst" | grep -q '^graph regspec {' && gzip -dc "$tmp/e.tsv.gz" | grep -q "^node	label	x_2" &&
+			grep -q "^labels from .*l.csv.bz2: 2 classes, 34 of 34 nodes labelled" "$tmp/out"; echo $?)
+	echo previous >"$tmp/keep.edges.zst"
+	(PATH="$tmp/nozstd"; export PATH; exec $REGSPEC -c "cliques 5 3 2; save graph $tmp/keep.edges.zst") >"$tmp/out" 2>"$tmp/err" </dev/null
+	st=$?
+	check "save FILE.zst without zstd on PATH: one line, the previous file kept" \
+		$([ $st -eq 1 ] && grep -q "^command-line:1: save: .*keep.edges.zst: no 'zstd' program on PATH to compress it (install it: apt-get install zstd; or save without the suffix)$" "$tmp/err" &&
+			[ "$(cat "$tmp/keep.edges.zst")" = previous ]; echo $?)
 	bzip2 -c "$good/two-triangles.edges" | $R -c "load -" >"$tmp/out" 2>"$tmp/err"
 	st=$?
 	check "bzip2 through a pipe: one line, how to decompress it into the pipe" \
 		$([ $st -eq 1 ] && grep -q "^command-line:1: load: /dev/stdin: bzip2-compressed, through a pipe: regspec runs bzip2 on files only (bzip2 -dc into the pipe)$" "$tmp/err" &&
 			[ "$(wc -l <"$tmp/err")" -eq 1 ]; echo $?)
 else
-	n=$((n + 2)); echo "ok $((n - 1)) - # SKIP bzip2, xz or zstd is not installed"; echo "ok $n - # SKIP"
+	n=$((n + 4)); echo "ok $((n - 3)) - # SKIP bzip2, xz or zstd is not installed"
+	echo "ok $((n - 2)) - # SKIP"; echo "ok $((n - 1)) - # SKIP"; echo "ok $n - # SKIP"
 fi
-mkdir -p "$tmp/nozstd"
-ln -s "$(command -v sh)" "$tmp/nozstd/sh"
 (PATH="$tmp/nozstd"; export PATH; exec $REGSPEC -c "load $good/karate.gml.zst" -c "load $good/karate.labels.xz") \
 	>"$tmp/out" 2>"$tmp/err" </dev/null
 st=$?
