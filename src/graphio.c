@@ -198,9 +198,6 @@ static void xml_says_utf8(char *buf)
 	memset(q + 7, ' ', (size_t)(close - (q + 6)));
 }
 
-/* The file's bytes; binary_ok lets a zip archive or a NumPy array through
- * (rs_binary_kind), which are returned as they are.  UTF-16 text is
- * returned as UTF-8. */
 /* Close what read_all reads from after a failure: a decompressor behind
  * it is stopped (e already says what went wrong). */
 static void close_input(gzFile z, rs_unpack *un, const char *path)
@@ -210,6 +207,10 @@ static void close_input(gzFile z, rs_unpack *un, const char *path)
 	rs_unpack_close(un, 1, path, &ignored);
 }
 
+/* The file's bytes; binary_ok lets a zip archive or a NumPy array through
+ * (rs_binary_kind), which are returned as they are.  UTF-16 text is
+ * returned as UTF-8.  A bzip2, xz or zstd file is read through its
+ * program. */
 static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 {
 	struct stat st;
@@ -237,8 +238,12 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 			return rs_fail(e, RS_ENOMEM, "out of memory reading '%s'", path), NULL;
 		}
 	} else if ((z = gzopen(path, "rb")) == NULL) {
-		return rs_fail(e, RS_EIO, "cannot open '%s': %s", path, strerror(errno ? errno : ENOENT)),
-		       NULL;
+		int err = errno ? errno : ENOENT;
+		size_t scheme = strspn(path, "abcdefghijklmnopqrstuvwxyz");
+		if (err == ENOENT && scheme >= 3 && !strncmp(path + scheme, "://", 3))
+			return rs_fail(e, RS_EIO, "cannot open '%s': a URL; regspec reads files: download it first "
+						  "(curl -LO, wget)", path), NULL;
+		return rs_fail(e, RS_EIO, "cannot open '%s': %s", path, strerror(err)), NULL;
 	}
 	gzbuffer(z, 1 << 17);
 	size_t cap = 1 << 20, n = 0;

@@ -787,6 +787,10 @@ fi
 # (ucidata-zachary/: out.* the club's 78 edges from 1 under '% sym
 # unweighted' and '% 78 34 34', meta.* and README.* as KONECT writes them),
 # xz -c karate.labels and zstd -c karate_club.gml.
+run -c "load https://snap.stanford.edu/data/facebook_combined.txt.gz" -c "labels http://example.org/x.labels"
+check "a URL for a file: one line that says to download it" \
+	$([ $st -eq 1 ] && grep -q "^command-line:1: load: cannot open 'https://snap.stanford.edu/data/facebook_combined.txt.gz': a URL; regspec reads files: download it first (curl -LO, wget)$" "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 2 ]; echo $?)
 mkdir -p "$tmp/nozstd"
 ln -s "$(command -v sh)" "$tmp/nozstd/sh"
 if command -v bzip2 >/dev/null && command -v xz >/dev/null && command -v zstd >/dev/null; then
