@@ -767,10 +767,23 @@ CMD_FN(plot)
 		double from, to;
 		long steps;
 		int logscale = argc == 6 && !strcmp(argv[5], "log");
-		if ((argc != 5 && !logscale) || rs_parse_range(argv[2], 0, HUGE_VAL, "FROM", &from, e) != 0 ||
-		    rs_parse_range(argv[3], 0, HUGE_VAL, "TO", &to, e) != 0 ||
-		    rs_parse_count(argv[4], 2, 10000, "STEPS", &steps, e) != 0)
-			return e->msg[0] ? -1 : rs_fail(e, RS_EINVAL, "usage: plot sweep FROM TO STEPS [log]");
+		if (argc == 2) { /* the range of the last 'sweep' */
+			const struct rs_swept *sw = &s->swept;
+			if (!sw->set)
+				return rs_fail(e, RS_EINVAL, "usage: plot sweep FROM TO STEPS [log] (alone, after a 'sweep', "
+							     "it plots that sweep's range)");
+			if (sw->rel != s->alpha_rel)
+				return rs_fail(e, RS_EINVAL, "the last sweep's range is %s alpha, and alpha is %s now: "
+							     "'alpha %s' first, or give the range", sw->rel ? "relative" : "absolute",
+					       s->alpha_rel ? "relative" : "absolute", sw->rel ? "rel" : "abs");
+			from = sw->from;
+			to = sw->to;
+			steps = sw->steps < 10000 ? sw->steps : 10000;
+			logscale = sw->logscale;
+		} else if ((argc != 5 && !logscale) || rs_parse_range(argv[2], 0, HUGE_VAL, "FROM", &from, e) != 0 ||
+			   rs_parse_range(argv[3], 0, HUGE_VAL, "TO", &to, e) != 0 ||
+			   rs_parse_count(argv[4], 2, 10000, "STEPS", &steps, e) != 0)
+			return e->msg[0] ? -1 : rs_fail(e, RS_EINVAL, "usage: plot sweep [FROM TO STEPS [log]]");
 		if (logscale && (from <= 0 || to <= 0))
 			return rs_fail(e, RS_EINVAL, "a log sweep needs FROM and TO > 0");
 		if (session_alpha_ok(s, s->alpha_rel, from, "FROM", e) != 0 ||

@@ -967,6 +967,7 @@ CMD_FN(sweep)
 		return rs_fail(e, RS_EINVAL, "the sandbox allows 200 steps at most");
 	if (need_k(s, e) != 0)
 		return -1;
+	s->swept = (struct rs_swept){1, s->alpha_rel, logscale, from, to, steps};
 	if (s->graph)
 		return graph_sweep(s, from, to, steps, logscale, out, e);
 	const rs_model *M = s->model;

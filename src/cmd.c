@@ -331,14 +331,14 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "REGSPEC_ASCII=1 draws with ASCII only. Refused when input or output is not a terminal.",
 	 NULL, CMD_UNSAFE, cmd_watch, NULL},
 	{"plot", NULL, 1, 7,
-	 "plot embed [I J] [by labels|clusters] | plot spectrum | plot sweep FROM TO STEPS [log] | plot signs | plot mu [ALPHAS] | plot scores | plot output FILE|none [size W H] | plot term NAME [OPTIONS]|auto | plot dump on|off; any plot [FILE.png|svg|pdf]",
+	 "plot embed [I J] [by labels|clusters] | plot spectrum | plot sweep [FROM TO STEPS [log]] | plot signs | plot mu [ALPHAS] | plot scores | plot output FILE|none [size W H] | plot term NAME [OPTIONS]|auto | plot dump on|off; any plot [FILE.png|svg|pdf]",
 	 "gnuplot: embeddings, spectra, sweeps, signs, thresholds, scores",
 	 "Draw through gnuplot. 'embed' scatters columns x_I and x_J (default x_2, x_3), coloured "
 	 "by block or class with a legend that gives their sizes (a graph's 15 largest classes in "
 	 "colours of their own, the smaller ones together in light grey), noise nodes apart, at "
 	 "most 100000 points (sampled, and said so); 'spectrum' draws lambda_j and mu_j as one ladder, so the interleaving shows at "
 	 "a glance; 'sweep' draws lambda_j (lines) and mu_j (dashed) along alpha, 'log' on a log "
-	 "axis; 'signs' draws blocks (or classes) by eigenvectors as a heat map; 'mu' draws the "
+	 "axis (alone, after a 'sweep', over that sweep's range); 'signs' draws blocks (or classes) by eigenvectors as a heat map; 'mu' draws the "
 	 "family mu_alpha(x) = alpha / (alpha + x) of thresholds against a block's share x of the "
 	 "nodes (alphas 0.01 to 100, or a list), with the blocks or classes marked; 'scores' draws "
 	 "the last experiment's eight scores along alpha (or along noise). 'embed ... by clusters' "

@@ -45,6 +45,11 @@ typedef struct rs_session {
 	int bail;
 	int verbose;
 	int no_warm;          /* 'set warm off': every solve starts cold   */
+	struct rs_swept {     /* the last 'sweep's range, for 'plot sweep' */
+		int set, rel, logscale;
+		double from, to;
+		long steps;
+	} swept;
 	rs_plotcfg plot;      /* plot output, terminal, dump          */
 
 	rs_spectrum *spec;    /* cache, valid for spec_alpha and spec_k */

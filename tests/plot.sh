@@ -28,6 +28,13 @@ R -c "cliques 5 3 2; alpha 1; plot term dumb; plot spectrum $tmp/once.svg; plot 
 check "a file named last takes that plot alone (svg, png), then the setting again" $(grep -q '<svg' "$tmp/once.svg" && [ "$(png_size "$tmp/once.png")" = 800x600 ] && grep -q "plot written to $tmp/once.png" "$tmp/out" && grep -q 'x_2' "$tmp/out"; echo $?)
 R -c "cliques 5 3 2; alpha 1; plot embed png $tmp/bad.png" >/dev/null 2>"$tmp/err"
 check "plot embed with a stray word: the usage, one line, no file" $([ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'usage: plot embed \[I J\]' "$tmp/err" && [ ! -e "$tmp/bad.png" ]; echo $?)
+R -c "cliques 5 3 2; plot dump on; plot sweep" -c "sweep alpha 0.1 10 7 log; plot sweep; plot sweep 0.1 10 7 log" \
+	-c "alpha 1 rel; plot sweep" >"$tmp/out" 2>"$tmp/err"
+check "plot sweep alone: the last sweep's range; before any, or in the other mode of alpha, one line that says so" \
+	$(grep -q "^command-line:1: plot: usage: plot sweep FROM TO STEPS \[log\] (alone, after a 'sweep', it plots that sweep's range)$" "$tmp/err" &&
+		grep -q "^command-line:3: plot: the last sweep's range is absolute alpha, and alpha is relative now: 'alpha abs' first, or give the range$" "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 2 ] && [ "$(grep -c '^set logscale x$' "$tmp/out")" -eq 2 ] &&
+		[ "$(sed -n '/^\$rs_sweep << EOD$/,/^EOD$/p' "$tmp/out" | grep -c '^0.1 ')" -eq 2 ]; echo $?)
 R -c "cliques 5 3 2; plot output $tmp/mu.svg; plot mu 0.1,1" >/dev/null 2>&1
 check "plot mu: one curve per alpha" $([ "$(grep -c 'alpha = ' "$tmp/mu.svg")" -ge 2 ]; echo $?)
 R -c "cliques 5 3 2; plot scores" >/dev/null 2>"$tmp/err"
