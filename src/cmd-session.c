@@ -254,11 +254,13 @@ static char *setting_value(const rs_session *s, const char *name)
 		return xstrdup(bip_names[s->bip_adjacency]);
 	if (!strcmp(name, "warm"))
 		return xstrdup(s->no_warm ? "off" : "on");
+	if (!strcmp(name, "rows"))
+		return s->rows < 0 ? xstrdup("all") : s->rows ? xasprintf("%ld", s->rows) : xstrdup("auto");
 	return NULL;
 }
 
-static const char *const settings[] = {"format", "digits",    "echo", "bail", "verbose",
-				       "solver", "dense-max", "tol",  "ncv",  "bipartite", "warm", NULL};
+static const char *const settings[] = {"format", "digits", "echo",	   "bail", "verbose", "solver",
+				       "dense-max", "tol",  "ncv", "bipartite", "warm",	   "rows", NULL};
 
 static int pick(const char *v, const char *const *names, const char *what, rs_err *e)
 {
@@ -312,6 +314,14 @@ static int set_one(rs_session *s, const char *name, const char *v, rs_err *e)
 			return -1;
 		s->bip_adjacency = i;
 		session_forget_solutions(s);
+	} else if (!strcmp(name, "rows")) {
+		if (!strcmp(v, "auto") || !strcmp(v, "all")) {
+			s->rows = v[1] == 'u' ? 0 : -1;
+		} else {
+			if (rs_parse_count(v, 2, 1000000000, "rows (or auto, all)", &n, e) != 0)
+				return -1;
+			s->rows = n;
+		}
 	} else if (!strcmp(name, "dense-max")) {
 		if (rs_parse_count(v, 1, s->sandbox ? 500 : 20000, "dense-max", &n, e) != 0)
 			return -1;
@@ -350,7 +360,7 @@ CMD_FN(set)
 				return rs_fail(e, RS_EINVAL, "unknown setting '%s'; did you mean '%s'?", argv[1], near);
 			return rs_fail(e, RS_EINVAL,
 				       "unknown setting '%s' (format, digits, echo, bail, verbose, "
-				       "solver, dense-max, tol, ncv, bipartite, warm)",
+				       "solver, dense-max, tol, ncv, bipartite, warm, rows)",
 				       argv[1]);
 		}
 	}

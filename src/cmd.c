@@ -61,14 +61,15 @@ static const char *const w_embed[] = {"blocks", "nodes", NULL};
 static const char *const w_sweep[] = {"alpha", "log", NULL};
 static const char *const w_k[] = {"auto", NULL};
 static const char *const w_set[] = {"format", "digits", "echo", "bail", "verbose", "solver",
-				    "dense-max", "tol", "ncv", "bipartite", "warm", NULL};
+				    "dense-max", "tol", "ncv", "bipartite", "warm", "rows", NULL};
+static const char *const w_rows[] = {"auto", "all", NULL};
 static const char *const w_format[] = {"text", "csv", "json", NULL};
 static const char *const w_solver[] = {"auto", "aggregate", "dense", "lanczos", NULL};
 static const char *const w_bipmode[] = {"biadjacency", "adjacency", NULL};
 static const struct rs_complete c_set = {
 	w_set, 0,
 	{{"format", w_format, 0}, {"solver", w_solver, 0}, {"bipartite", w_bipmode, 0}, {"echo", w_onoff, 0},
-	 {"bail", w_onoff, 0}, {"verbose", w_onoff, 0}, {"warm", w_onoff, 0}},
+	 {"bail", w_onoff, 0}, {"verbose", w_onoff, 0}, {"warm", w_onoff, 0}, {"rows", w_rows, 0}},
 	{{NULL, NULL, 0}}};
 
 /* Keep this table in the order help lists it: models, regularization,
@@ -373,7 +374,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "previous eigenvectors; off for cold-solve timings, and no look-ahead in 'watch' or "
 	 "at the prompt, which otherwise solves alpha x 1.1 and / 1.1 while it waits for a line, "
 	 "for the basis and for the step that asks for one of them: that step takes it at once, and "
-	 "'info' says last_solved_ahead). 'set' "
+	 "'info' says last_solved_ahead), rows N|auto|all (how many rows of a long table a terminal is shown, the "
+	 "first and last half, with a line counting the rest; auto: 40; pipes, files and 'expect' get every row). 'set' "
 	 "alone lists them.",
 	 NULL, 0, cmd_set, &c_set},
 	{"echo", NULL, 1, 1, "echo on|off", "print each command before it runs (for demos)",
@@ -761,9 +763,41 @@ int cmd_term_columns(FILE *out)
 	return c != NULL ? atoi(c) : 0;
 }
 
+/* Render r into out (the running command's capture), marking the middle
+ * of a long table for a terminal to leave out (s->shown). */
+static void render_cutting(rs_session *s, FILE *out, rs_result *r)
+{
+	rs_cut cut;
+	int room = s->shown.n < (int)(sizeof s->shown.cut / sizeof s->shown.cut[0]);
+	if (s->shown.keep == 0 || s->format != RS_FMT_TEXT || !room) {
+		result_render(r, out, s->format, s->digits);
+		return;
+	}
+	result_render_cut(r, out, s->digits, s->shown.keep, &cut);
+	if (cut.rows > 0 && cut.from >= 0 && cut.to > cut.from)
+		s->shown.cut[s->shown.n++] = cut;
+}
+
+/* The text of a command to a terminal of cols columns: the middles of its
+ * long tables left out, a line saying how many rows each lost. */
+static void write_shown(FILE *out, const char *buf, size_t len, int cols, const struct rs_shown *sh)
+{
+	size_t pos = 0;
+	for (int i = 0; i < sh->n; i++) {
+		size_t from = (size_t)sh->cut[i].from, to = (size_t)sh->cut[i].to;
+		if (from < pos || to > len)
+			continue;
+		rs_write_wrapped(out, buf + pos, from - pos, cols);
+		size_t hidden = sh->cut[i].rows - sh->keep;
+		fprintf(out, "... %zu of %zu rows not shown ('set rows all' shows every row)\n", hidden, sh->cut[i].rows);
+		pos = to;
+	}
+	rs_write_wrapped(out, buf + pos, len - pos, cols);
+}
+
 void cmd_emit(rs_session *s, FILE *out, rs_result *r)
 {
-	result_render(r, out, s->format, s->digits);
+	render_cutting(s, out, r);
 	result_free(s->last);
 	s->last = r;
 }
@@ -923,11 +957,18 @@ static int run_statement(rs_session *s, int argc, char **argv, const char *where
 		}
 		result_free(s->last);
 		s->last = NULL;
+		/* a terminal is shown the ends of a long table (a command run
+		 * inside this one writes into mem, and cuts nothing) */
+		int cols = s->format == RS_FMT_TEXT ? cmd_term_columns(out) : 0;
+		struct rs_shown outer = s->shown;
+		s->shown.n = 0;
+		s->shown.keep = cols > 0 && s->rows >= 0 ? (size_t)(s->rows ? s->rows : RS_ROWS_AUTO) : 0;
 		rc = c->exec(s, argc, argv, mem, &e);
 		fclose(mem);
-		/* 'expect' globs the text as captured, one line a note; only
-		 * what a terminal shows is wrapped to its width */
-		rs_write_wrapped(out, buf, len, s->format == RS_FMT_TEXT ? cmd_term_columns(out) : 0);
+		/* 'expect' globs the text as captured, every row, one line a
+		 * note; only what a terminal shows is cut and wrapped */
+		write_shown(out, buf, len, cols, &s->shown);
+		s->shown = outer;
 		if (fflush(out) != 0 && s->write_errno == 0)
 			s->write_errno = errno;
 		free(s->last_text);

@@ -308,7 +308,7 @@ static void render_csv(const rs_result *r, FILE *out, int digits)
 	}
 }
 
-static void render_text(const rs_result *r, FILE *out, int digits)
+static void render_text(const rs_result *r, FILE *out, int digits, size_t keep, rs_cut *cut)
 {
 	char buf[512];
 	if (r->title) {
@@ -354,7 +354,16 @@ static void render_text(const rs_result *r, FILE *out, int digits)
 			}
 			c++;
 		}
+		/* a table of more rows than keep: where its middle lies in out */
+		size_t head = keep / 2, tail = keep - keep / 2;
+		int cutting = cut != NULL && keep > 0 && rows > keep + 1;
 		for (int pass = -1; pass < (int)rows; pass++) {
+			if (cutting && pass == (int)head)
+				cut->from = ftell(out);
+			if (cutting && pass == (int)(rows - tail)) {
+				cut->to = ftell(out);
+				cut->rows = rows;
+			}
 			c = 0;
 			for (size_t i = 0; i < r->nf; i++) {
 				const rs_field *f = &r->f[i];
@@ -472,8 +481,14 @@ void result_render(const rs_result *r, FILE *out, enum rs_format fmt, int digits
 	switch (fmt) {
 	case RS_FMT_JSON: render_json(r, out, digits); break;
 	case RS_FMT_CSV: render_csv(r, out, digits); break;
-	default: render_text(r, out, digits); break;
+	default: render_text(r, out, digits, 0, NULL); break;
 	}
+}
+
+void result_render_cut(const rs_result *r, FILE *out, int digits, size_t keep, rs_cut *cut)
+{
+	memset(cut, 0, sizeof *cut);
+	render_text(r, out, digits, keep, cut);
 }
 
 int result_lookup(const rs_result *r, const char *path, char *buf, size_t len, int *is_num,

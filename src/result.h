@@ -63,6 +63,16 @@ void result_strs(rs_result *r, const char *name, int flags, char *const *v, size
 void result_flag_scalars(rs_result *r, int flags);
 
 void result_render(const rs_result *r, FILE *out, enum rs_format fmt, int digits);
+/* Where the middle rows of a long table lie in a rendering: the offsets
+ * (ftell) of its first row left out and of the first row after them. */
+typedef struct rs_cut {
+	long from, to;
+	size_t rows; /* the table's rows; 0: nothing to cut */
+} rs_cut;
+/* The text format, into a stream that can tell its offsets (a memstream),
+ * marking in cut the middle of a table of more than keep + 1 rows, of
+ * which the first and last keep / 2 are to be shown. */
+void result_render_cut(const rs_result *r, FILE *out, int digits, size_t keep, rs_cut *cut);
 /* Write len bytes of rendered text to out, each line that begins "note: "
  * broken between words to width columns (a terminal's), the lines after
  * its first indented under the text, and so each other line of prose too

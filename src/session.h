@@ -20,6 +20,9 @@
 
 #define RS_SOURCE_DEPTH_MAX 50
 
+/* The rows of a long table a terminal is shown by default ('set rows'). */
+#define RS_ROWS_AUTO 40
+
 typedef struct rs_session {
 	rs_model *model;      /* a block model, or                  */
 	rs_graph *graph;      /* a sparse graph (loaded, generated)  */
@@ -45,6 +48,13 @@ typedef struct rs_session {
 	int bail;
 	int verbose;
 	int no_warm;          /* 'set warm off': every solve starts cold   */
+	long rows;            /* 'set rows': a table's rows shown at a   */
+	                      /* terminal (0: auto, 40; -1: all)        */
+	struct rs_shown {     /* the command running: its tables' middles */
+		size_t keep;  /* to leave out of what a terminal shows  */
+		int n;
+		rs_cut cut[8];
+	} shown;
 	struct rs_swept {     /* the last 'sweep's range, for 'plot sweep' */
 		int set, rel, logscale;
 		double from, to;

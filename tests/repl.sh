@@ -2,8 +2,8 @@
 # repl.sh: the interactive prompt in a real terminal (tmux): the prompt,
 # commands and results, completion of commands, keywords, values and file
 # names, Ctrl-C at the prompt, messages without locations, history across
-# two sessions, the look-ahead while the prompt waits, and notes wrapped
-# to the terminal's width.
+# two sessions, the look-ahead while the prompt waits, notes wrapped to
+# the terminal's width and long tables cut to their ends.
 # Skipped (exit 77) without tmux.  Output: TAP.
 set -u
 : "${srcdir:=.}"
@@ -52,6 +52,18 @@ $T send-keys -t $S C-l 'info' Enter
 wait_for "^      dense' cross-checks it with LAPACK"
 check "a long note is wrapped between words to the terminal's width" \
 	$(grep -q "^note: solver auto: the exact aggregate (Proposition 1) for block models, O(n + K^3); 'set solver$" "$tmp/screen"; echo $?)
+# a long table shows its ends, the middle counted; 'expect' still globs
+# every row; 'set rows all' shows them all
+$T send-keys -t $S C-l 'sbm 200*5 0.3 0.01; k 2; alpha 1 rel; embed; expect "*
+ 500  *"; print matched' Enter
+wait_for '^matched$'
+check "a table of 1000 rows shows 40 at a terminal, and 'expect' matches a row not shown" \
+	$(grep -q "^\.\.\. 960 of 1000 rows not shown ('set rows all' shows every row)$" "$tmp/screen" &&
+		grep -q '^ 999  ' "$tmp/screen" && ! grep -q 'expect' "$tmp/screen"; echo $?)
+$T send-keys -t $S C-l 'set rows all; embed; print all-shown' Enter
+wait_for '^all-shown$'
+check "set rows all: every row" $(grep -q '^ 990  ' "$tmp/screen" && ! grep -q 'not shown' "$tmp/screen"; echo $?)
+$T send-keys -t $S C-l 'set rows auto; cliques 5 3 2' Enter
 $T resize-window -t $S -x 50
 $T send-keys -t $S C-l 'help alpha' Enter
 wait_for '^  both forms. With a value, set it (>= 0); .abs.$'
