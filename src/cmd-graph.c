@@ -517,8 +517,11 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 
 CMD_FN(labels)
 {
+	if (s->graph == NULL && s->model != NULL)
+		return rs_fail(e, RS_EINVAL, "labels apply to a graph from 'load' or 'sbm' (a '%s' model's blocks are "
+					     "its classes)", s->model->bipartite ? "bicliques" : "cliques");
 	if (s->graph == NULL)
-		return rs_fail(e, RS_EINVAL, "labels apply to a loaded or generated graph ('load FILE')");
+		return rs_fail(e, RS_EINVAL, "no graph yet: load one ('load FILE') or generate one ('sbm paper')");
 	const char *column = NULL, *names = NULL;
 	for (int i = 2; i < argc; i += 2) {
 		if (i + 1 >= argc)
