@@ -1243,6 +1243,10 @@ static rs_graph *read_edgelist(char *buf, const char *path, const rs_load_opts *
 					}
 					if (cw >= 0 && cw < nf)
 						snprintf(wname, sizeof wname, "%s", f[cw]);
+					for (int c = 0; c < nf; c++)
+						if (c != cs && c != ct && f[c][0] != '\0')
+							rs_list_append(info->edge_columns, sizeof info->edge_columns,
+								       ", ", f[c]);
 				}
 				continue;
 			}

@@ -89,6 +89,9 @@ typedef struct rs_load_info {
 	char node_attrs[256]; /* GML, GraphML, GEXF, JSON, DOT, XGMML, GDF: the
 				 nodes' attributes, ", "-separated (for 'labels'
 				 at a Tab)                                  */
+	char edge_columns[256]; /* an edge list's header: the columns besides
+				 the endpoints, ", "-separated (for 'weight'
+				 at a Tab; else weight_attr and unread_attrs) */
 	long undeclared;   /* GraphML: nodes that only edges name (no <node>) */
 	long repeated_ids; /* GraphML: <node> elements whose id an earlier has */
 	char repeated_id[48]; /* ... the first such id, and its two lines    */

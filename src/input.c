@@ -309,26 +309,53 @@ static char *gen_word(const char *text, int state)
  * at a Tab. */
 #define ATTRS_COMPLETION_MAX ((off_t)16 << 20)
 
-/* The node attributes of the graph file last asked about (read again when
- * the file changes), for 'load FILE labels <Tab>'. */
+/* The node and edge attributes of the graph file last asked about (read
+ * again when the file changes), for 'load FILE labels <Tab>' and 'load
+ * FILE weight <Tab>'. */
 static struct {
 	struct file_version file;
-	char *list;         /* "a, b, c" */
-	const char **words; /* into list */
+	char *list[2];         /* "a, b, c": the nodes', the edges' */
+	const char **words[2]; /* into list */
 } attr_cache;
 
 static void attr_cache_drop(void)
 {
 	free(attr_cache.file.path);
-	free(attr_cache.list);
-	free(attr_cache.words);
+	for (int i = 0; i < 2; i++) {
+		free(attr_cache.list[i]);
+		free(attr_cache.words[i]);
+	}
 	memset(&attr_cache, 0, sizeof attr_cache);
 }
 
-/* The node attributes of the graph file typed names (GML, GraphML, GEXF,
- * JSON, DOT, XGMML, GDF), NULL-terminated; NULL when it has none or
- * cannot be read. */
-static const char *const *node_attr_words(const char *typed)
+/* list, "a, b, c", as words into itself, NULL-terminated ("..." that ends
+ * a list cut short left out); NULL for an empty list. */
+static const char **attr_words(char *list)
+{
+	if (list == NULL || list[0] == '\0')
+		return NULL;
+	size_t n = 2;
+	for (const char *c = list; (c = strstr(c, ", ")) != NULL; c += 2)
+		n++;
+	const char **words = xcalloc(n, sizeof *words);
+	size_t k = 0;
+	for (char *w = list; w != NULL && k + 1 < n;) {
+		char *sep = strstr(w, ", ");
+		if (sep)
+			*sep = '\0';
+		if (strcmp(w, "...") != 0)
+			words[k++] = w;
+		w = sep ? sep + 2 : NULL;
+	}
+	return words;
+}
+
+/* The node attributes (edges 0) or the numeric edge attributes and
+ * header columns (edges 1: what 'weight NAME' takes) of the graph file
+ * typed names (GML, GraphML, GEXF, JSON, DOT, XGMML, GDF, a CSV edge list
+ * under a header), NULL-terminated; NULL when it has none or cannot be
+ * read. */
+static const char *const *attr_names(const char *typed, int edges)
 {
 	char *path = tilde_expand(typed);
 	struct stat st;
@@ -338,7 +365,7 @@ static const char *const *node_attr_words(const char *typed)
 	}
 	if (version_is(&attr_cache.file, path, &st)) {
 		free(path);
-		return attr_cache.words;
+		return attr_cache.words[edges];
 	}
 	attr_cache_drop();
 	version_set(&attr_cache.file, path, &st);
@@ -350,23 +377,15 @@ static const char *const *node_attr_words(const char *typed)
 		return NULL;
 	rs_labels_free(info.labels);
 	rs_graph_free(g);
-	if (info.node_attrs[0] == '\0')
-		return NULL;
-	attr_cache.list = xstrdup(info.node_attrs);
-	size_t n = 2;
-	for (const char *c = attr_cache.list; (c = strstr(c, ", ")) != NULL; c += 2)
-		n++;
-	attr_cache.words = xcalloc(n, sizeof *attr_cache.words);
-	size_t k = 0;
-	for (char *w = attr_cache.list; w != NULL && k + 1 < n;) {
-		char *sep = strstr(w, ", ");
-		if (sep)
-			*sep = '\0';
-		if (strcmp(w, "...") != 0) /* the end of a list cut short */
-			attr_cache.words[k++] = w;
-		w = sep ? sep + 2 : NULL;
-	}
-	return attr_cache.words;
+	attr_cache.list[0] = xstrdup(info.node_attrs);
+	if (info.edge_columns[0] != '\0')
+		attr_cache.list[1] = xstrdup(info.edge_columns);
+	else
+		attr_cache.list[1] = xasprintf("%s%s%s", info.weight_attr, info.weight_attr[0] && info.unread_attrs[0] ? ", " : "",
+					       info.unread_attrs);
+	for (int i = 0; i < 2; i++)
+		attr_cache.words[i] = attr_words(attr_cache.list[i]);
+	return attr_cache.words[edges];
 }
 
 /* Decide what the argument under the cursor is: it is argument argi of
@@ -446,10 +465,13 @@ static char **complete(const char *text, int start, int end)
 	if (!strcmp(c->name, "help"))
 		return rl_completion_matches(text, gen_help);
 	arg_kind(c, argi, arg1, prev);
-	/* 'load FILE ... labels <Tab>': FILE's node attributes, then files */
-	if (!strcmp(c->name, "load") && argi >= 3 && !strcmp(prev, "labels") && a1l > 0) {
+	/* 'load FILE ... labels <Tab>': FILE's node attributes, then files;
+	 * 'load FILE ... weight <Tab>': its edges' numeric attributes or its
+	 * header's columns */
+	int weight = !strcmp(prev, "weight");
+	if (!strcmp(c->name, "load") && argi >= 3 && (weight || !strcmp(prev, "labels")) && a1l > 0) {
 		char *file = xasprintf("%.*s", a1l, rl_line_buffer + a1s);
-		const char *const *w = node_attr_words(file);
+		const char *const *w = attr_names(file, weight);
 		free(file);
 		if (w != NULL)
 			completing_words = w;

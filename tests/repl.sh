@@ -38,6 +38,8 @@ cp "$srcdir/tests/good/two-triangles.edges" "$tmp/home/tilde-graph.edges"
 cp "$srcdir/tests/good/karate-club.tar.gz" "$tmp/home/"
 cp "$srcdir/tests/good/karate.mat" "$srcdir/tests/good/karate-octave-full.txt" "$tmp/home/"
 cp "$srcdir/tests/good/dot-corners.gv" "$tmp/home/"
+cp "$srcdir/examples/roads.graphml" "$tmp/home/"
+printf 'source,target,length,lanes\na,b,2.5,2\nb,c,1.5,1\n' >"$tmp/home/roads.csv"
 start one
 wait_for 'regspec>'
 check "the banner and the prompt appear" $(grep -q 'Type .help.' "$tmp/screen" && grep -q '^regspec>' "$tmp/screen"; echo $?)
@@ -126,6 +128,11 @@ $T send-keys -t $S C-u
 # 'labels' after a graph file with node attributes: its attributes, with
 # the file names
 tab_to 'load ~/dot-corners.gv labels tea' 'load ~/dot-corners.gv labels team' "Tab after 'load FILE labels' completes FILE's node attributes"
+$T send-keys -t $S C-u
+# 'weight' after it: its edges' numeric attributes, or an edge list's header columns
+tab_to 'load ~/roads.graphml weight le' 'load ~/roads.graphml weight length' "Tab after 'load FILE weight' completes FILE's numeric edge attributes"
+$T send-keys -t $S C-u
+tab_to 'load ~/roads.csv weight la' 'load ~/roads.csv weight lanes' "... or the columns of its header"
 $T send-keys -t $S C-u
 # a MAT-file's variables (its char 'name' left out), an Octave text file's
 tab_to 'load ~/karate.mat/c' 'load ~/karate.mat/club' "Tab after FILE.mat/ completes a MAT-file's variable"
