@@ -24,20 +24,8 @@
 
 char *plot_find_gnuplot(void)
 {
-	const char *path = getenv("PATH");
-	if (path == NULL || *path == '\0')
-		return NULL;
-	char *dirs = xstrdup(path), *save = NULL;
-	for (char *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
-		char *f = xasprintf("%s/gnuplot", *d ? d : ".");
-		if (access(f, X_OK) == 0) {
-			free(dirs);
-			return f;
-		}
-		free(f);
-	}
-	free(dirs);
-	return NULL;
+	char path[4096];
+	return rs_find_program("gnuplot", path, sizeof path) != NULL ? xstrdup(path) : NULL;
 }
 
 /* Run gnuplot on a script file; stdout goes where ours goes, stderr is

@@ -28,8 +28,7 @@ const char *rs_unpack_kind(const void *buf, size_t n)
 	return NULL;
 }
 
-/* The program's path on PATH (into buf), or NULL. */
-static const char *find_tool(const char *tool, char *buf, size_t len)
+const char *rs_find_program(const char *tool, char *buf, size_t len)
 {
 	const char *path = getenv("PATH");
 	for (const char *d = path; d != NULL && *d != '\0';) {
@@ -79,7 +78,7 @@ static int spawn(rs_unpack *u, const char *kind, const char *path, int to_fd, rs
 	while (t + 1 < sizeof tools / sizeof tools[0] && strcmp(tools[t].kind, kind) != 0)
 		t++;
 	char prog[4096];
-	if (find_tool(kind, prog, sizeof prog) == NULL) {
+	if (rs_find_program(kind, prog, sizeof prog) == NULL) {
 		if (packing)
 			rs_fail(e, RS_EINVAL, "%s: no '%s' program on PATH to compress it (install it: apt-get install %s; "
 				"or save without the suffix)", path, kind, tools[t].package);

@@ -19,6 +19,9 @@ typedef struct rs_unpack {
 	int packing;      /* compressing (rs_pack_open)               */
 } rs_unpack;
 
+/* The path of the program tool on PATH (an empty entry: the current
+ * directory), written into buf; NULL when there is none. */
+const char *rs_find_program(const char *tool, char *buf, size_t len);
 /* The compression buf[0..n) (a file's first bytes) begins with: "bzip2",
  * "xz" or "zstd", or NULL. */
 const char *rs_unpack_kind(const void *buf, size_t n);
