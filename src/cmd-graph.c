@@ -416,23 +416,25 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 					info.id_top + 1 - info.compacted);
 	else if (info.relabeled)
 		notes[nn++] = xstrdup("node names mapped to ids 0..n-1 in order of appearance");
+	/* what lies beside the file read: a folder's graph file's */
+	const char *beside = info.member_path[0] ? info.member_path : path;
 	/* the names first: label files may name the nodes (none beside a pipe) */
 	if (g->names == NULL && !from_stdin) {
-		char *c = companion(path, ".node_names");
+		char *c = companion(beside, ".node_names");
 		if (c != NULL) {
 			read_names(g, c, 0);
 			free(c);
 		}
 	}
 	if (g->bipartite && g->cnames == NULL && !from_stdin) {
-		char *c = companion(path, ".col_names");
+		char *c = companion(beside, ".col_names");
 		if (c != NULL) {
 			read_names(g, c, 1);
 			free(c);
 		}
 	}
 	if (!nolabels && labels_path == NULL && L == NULL && !from_stdin) {
-		char *c = companion(path, ".labels");
+		char *c = companion(beside, ".labels");
 		if (c != NULL) {
 			rs_err le = {0};
 			L = rs_labels_read(c, g, &le);
@@ -467,7 +469,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		}
 	}
 	if (L != NULL && L->class_names == NULL) {
-		char *c = companion(labels_path ? labels_path : path, ".label_names");
+		char *c = companion(labels_path ? labels_path : beside, ".label_names");
 		if (c != NULL) {
 			rs_err le;
 			rs_labels_read_names(L, c, &le);
@@ -488,7 +490,12 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		notes[nn++] = unused_numbers_note(L, ncls);
 	if (L != NULL && L->communities > 0)
 		notes[nn++] = communities_note(L);
-	const char *base = strrchr(path, '/'), *name = base ? base + 1 : path;
+	/* the name without a folder's trailing '/' */
+	size_t pl = strlen(path);
+	while (pl > 1 && path[pl - 1] == '/')
+		pl--;
+	char *shown = xasprintf("%.*s", (int)pl, path);
+	const char *base = strrchr(shown, '/'), *name = base && base[1] ? base + 1 : shown;
 	size_t ap = rs_archive_prefix(path);
 	/* FILE.g6/N, FILE.mat/A, an Octave FILE/A: the file's name too (a
 	 * member of a zip or tar archive has a name of its own) */
@@ -496,6 +503,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		for (name = path + ap; name > path && name[-1] != '/'; name--)
 			;
 	session_set_graph(s, g, L, xasprintf("load %s%s", name, g->bipartite ? " (bipartite)" : ""));
+	free(shown);
 	/* GraphML's nodes igraph made of what the file left out or repeated */
 	char nodes[128] = "";
 	if (info.repeated_ids > 0)

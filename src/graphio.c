@@ -4658,6 +4658,9 @@ size_t rs_archive_prefix(const char *path)
 rs_graph *rs_graph_load(const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
 	memset(info, 0, sizeof *info);
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) /* an unpacked download: its graph file */
+		return rs_folder_graph(path, o, info, e);
 	size_t len, arch = rs_archive_prefix(path);
 	char *archive = arch ? strndup(path, arch) : NULL;
 	rs_load_opts in = *o;

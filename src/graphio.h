@@ -89,6 +89,8 @@ typedef struct rs_load_info {
 	char node_attrs[256]; /* GML, GraphML, GEXF, JSON, DOT, XGMML, GDF: the
 				 nodes' attributes, ", "-separated (for 'labels'
 				 at a Tab)                                  */
+	char member_path[512]; /* a folder's graph file that was read (its
+				 labels and names are looked for beside it) */
 	char edge_columns[256]; /* an edge list's header: the columns besides
 				 the endpoints, ", "-separated (for 'weight'
 				 at a Tab; else weight_attr and unread_attrs) */

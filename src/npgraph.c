@@ -15,6 +15,8 @@
 #include "xlsx.h"
 #include "zipio.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -503,29 +505,56 @@ static int graph_candidate(const char *name)
 	return 1;
 }
 
-/* An archive's files as the picker below sees them: a zip's or a tar's. */
+/* An archive's files as the picker below sees them: a zip's, a tar's or
+ * a folder's (its files, and those of its folders, by their names under
+ * it, sorted). */
 typedef struct arch {
-	const char *path, *kind; /* "zip archive" or "tar archive" */
+	const char *path, *kind; /* "zip archive", "tar archive" or "folder" */
 	const rs_zip *zip;
 	const rs_tar *tar;
+	char **files;
+	long nfiles;
 } arch;
 
 static long arch_count(const arch *a)
 {
-	return a->zip ? a->zip->count : a->tar->count;
+	return a->zip ? a->zip->count : a->tar ? a->tar->count : a->nfiles;
 }
 
 static const char *arch_name(const arch *a, long i)
 {
-	return a->zip ? a->zip->m[i].name : a->tar->m[i].name;
+	return a->zip ? a->zip->m[i].name : a->tar ? a->tar->m[i].name : a->files[i];
+}
+
+/* The file named name, or -1. */
+static long arch_find(const arch *a, const char *name)
+{
+	if (a->zip)
+		return rs_zip_find(a->zip, name);
+	if (a->tar)
+		return rs_tar_find(a->tar, name);
+	for (long i = 0; i < a->nfiles; i++)
+		if (!strcmp(a->files[i], name))
+			return i;
+	return -1;
 }
 
 /* File i's bytes, NUL-terminated: a zip's inflated into *owned (which the
- * caller frees), a tar's in place (*owned NULL). */
+ * caller frees), a tar's in place (*owned NULL), a folder's read from its
+ * file as any file is (decompressed, UTF-16 made UTF-8) into *owned. */
 static unsigned char *arch_read(const arch *a, long i, size_t max, size_t *len, unsigned char **owned, rs_err *e)
 {
 	if (a->zip)
 		return *owned = rs_zip_read(a->zip, i, max, len, e);
+	if (a->files) {
+		char *full = malloc(strlen(a->path) + strlen(a->files[i]) + 2);
+		if (full == NULL)
+			return rs_fail(e, RS_ENOMEM, "out of memory"), *owned = NULL;
+		sprintf(full, "%s/%s", a->path, a->files[i]);
+		*owned = (unsigned char *)rs_read_data(full, len, e);
+		free(full);
+		return *owned;
+	}
 	*owned = NULL;
 	return rs_tar_text(a->tar, i, len);
 }
@@ -671,7 +700,7 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 			rs_list_append(list, sizeof list, ", ", arch_name(a, i));
 		}
 	if (o->member != NULL) { /* ARCHIVE/MEMBER: the one named, whatever it is */
-		pick = a->zip ? rs_zip_find(a->zip, o->member) : rs_tar_find(a->tar, o->member);
+		pick = arch_find(a, o->member);
 		if (pick < 0) {
 			rs_fail(e, RS_EINVAL, "%s: no '%s' in the archive (%s: %s)", a->path, o->member,
 				candidates ? "its graph files" : "it holds no graph file", list);
@@ -688,7 +717,7 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 			continue;
 		char sib[512];
 		snprintf(sib, sizeof sib, "%.*snodes.csv", (int)(slash ? slash + 1 - nm : 0), nm);
-		long k = a->zip ? rs_zip_find(a->zip, sib) : rs_tar_find(a->tar, sib);
+		long k = arch_find(a, sib);
 		if (k >= 0)
 			pick = i, candidates = 1, nodes_csv = k;
 	}
@@ -702,8 +731,16 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 			continue;
 		char sib[512];
 		snprintf(sib, sizeof sib, "%.*smeta.%s", (int)(base - nm), nm, base + 4);
-		long k = a->zip ? rs_zip_find(a->zip, sib) : rs_tar_find(a->tar, sib);
-		if (k >= 0)
+		long k = arch_find(a, sib);
+		/* and no graph file elsewhere (a folder of several downloads) */
+		size_t dl = (size_t)(base - nm);
+		int alone = 1;
+		for (long j = 0; alone && j < count; j++) {
+			const char *other = arch_name(a, j);
+			alone = !graph_candidate(other) ||
+				(strncmp(other, nm, dl) == 0 && strchr(other + dl, '/') == NULL);
+		}
+		if (k >= 0 && alone)
 			pick = i, candidates = 1, konect_meta = k;
 	}
 	if (candidates == 0) {
@@ -736,7 +773,7 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 	if (len >= 2 && text[0] == 0x1f && text[1] == 0x8b)
 		rs_fail(e, RS_EINVAL, "%s: gzip-compressed inside a %s: %s it, then load the .gz", where, a->kind,
 			a->zip ? "unzip" : "extract");
-	else if (kind == 't' || (kind && a->zip))
+	else if (a->files == NULL && (kind == 't' || (kind && a->zip)))
 		rs_fail(e, RS_EINVAL, "%s: an archive or array inside a %s: %s it first", where, a->kind,
 			a->zip ? "unzip" : "extract");
 	else if (kind) /* an .npy or .npz file in a tar archive */
@@ -747,6 +784,8 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 		rs_text_tidy((char *)text, &len);
 		g = rs_graph_parse((char *)text, len, where, &inner, info, e);
 	}
+	if (g != NULL && a->files != NULL) /* what sits beside it is read too */
+		snprintf(info->member_path, sizeof info->member_path, "%s/%s", a->path, name);
 	if (g != NULL && nodes_csv >= 0) { /* the note is nodes.csv's */
 		if (netz_nodes(a, nodes_csv, g, o, info, e) != 0) {
 			rs_graph_free(g);
@@ -772,7 +811,7 @@ static rs_graph *tar_graph(unsigned char *buf, size_t len, const char *path, con
 	rs_tar t;
 	if (rs_tar_open(&t, buf, len, path, e) != 0)
 		return NULL;
-	arch a = {path, "tar archive", NULL, &t};
+	arch a = {path, "tar archive", NULL, &t, NULL, 0};
 	rs_graph *g = member_graph(&a, o, info, e);
 	rs_tar_close(&t);
 	return g;
@@ -828,6 +867,102 @@ static rs_graph *xlsx_graph(const rs_zip *z, const rs_load_opts *o, rs_load_info
 static rs_graph *mat_graph(const unsigned char *buf, size_t len, const char *path, const rs_load_opts *o,
 			   rs_load_info *info, rs_err *e);
 
+/* The most files a folder given to 'load' may hold, its folders' included. */
+#define FOLDER_MAX_FILES 10000
+
+static int by_name(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* Append the files under root/rel (rel "" for root itself), two levels of
+ * folders down, hidden ones passed over, to a; -1 with e set past
+ * FOLDER_MAX_FILES or when a folder cannot be read. */
+static int list_folder(const char *root, const char *rel, int depth, arch *a, long *cap, rs_err *e)
+{
+	char *dir = malloc(strlen(root) + strlen(rel) + 2);
+	if (dir == NULL)
+		return rs_fail(e, RS_ENOMEM, "out of memory");
+	sprintf(dir, "%s%s%s", root, rel[0] ? "/" : "", rel);
+	DIR *d = opendir(dir);
+	if (d == NULL) {
+		rs_fail(e, RS_EIO, "cannot read the folder '%s': %s", dir, strerror(errno));
+		free(dir);
+		return -1;
+	}
+	int rc = 0;
+	struct dirent *de;
+	while (rc == 0 && (de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		char *name = malloc(strlen(rel) + strlen(de->d_name) + 2), *full = NULL;
+		if (name != NULL) {
+			sprintf(name, "%s%s%s", rel, rel[0] ? "/" : "", de->d_name);
+			full = malloc(strlen(root) + strlen(name) + 2);
+		}
+		if (full == NULL) {
+			free(name);
+			rc = rs_fail(e, RS_ENOMEM, "out of memory");
+			break;
+		}
+		sprintf(full, "%s/%s", root, name);
+		struct stat st;
+		if (stat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
+			if (depth < 2)
+				rc = list_folder(root, name, depth + 1, a, cap, e);
+			free(name);
+		} else if (stat(full, &st) == 0 && S_ISREG(st.st_mode)) {
+			if (a->nfiles == FOLDER_MAX_FILES) {
+				rc = rs_fail(e, RS_EINVAL, "%s: a folder of more than %d files; name the graph file in it",
+					     root, FOLDER_MAX_FILES);
+				free(name);
+			} else {
+				if (a->nfiles == *cap) {
+					*cap = *cap ? 2 * *cap : 16;
+					char **nf = realloc(a->files, (size_t)*cap * sizeof *nf);
+					if (nf == NULL) {
+						free(name);
+						free(full);
+						rc = rs_fail(e, RS_ENOMEM, "out of memory");
+						break;
+					}
+					a->files = nf;
+				}
+				a->files[a->nfiles++] = name;
+			}
+		} else {
+			free(name);
+		}
+		free(full);
+	}
+	closedir(d);
+	free(dir);
+	return rc;
+}
+
+rs_graph *rs_folder_graph(const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	size_t l = strlen(path);
+	while (l > 1 && path[l - 1] == '/')
+		l--;
+	char *root = strndup(path, l);
+	if (root == NULL)
+		return rs_fail(e, RS_ENOMEM, "out of memory"), NULL;
+	arch a = {root, "folder", NULL, NULL, NULL, 0};
+	long cap = 0;
+	rs_graph *g = NULL;
+	if (list_folder(root, "", 0, &a, &cap, e) == 0) {
+		if (a.nfiles > 0)
+			qsort(a.files, (size_t)a.nfiles, sizeof *a.files, by_name);
+		g = member_graph(&a, o, info, e);
+	}
+	for (long i = 0; i < a.nfiles; i++)
+		free(a.files[i]);
+	free(a.files);
+	free(root);
+	return g;
+}
+
 rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, const rs_load_opts *o,
 			  rs_load_info *info, rs_err *e)
 {
@@ -844,7 +979,7 @@ rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, cons
 	rs_zip z;
 	if (rs_zip_open(&z, buf, len, path, e) != 0)
 		return NULL;
-	arch za = {path, "zip archive", &z, NULL};
+	arch za = {path, "zip archive", &z, NULL, NULL, 0};
 	rs_graph *g = NULL;
 	const char *office = office_kind(&z);
 	if (rs_xlsx_is(&z) || office) {

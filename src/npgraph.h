@@ -32,6 +32,13 @@ int rs_binary_kind(const void *buf, size_t len);
 rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, const rs_load_opts *o,
 			  rs_load_info *info, rs_err *e);
 
+/* The one graph file of the folder at path (or of its folders, two levels
+ * down), picked as an archive's is (KONECT's out.NAME beside meta.NAME,
+ * Netzschleuder's edges.csv, else the one file that is not a read-me,
+ * labels or the like; several are refused with their names) and read as
+ * 'load FOLDER/FILE' would read it, "FOLDER/FILE" in messages. */
+rs_graph *rs_folder_graph(const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e);
+
 /* rs_read_data's, or for ARCHIVE/MEMBER (rs_archive_prefix) that member's
  * bytes, malloc'd and NUL-terminated, the archive a zip or a tar. */
 char *rs_read_member(const char *path, size_t *len, rs_err *e);

@@ -787,6 +787,26 @@ fi
 # (ucidata-zachary/: out.* the club's 78 edges from 1 under '% sym
 # unweighted' and '% 78 34 34', meta.* and README.* as KONECT writes them),
 # xz -c karate.labels and zstd -c karate_club.gml.
+# a folder, as a download unpacks: its one graph file (the labels beside it
+# read as beside any file), KONECT's out.NAME beside meta.NAME; several
+# graph files are listed; an empty folder says so
+if command -v tar >/dev/null 2>&1; then
+	mkdir -p "$tmp/dl/club" "$tmp/dl/kon" "$tmp/dl/empty"
+	tar -C "$tmp/dl/club" -xzf "$good/karate-club.tar.gz"
+	tar -C "$tmp/dl/kon" -xjf "$good/konect-ucidata-zachary.tar.bz2" 2>/dev/null ||
+		(cd "$tmp/dl/kon" && bzip2 -dc "$good/konect-ucidata-zachary.tar.bz2" | tar -xf -)
+	run -c "load $tmp/dl/club/karate/; k 1; alpha 1; cluster 2; score" -c "load $tmp/dl/kon" -c "load $tmp/dl" -c "load $tmp/dl/empty"
+	check "load FOLDER: its one graph file and the labels beside it, KONECT's layout, several listed, none said" \
+		$([ $st -eq 1 ] && grep -q "^load karate: 34 nodes, 78 edges.*labels: 2 classes, 34 labelled" "$tmp/out" &&
+			grep -q "^note: read .*dl/club/karate/ as edges (the folder's one graph file, karate.edges)$" "$tmp/out" &&
+			grep -q "ARI 0.8823" "$tmp/out" &&
+			grep -q "^load kon: 34 nodes, 78 edges" "$tmp/out" && grep -q "KONECT's layout: the edges from out.ucidata-zachary" "$tmp/out" &&
+			grep -q "^command-line:3: load: .*dl: a folder of 3 files (club/karate/karate.edges, kon/ucidata-zachary/meta.ucidata-zachary, kon/ucidata-zachary/out.ucidata-zachary): 'load .*dl/club/karate/karate.edges' reads the first, and so on$" "$tmp/err" &&
+			grep -q "^command-line:4: load: .*dl/empty: a folder with nothing in it$" "$tmp/err" &&
+			[ "$(wc -l <"$tmp/err")" -eq 2 ]; echo $?)
+else
+	n=$((n + 1)); echo "ok $n - # SKIP tar is not installed"
+fi
 run -c "load https://snap.stanford.edu/data/facebook_combined.txt.gz" -c "labels http://example.org/x.labels"
 check "a URL for a file: one line that says to download it" \
 	$([ $st -eq 1 ] && grep -q "^command-line:1: load: cannot open 'https://snap.stanford.edu/data/facebook_combined.txt.gz': a URL; regspec reads files: download it first (curl -LO, wget)$" "$tmp/err" &&
