@@ -743,14 +743,16 @@ void cmd_report(rs_session *s, const char *where, const char *cmd, const char *m
 	/* what the user typed, echoed back, must not drive the terminal */
 	char *clean = xstrdup(msg);
 	rs_text_clean(clean);
-	if (where != NULL && !s->interactive)
-		fprintf(stderr, "%s: ", where);
 	size_t cl = cmd != NULL ? strlen(cmd) : 0;
 	/* 'k: k: ...' reads as a stutter: a message that already starts with
 	 * the command's name (the argument named like it) gets it once */
-	if (cmd != NULL && !(strncmp(clean, cmd, cl) == 0 && clean[cl] == ':'))
-		fprintf(stderr, "%s: ", cmd);
-	fprintf(stderr, "%s\n", clean);
+	int named = cmd != NULL && !(strncmp(clean, cmd, cl) == 0 && clean[cl] == ':');
+	char *line = xasprintf("%s%s%s%s%s\n", where != NULL && !s->interactive ? where : "",
+			       where != NULL && !s->interactive ? ": " : "", named ? cmd : "", named ? ": " : "", clean);
+	/* one line, as scripts and logs read it; a terminal shows it broken
+	 * between words to its width */
+	rs_write_wrapped(stderr, line, strlen(line), cmd_term_columns(stderr));
+	free(line);
 	free(clean);
 }
 

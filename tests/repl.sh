@@ -157,6 +157,11 @@ $T send-keys -t $S 'load -' Enter
 wait_for "a terminal here; pipe a graph in"
 check "'load -' at the prompt: standard input is the terminal, said in one line" $?
 
+$T send-keys -t $S C-l 'load' Enter
+wait_for "^load: too few arguments; usage: load FILE"
+check "an error wider than the terminal is broken between words, its lines after the first indented" \
+	$(grep -q "^  .*\[nolabels\]$" "$tmp/screen"; echo $?)
+
 $T send-keys -t $S 'frob' Enter
 wait_for "unknown command 'frob'"
 check "an error at the prompt has no location" $(grep -q "^unknown command 'frob'" "$tmp/screen"; echo $?)
