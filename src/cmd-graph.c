@@ -89,12 +89,20 @@ static char *companion_name(const char *path, const char *ext)
 	return c;
 }
 
-/* The companion file when it is there to read, else NULL. */
+/* The companion file when it is there to read (compressed too:
+ * NAME.labels.gz), else NULL. */
 static char *companion(const char *path, const char *ext)
 {
+	static const char *const packed[] = {"", ".gz", ".bz2", ".xz", ".zst"};
 	char *c = companion_name(path, ext);
-	if (access(c, R_OK) == 0)
-		return c;
+	for (size_t i = 0; i < sizeof packed / sizeof packed[0]; i++) {
+		char *p = xasprintf("%s%s", c, packed[i]);
+		if (access(p, R_OK) == 0) {
+			free(c);
+			return p;
+		}
+		free(p);
+	}
 	free(c);
 	return NULL;
 }

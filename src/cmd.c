@@ -113,7 +113,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "undirected ('directed' input: an edge where either arc is), duplicates are merged ('merge "
 	 "max', the default, or 'merge sum', which adds every listing, both directions included), self-loops kept, zero weights dropped; negative, NaN or "
 	 "infinite weights and malformed lines are errors with file:line. Labels come from 'labels "
-	 "FILE', else from NAME.labels beside NAME.edges (with NAME.label_names and NAME.node_names) "
+	 "FILE', else from NAME.labels beside NAME.edges (with NAME.label_names and NAME.node_names; compressed too, "
+	 "NAME.labels.gz) "
 	 "unless 'nolabels'; a note says where they came from. Loaded graphs use relative alpha unless a mode was chosen.",
 	 w_load, CMD_UNSAFE, cmd_load, &c_load},
 	{"labels", NULL, 1, 5, "labels FILE [column NAME] [names FILE]", "read ground-truth classes for the graph",

@@ -829,15 +829,16 @@ if command -v bzip2 >/dev/null && command -v xz >/dev/null && command -v zstd >/
 	# back by regspec (the same eigenvalues) and by the programs themselves
 	run -c "load $good/konect-ucidata-zachary.tar.bz2 labels $good/karate.labels.xz; k 3; alpha 1; eig" \
 		-c "save graph $tmp/z1.mtx.gz; save graph $tmp/z2.graphml.bz2; save graph $tmp/z3.csv.xz; save graph $tmp/z4.dot.zst" \
-		-c "save embedding $tmp/e.tsv.gz; save labels $tmp/l.csv.bz2" \
+		-c "save embedding $tmp/e.tsv.gz; save labels $tmp/l.csv.bz2; save labels $tmp/z3.labels.gz" \
 		-c "load $tmp/z1.mtx.gz; k 3; alpha 1; eig" -c "load $tmp/z2.graphml.bz2 labels class; k 3; alpha 1; eig" \
 		-c "load $tmp/z3.csv.xz; k 3; alpha 1; eig" -c "load $tmp/z4.dot.zst; k 3; alpha 1; eig" -c "labels $tmp/l.csv.bz2"
-	check "save FILE.gz, .bz2, .xz, .zst: compressed, the format by the name under it, read back the same" \
+	check "save FILE.gz, .bz2, .xz, .zst: compressed, the format by the name under it, read back the same (NAME.labels.gz found beside)" \
 		$([ $st -eq 0 ] && [ "$(grep -c '^ 0.72907496  *1$' "$tmp/out")" -eq 5 ] &&
 			[ "$(gzip -dc "$tmp/z1.mtx.gz" | head -n 1)" = "%%MatrixMarket matrix coordinate pattern symmetric" ] &&
 			bzip2 -dc "$tmp/z2.graphml.bz2" | grep -q '<graphml' && xz -dc "$tmp/z3.csv.xz" | grep -q '^source,target$' &&
 			zstd -dcq "$tmp/z4.dot.zst" | grep -q '^graph regspec {' && gzip -dc "$tmp/e.tsv.gz" | grep -q "^node	label	x_2" &&
-			grep -q "^labels from .*l.csv.bz2: 2 classes, 34 of 34 nodes labelled" "$tmp/out"; echo $?)
+			grep -q "^labels from .*l.csv.bz2: 2 classes, 34 of 34 nodes labelled" "$tmp/out" &&
+			grep -q "^note: labels from .*z3.labels.gz$" "$tmp/out"; echo $?)
 	echo previous >"$tmp/keep.edges.zst"
 	(PATH="$tmp/nozstd"; export PATH; exec $REGSPEC -c "cliques 5 3 2; save graph $tmp/keep.edges.zst") >"$tmp/out" 2>"$tmp/err" </dev/null
 	st=$?
