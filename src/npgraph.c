@@ -885,10 +885,10 @@ static int list_folder(const char *root, const char *rel, int depth, arch *a, lo
 		return rs_fail(e, RS_ENOMEM, "out of memory");
 	sprintf(dir, "%s%s%s", root, rel[0] ? "/" : "", rel);
 	DIR *d = opendir(dir);
-	if (d == NULL) {
-		rs_fail(e, RS_EIO, "cannot read the folder '%s': %s", dir, strerror(errno));
+	if (d == NULL) { /* a folder inside that cannot be read is passed over */
+		int rc = depth == 0 ? rs_fail(e, RS_EIO, "cannot read the folder '%s': %s", dir, strerror(errno)) : 0;
 		free(dir);
-		return -1;
+		return rc;
 	}
 	int rc = 0;
 	struct dirent *de;
