@@ -1,8 +1,7 @@
 /* unpack.h: files compressed with bzip2, xz or zstd, read and written
  * through the program that makes them (run as gnuplot is, an external
- * program, found on PATH), as KONECT's .tar.bz2 downloads and
- * Netzschleuder's .zst files come.  gzip needs none: zlib reads and
- * writes it in the process.
+ * program, found on PATH), as KONECT's .tar.bz2 downloads come.  gzip
+ * needs none: zlib reads and writes it in the process.
  */
 #ifndef RS_UNPACK_H
 #define RS_UNPACK_H
