@@ -5098,7 +5098,7 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 	enum rs_gformat by_name = extension_format(path);
 	const char *unwritten = by_name == RS_GF_DIMACS || by_name == RS_GF_METIS || by_name == RS_GF_ADJLIST ||
 					by_name == RS_GF_SIF || by_name == RS_GF_DL || by_name == RS_GF_GDF ||
-					by_name == RS_GF_GEXF || by_name == RS_GF_XGMML || by_name == RS_GF_LEDA ||
+					by_name == RS_GF_XGMML || by_name == RS_GF_LEDA ||
 					(by_name == RS_GF_JSON && rs_markup_kind(path) != RS_MARKUP_JSON)
 				? rs_gformat_name(by_name)
 				: NULL;
@@ -5106,6 +5106,7 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 		return rs_fail(e, RS_EINVAL,
 			       "%s: regspec does not write %s files; it writes edge lists (.edges, or any other name), LGL (.lgl), "
 			       ".csv, .tsv, Matrix Market (.mtx), GraphML (.graphml), GML (.gml), Pajek (.net), JSON (.json), DOT (.dot), TGF (.tgf), "
+			       "GEXF (.gexf), "
 			       "scipy.sparse's .npz and MATLAB's .mat",
 			       path, unwritten);
 	if (rs_path_numpy(path) == 1)

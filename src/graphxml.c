@@ -27,6 +27,8 @@ int rs_markup_kind(const char *path)
 		return RS_MARKUP_JSON;
 	if ((l > 4 && !strncasecmp(path + l - 4, ".dot", 4)) || (l > 3 && !strncasecmp(path + l - 3, ".gv", 3)))
 		return RS_MARKUP_DOT;
+	if (l > 5 && !strncasecmp(path + l - 5, ".gexf", 5))
+		return RS_MARKUP_GEXF;
 	return 0;
 }
 
@@ -365,6 +367,81 @@ static void write_dot(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
 	fputs("}\n", f);
 }
 
+/* GEXF 1.2, Gephi's own format (networkx's read_gexf reads it too): each
+ * node's name as its label, 'bipartite' and the attributes as declared
+ * node attributes, and a viz:color of ColorBrewer's Set3 by the last
+ * attribute (the clusters where there are, else the classes), as the DOT
+ * file fills its nodes, so that Gephi opens it coloured. */
+static void write_gexf(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
+{
+	static const unsigned char set3[12][3] = {{141, 211, 199}, {255, 255, 179}, {190, 186, 218}, {251, 128, 114},
+						  {128, 177, 211}, {253, 180, 98},  {179, 222, 105}, {252, 205, 229},
+						  {217, 217, 217}, {188, 128, 189}, {204, 235, 197}, {255, 237, 111}};
+	long N = g->n + (g->bipartite ? g->m : 0);
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- written by regspec -->\n"
+	      "<gexf xmlns=\"http://www.gexf.net/1.2draft\" xmlns:viz=\"http://www.gexf.net/1.2draft/viz\" "
+	      "version=\"1.2\">\n  <meta><creator>regspec</creator></meta>\n"
+	      "  <graph defaultedgetype=\"undirected\" mode=\"static\">\n",
+	      f);
+	if (na > 0 || g->bipartite) {
+		fputs("    <attributes class=\"node\">\n", f);
+		for (int k = 0; k < na; k++) {
+			fprintf(f, "      <attribute id=\"%d\" title=\"", k);
+			text(f, a[k].name, 1);
+			fprintf(f, "\" type=\"%s\"/>\n", a[k].class_names ? "string" : "integer");
+		}
+		if (g->bipartite)
+			fprintf(f, "      <attribute id=\"%d\" title=\"bipartite\" type=\"integer\"/>\n", na);
+		fputs("    </attributes>\n", f);
+	}
+	fputs("    <nodes>\n", f);
+	for (long i = 0; i < N; i++) {
+		char b[32];
+		fprintf(f, "      <node id=\"%ld\" label=\"", i);
+		text(f, node_name(g, i, b, sizeof b), 1);
+		fputs("\">", f);
+		long colour = -1;
+		int open = 0;
+		for (int k = 0; k < na; k++) {
+			const char *name;
+			long v;
+			if (!attr_value(&a[k], i, &name, &v))
+				continue;
+			fprintf(f, "%s<attvalue for=\"%d\" value=\"", open++ ? "" : "<attvalues>", k);
+			if (name)
+				text(f, name, 1);
+			else
+				fprintf(f, "%ld", v);
+			fputs("\"/>", f);
+			if (k == na - 1)
+				colour = v % 12;
+		}
+		if (g->bipartite)
+			fprintf(f, "%s<attvalue for=\"%d\" value=\"%d\"/>", open++ ? "" : "<attvalues>", na, i >= g->n);
+		if (open)
+			fputs("</attvalues>", f);
+		if (colour >= 0)
+			fprintf(f, "<viz:color r=\"%d\" g=\"%d\" b=\"%d\"/>", set3[colour][0], set3[colour][1],
+				set3[colour][2]);
+		fputs("</node>\n", f);
+	}
+	fputs("    </nodes>\n    <edges>\n", f);
+	long id = 0;
+	for (long i = 0; i < g->n; i++)
+		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+			long j = g->idx[p] + (g->bipartite ? g->n : 0);
+			if (!g->bipartite && j > i)
+				continue; /* each edge once */
+			fprintf(f, "      <edge id=\"%ld\" source=\"%ld\" target=\"%ld\"", id++, i, j);
+			if (g->val) {
+				char wb[32];
+				fprintf(f, " weight=\"%s\"", rs_format_exact(wb, sizeof wb, g->val[p]));
+			}
+			fputs("/>\n", f);
+		}
+	fputs("    </edges>\n  </graph>\n</gexf>\n", f);
+}
+
 void rs_graph_write_markup(const rs_graph *g, FILE *f, int kind, const rs_node_attr *a, int na)
 {
 	if (kind == RS_MARKUP_GRAPHML)
@@ -375,6 +452,8 @@ void rs_graph_write_markup(const rs_graph *g, FILE *f, int kind, const rs_node_a
 		write_json(g, f, a, na);
 	else if (kind == RS_MARKUP_DOT)
 		write_dot(g, f, a, na);
+	else if (kind == RS_MARKUP_GEXF)
+		write_gexf(g, f, a, na);
 	else
 		write_pajek(g, f, a, na);
 }

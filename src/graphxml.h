@@ -1,4 +1,4 @@
-/* graphxml.h: a graph written as GraphML, GML, Pajek, JSON or DOT, with
+/* graphxml.h: a graph written as GraphML, GML, Pajek, JSON, DOT or GEXF, with
  * node names and classes as node attributes. */
 #ifndef RS_GRAPHXML_H
 #define RS_GRAPHXML_H
@@ -8,7 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { RS_MARKUP_GRAPHML = 1, RS_MARKUP_GML = 2, RS_MARKUP_PAJEK = 3, RS_MARKUP_JSON = 4, RS_MARKUP_DOT = 5 };
+enum { RS_MARKUP_GRAPHML = 1, RS_MARKUP_GML = 2, RS_MARKUP_PAJEK = 3, RS_MARKUP_JSON = 4, RS_MARKUP_DOT = 5,
+       RS_MARKUP_GEXF = 6 };
 
 /* A node attribute: a class a node (-1: none; nodes from `count` on have
  * none), written as its name where there are names, else as the number. */
@@ -22,7 +23,8 @@ typedef struct rs_node_attr {
 
 /* RS_MARKUP_GRAPHML for a .graphml name, RS_MARKUP_GML for .gml,
  * RS_MARKUP_PAJEK for .net or .pajek, RS_MARKUP_JSON for .json,
- * RS_MARKUP_DOT for .dot or .gv (any case), else 0. */
+ * RS_MARKUP_DOT for .dot or .gv, RS_MARKUP_GEXF for .gexf (any case, under
+ * a compression suffix), else 0. */
 int rs_markup_kind(const char *path);
 /* g in that format: nodes with a 'label' (the name, else the number),
  * 'bipartite' 0 or 1 for the rows and columns of a bipartite graph, the

@@ -197,6 +197,17 @@ check "save graph g.graphml and g.gml: names, classes and clusters inside, read 
 	$(grep -q '<data key="label">alice</data><data key="a0">red</data><data key="a1">[01]</data>' "$tmp/pg.graphml" &&
 		grep -q 'label "alice" class "red" cluster [01]' "$tmp/pg.gml" && [ ! -e "$tmp/pg.node_names" ] &&
 		grep -q 'labels: 2 classes, 6 labelled' "$tmp/out" && [ "$(grep -c 'labels: 2 classes' "$tmp/out")" -ge 3 ]; echo $?)
+# ... and as GEXF, Gephi's own format: the same attributes declared, each
+# node coloured by its cluster (Set3, as the DOT file fills them), read back
+# by regspec and, where networkx is installed, by its read_gexf
+$R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; cluster 2; save graph $tmp/pg.gexf" \
+	-c "load $tmp/pg.gexf labels cluster; load $tmp/pg.gexf labels class" >"$tmp/out" 2>&1
+check "save graph g.gexf: names, classes and clusters as declared attributes, coloured by cluster, read back" \
+	$(grep -q '<attribute id="0" title="class" type="string"/>' "$tmp/pg.gexf" &&
+		grep -q '<node id="0" label="alice"><attvalues><attvalue for="0" value="red"/><attvalue for="1" value="[01]"/></attvalues><viz:color r="[0-9]*" g="[0-9]*" b="[0-9]*"/></node>' "$tmp/pg.gexf" &&
+		[ "$(grep -c '^load pg.gexf: 6 nodes.*labels: 2 classes, 6 labelled' "$tmp/out")" -eq 2 ] &&
+		{ ! python3 -c 'import networkx' 2>/dev/null ||
+			python3 -c "import networkx as nx; G = nx.read_gexf('$tmp/pg.gexf'); assert G.number_of_nodes() == 6 and G.nodes['0']['label'] == 'alice' and G.nodes['0']['class'] == 'red' and 'color' in G.nodes['0']['viz']"; }; echo $?)
 # ... and each markup format regspec writes gives the ground truth back by
 # itself, Pajek's as vertex parameters after networkx's '0 0 ellipse'
 $R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; cluster 2; save graph $tmp/rt.graphml; save graph $tmp/rt.gml; save graph $tmp/rt.json; save graph $tmp/rt.net" \
