@@ -224,40 +224,23 @@ CMD_FN(source)
 	return cmd_source_file(s, argv[1], out, e);
 }
 
-/* Print text wrapped at width, each line indented. */
+/* Print text wrapped at width, each line indented; a '\n' starts a new
+ * paragraph, after a blank line. */
 static void wrap(FILE *out, const char *text, int indent, int width)
 {
-	int col = 0;
-	const char *p = text;
-	while (*p) {
-		while (*p == ' ')
-			p++;
-		if (*p == '\n') { /* a new paragraph */
-			if (col)
-				fputc('\n', out);
+	for (const char *p = text; *p != '\0';) {
+		const char *end = strchr(p, '\n');
+		if (end == NULL)
+			end = p + strlen(p);
+		if (p + strspn(p, " ") < end) {
+			fprintf(out, "%*s", indent, "");
+			rs_put_wrapped(out, p, end, (size_t)indent, (size_t)indent, (size_t)width);
 			fputc('\n', out);
-			col = 0;
-			p++;
-			continue;
 		}
-		const char *q = p;
-		while (*q && *q != ' ' && *q != '\n')
-			q++;
-		int len = (int)(q - p);
-		if (len == 0)
-			break;
-		if (col == 0) {
-			col = fprintf(out, "%*s%.*s", indent, "", len, p);
-		} else if (col + 1 + len > width) {
+		if (*end == '\n')
 			fputc('\n', out);
-			col = fprintf(out, "%*s%.*s", indent, "", len, p);
-		} else {
-			col += fprintf(out, " %.*s", len, p);
-		}
-		p = q;
+		p = *end ? end + 1 : end;
 	}
-	if (col)
-		fputc('\n', out);
 }
 
 static int help_text(int argc, char **argv, FILE *out, int width, rs_err *e)

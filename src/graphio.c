@@ -92,10 +92,6 @@ static const char *foreign_encoding(const char *buf, size_t n)
 		size_t len;
 		const char *why;
 	} kinds[] = {
-		/* (a file of these is read through its program: here, a pipe) */
-		{"\xfd" "7zXZ\0", 6, "xz-compressed, through a pipe: regspec runs xz on files only (xz -dc into the pipe)"},
-		{"\x28\xb5\x2f\xfd", 4, "zstd-compressed, through a pipe: regspec runs zstd on files only (zstd -dc into "
-					 "the pipe)"},
 		{"PK\x03\x04", 4, "a zip archive: regspec reads gzip or plain text (unzip it first)"},
 		{"7z\xbc\xaf\x27\x1c", 6, "a 7-Zip archive: regspec reads gzip or plain text (extract it first)"},
 		{"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", 8,
@@ -118,10 +114,15 @@ static const char *foreign_encoding(const char *buf, size_t n)
 		return "a Python pickle (networkx's write_gpickle, pickle.dump, pandas' to_pickle?), which regspec does not "
 		       "read (a pickle can run code): save the graph with networkx's write_edgelist or write_graphml, a table "
 		       "with to_csv";
-	/* bzip2: "BZh", the block size digit, then a block's or the end's magic */
-	if (n >= 10 && !memcmp(buf, "BZh", 3) && buf[3] >= '1' && buf[3] <= '9' &&
-	    (!memcmp(buf + 4, "1AY&SY", 6) || !memcmp(buf + 4, "\x17\x72\x45\x38\x50\x90", 6)))
-		return "bzip2-compressed, through a pipe: regspec runs bzip2 on files only (bzip2 -dc into the pipe)";
+	/* a file of these is read through its program: here, a pipe */
+	const char *packed = rs_unpack_kind(buf, n);
+	if (packed != NULL)
+		return !strcmp(packed, "bzip2") ? "bzip2-compressed, through a pipe: regspec runs bzip2 on files only "
+						  "(bzip2 -dc into the pipe)"
+		       : !strcmp(packed, "xz")	? "xz-compressed, through a pipe: regspec runs xz on files only (xz -dc "
+						  "into the pipe)"
+						: "zstd-compressed, through a pipe: regspec runs zstd on files only (zstd -dc "
+						  "into the pipe)";
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
 		if (n >= kinds[i].len && !memcmp(buf, kinds[i].magic, kinds[i].len))
 			return kinds[i].why;
@@ -214,14 +215,15 @@ static void close_input(gzFile z, rs_unpack *un, const char *path)
 static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 {
 	struct stat st;
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+	int known = stat(path, &st) == 0;
+	if (known && S_ISDIR(st.st_mode))
 		return rs_fail(e, RS_EIO, "cannot read '%s': it is a directory", path), NULL;
 	/* bzip2, xz and zstd through their programs (a regular file: the
 	 * first bytes of a pipe, read to tell, would be lost) */
 	rs_unpack un = {0};
 	const char *packed = NULL;
 	int fd = -1;
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+	if (known && S_ISREG(st.st_mode) && (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
 		unsigned char head[16];
 		ssize_t got = read(fd, head, sizeof head);
 		close(fd);

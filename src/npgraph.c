@@ -907,11 +907,12 @@ static int list_folder(const char *root, const char *rel, int depth, arch *a, lo
 		}
 		sprintf(full, "%s/%s", root, name);
 		struct stat st;
-		if (stat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
+		int known = stat(full, &st) == 0;
+		if (known && S_ISDIR(st.st_mode)) {
 			if (depth < 2)
 				rc = list_folder(root, name, depth + 1, a, cap, e);
 			free(name);
-		} else if (stat(full, &st) == 0 && S_ISREG(st.st_mode)) {
+		} else if (known && S_ISREG(st.st_mode)) {
 			if (a->nfiles == FOLDER_MAX_FILES) {
 				rc = rs_fail(e, RS_EINVAL, "%s: a folder of more than %d files; name the graph file in it",
 					     root, FOLDER_MAX_FILES);

@@ -401,11 +401,7 @@ static void render_text(const rs_result *r, FILE *out, int digits, size_t keep, 
 	}
 }
 
-/* The words of p .. stop, from column col on, broken between words so
- * that no line is wider than width columns, each line after the first
- * indented by indent.  A word wider than a line gets one to itself. */
-static void put_wrapped(FILE *out, const char *p, const char *stop, size_t col, size_t indent,
-			size_t width)
+void rs_put_wrapped(FILE *out, const char *p, const char *stop, size_t col, size_t indent, size_t width)
 {
 	int first = 1;
 	for (;;) {
@@ -446,7 +442,7 @@ void rs_write_wrapped(FILE *out, const char *text, size_t len, int width)
 		size_t ll = (size_t)(eol - p);
 		if (ll > tl && memcmp(p, tag, tl) == 0 && p[tl] != ' ') {
 			fwrite(tag, 1, tl, out);
-			put_wrapped(out, p + tl, eol, tl, tl, (size_t)width);
+			rs_put_wrapped(out, p + tl, eol, tl, tl, (size_t)width);
 		} else if (ll > (size_t)width) {
 			/* a row of columns two blanks apart ('input   gml,
 			 * directed: ...') wraps its last one under itself, where
@@ -460,10 +456,10 @@ void rs_write_wrapped(FILE *out, const char *text, size_t len, int width)
 				last++;
 			size_t lc = rs_utf8_width_n(p, (size_t)(last - p));
 			if (last == p) {
-				put_wrapped(out, p, eol, 0, 2, (size_t)width);
+				rs_put_wrapped(out, p, eol, 0, 2, (size_t)width);
 			} else if (lc <= (size_t)width / 2) {
 				fwrite(p, 1, (size_t)(last - p), out);
-				put_wrapped(out, last, eol, lc, lc, (size_t)width);
+				rs_put_wrapped(out, last, eol, lc, lc, (size_t)width);
 			} else {
 				fwrite(p, 1, ll, out);
 			}

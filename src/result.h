@@ -80,6 +80,11 @@ void result_render_cut(const rs_result *r, FILE *out, int digits, size_t keep, r
  * first indented by two; under RS_WRAP_MIN (0: not a terminal) as it is,
  * as scripts and pipes read it. */
 #define RS_WRAP_MIN 20
+/* The words of p .. stop, from column col on, broken between words so
+ * that no line is wider than width columns, each line after the first
+ * indented by indent; a word wider than a line gets one to itself.  No
+ * line end after the last word. */
+void rs_put_wrapped(FILE *out, const char *p, const char *stop, size_t col, size_t indent, size_t width);
 void rs_write_wrapped(FILE *out, const char *text, size_t len, int width);
 /* In place: control characters and bytes that are not UTF-8 become '?'
  * (for text meant for a terminal: messages, the text format). */
