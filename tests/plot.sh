@@ -143,7 +143,7 @@ if [ -d "${RS_DATA:-../shared/data}" ]; then
 	(cd "$tmp/proj/examples" && "$REGSPEC" figures.regspec >/dev/null 2>"$tmp/err")
 	st=$?
 	sed 's/^/# /' "$tmp/err"
-	check "examples/figures.regspec writes its figures" $([ $st -eq 0 ] && [ -s "$tmp/proj/examples/toy-embedding.png" ] && [ -s "$tmp/proj/examples/polblogs-alpha1.png" ] && [ -s "$tmp/proj/examples/ws-scores.png" ]; echo $?)
+	check "examples/figures.regspec writes its figures" $([ $st -eq 0 ] && [ -s "$tmp/proj/examples/toy-embedding.png" ] && [ -s "$tmp/proj/examples/polblogs-alpha1.png" ] && [ -s "$tmp/proj/examples/ws-scores.png" ] && grep -q '<viz:color' "$tmp/proj/examples/polblogs-clusters.gexf"; echo $?)
 else
 	n=$((n + 1)); echo "ok $n - # SKIP no shared data"
 fi
