@@ -23,6 +23,8 @@
 #                                    cold against coarse to fine with the basis)
 #   SWEEP_UP=8 (default)            (the sweep table: 8 steps of 10 % up, then
 #                                    8 back down between them)
+#   BASIS=float (default auto)      (how regspec's Lanczos stores its basis:
+#                                    'set basis'; float halves it)
 #   sh bench/sparse.sh FILE ...     (your own graphs instead, in any format
 #                                    'load' reads; no warm-start section;
 #                                    a bipartite one against scipy's svds;
@@ -84,7 +86,7 @@ for entry in $graphs; do
 	while [ "$r" -lt "$REPS" ]; do
 		# a graph one of them cannot solve (too small for k, say) is
 		# skipped with the reason, and the others still run
-		if ! /usr/bin/time -f '%M' -o "$tmp/rss" "$R" -c "load $file nolabels; set tol $TOL; k $K; alpha $ALPHA rel; eig; set format json; info; save embedding $tmp/emb.csv" >"$tmp/rs.out" 2>"$tmp/rs.err"; then
+		if ! /usr/bin/time -f '%M' -o "$tmp/rss" "$R" -c "load $file nolabels; set basis ${BASIS:-auto}; set tol $TOL; k $K; alpha $ALPHA rel; eig; set format json; info; save embedding $tmp/emb.csv" >"$tmp/rs.out" 2>"$tmp/rs.err"; then
 			failed="regspec: $(grep -v '^Command exited' "$tmp/rs.err" | tail -n 1)"
 			break
 		fi

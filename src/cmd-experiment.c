@@ -61,7 +61,7 @@ static rs_spectrum *solve(rs_session *s, const rs_graph *g, double a_rel, int k,
 	double a = a_rel * rs_graph_rel_to_abs(g, 1.0);
 	/* no reduced basis: each run is a new graph */
 	rs_gsolve_opts o = {a,	  k,	s->tol > 1e-6 ? s->tol : 1e-6, s->ncv, seed, warm, &rs_interrupted,
-			    NULL, 0, s->solver == RS_SOLVER_LANCZOS};
+			    NULL, 0, s->solver == RS_SOLVER_LANCZOS, s->basis};
 	return rs_graph_spectrum(g, &o, e);
 }
 

@@ -398,7 +398,7 @@ static int script_sweep(rs_session *s, double from, double to, long steps, int l
 					      s->dense_max, e);
 		} else {
 			rs_gsolve_opts o = {aa,	  (int)k, s->tol, s->ncv, s->seed, s->no_warm ? NULL : prev, NULL,
-					    session_rbasis(s), 0, s->solver == RS_SOLVER_LANCZOS};
+					    session_rbasis(s), 0, s->solver == RS_SOLVER_LANCZOS, s->basis};
 			S = rs_graph_spectrum(g, &o, e);
 		}
 		if (S == NULL) {

@@ -204,6 +204,9 @@ CMD_FN(info)
 			result_int(r, "last_restarts", s->spec->restarts);
 			result_bool(r, "last_warm_start", s->spec->warm);
 			result_int(r, "last_basis_columns", s->spec->reduced);
+			result_str(r, "last_basis", s->spec->single > 0    ? "float"
+						    : s->spec->single < 0 ? "float, redone in double"
+									  : "double");
 			result_bool(r, "last_solved_ahead", s->spec->ahead);
 			if (s->spec->alike > 0)
 				result_int(r, "last_rechecks", abs(s->spec->rechecks));
@@ -229,6 +232,8 @@ CMD_FN(info)
 static const char *const fmt_names[] = {"text", "csv", "json", NULL};
 static const char *const solver_names[] = {"auto", "aggregate", "dense", "lanczos", NULL};
 static const char *const bip_names[] = {"biadjacency", "adjacency", NULL};
+/* in the order of RS_BASIS_* */
+static const char *const basis_names[] = {"auto", "double", "float", NULL};
 
 static char *setting_value(const rs_session *s, const char *name)
 {
@@ -250,6 +255,8 @@ static char *setting_value(const rs_session *s, const char *name)
 		return xasprintf("%g", s->tol);
 	if (!strcmp(name, "ncv"))
 		return s->ncv ? xasprintf("%d", s->ncv) : xstrdup("auto");
+	if (!strcmp(name, "basis"))
+		return xstrdup(basis_names[s->basis]);
 	if (!strcmp(name, "bipartite"))
 		return xstrdup(bip_names[s->bip_adjacency]);
 	if (!strcmp(name, "warm"))
@@ -260,7 +267,7 @@ static char *setting_value(const rs_session *s, const char *name)
 }
 
 static const char *const settings[] = {"format", "digits", "echo",	   "bail", "verbose", "solver",
-				       "dense-max", "tol",  "ncv", "bipartite", "warm",	   "rows", NULL};
+				       "dense-max", "tol",  "ncv", "basis", "bipartite", "warm", "rows", NULL};
 
 static int pick(const char *v, const char *const *names, const char *what, rs_err *e)
 {
@@ -308,6 +315,11 @@ static int set_one(rs_session *s, const char *name, const char *v, rs_err *e)
 				return -1;
 			s->ncv = (int)n;
 		}
+		session_invalidate(s);
+	} else if (!strcmp(name, "basis")) {
+		if ((i = pick(v, basis_names, "basis", e)) < 0)
+			return -1;
+		s->basis = i;
 		session_invalidate(s);
 	} else if (!strcmp(name, "bipartite")) {
 		if ((i = pick(v, bip_names, "bipartite", e)) < 0)
@@ -360,7 +372,7 @@ CMD_FN(set)
 				return rs_fail(e, RS_EINVAL, "unknown setting '%s'; did you mean '%s'?", argv[1], near);
 			return rs_fail(e, RS_EINVAL,
 				       "unknown setting '%s' (format, digits, echo, bail, verbose, "
-				       "solver, dense-max, tol, ncv, bipartite, warm, rows)",
+				       "solver, dense-max, tol, ncv, basis, bipartite, warm, rows)",
 				       argv[1]);
 		}
 	}

@@ -535,7 +535,8 @@ static int graph_sweep(rs_session *s, double from, double to, long steps, int lo
 			S = rs_graph_spectrum_dense(g, aa, (int)k, s->dense_max, e);
 		} else {
 			rs_gsolve_opts o = {aa,	  (int)k, s->tol, s->ncv, s->seed, s->no_warm ? NULL : prev,
-					    &rs_interrupted, session_rbasis(s), 0, s->solver == RS_SOLVER_LANCZOS};
+					    &rs_interrupted, session_rbasis(s), 0, s->solver == RS_SOLVER_LANCZOS,
+				    s->basis};
 			S = rs_graph_spectrum(g, &o, e);
 		}
 		if (S == NULL) {

@@ -60,15 +60,16 @@ static const char *const w_sbm[] = {"paper", "notebook", "matrix", "loops", NULL
 static const char *const w_embed[] = {"blocks", "nodes", NULL};
 static const char *const w_sweep[] = {"alpha", "log", NULL};
 static const char *const w_k[] = {"auto", NULL};
-static const char *const w_set[] = {"format", "digits", "echo", "bail", "verbose", "solver",
-				    "dense-max", "tol", "ncv", "bipartite", "warm", "rows", NULL};
+static const char *const w_set[] = {"format", "digits", "echo",	 "bail", "verbose", "solver", "dense-max",
+				    "tol",    "ncv",	"basis", "bipartite", "warm", "rows", NULL};
 static const char *const w_rows[] = {"auto", "all", NULL};
 static const char *const w_format[] = {"text", "csv", "json", NULL};
 static const char *const w_solver[] = {"auto", "aggregate", "dense", "lanczos", NULL};
 static const char *const w_bipmode[] = {"biadjacency", "adjacency", NULL};
+static const char *const w_basis[] = {"auto", "double", "float", NULL};
 static const struct rs_complete c_set = {
 	w_set, 0,
-	{{"format", w_format, 0}, {"solver", w_solver, 0}, {"bipartite", w_bipmode, 0}, {"echo", w_onoff, 0},
+	{{"format", w_format, 0}, {"solver", w_solver, 0}, {"bipartite", w_bipmode, 0}, {"basis", w_basis, 0}, {"echo", w_onoff, 0},
 	 {"bail", w_onoff, 0}, {"verbose", w_onoff, 0}, {"warm", w_onoff, 0}, {"rows", w_rows, 0}},
 	{{NULL, NULL, 0}}};
 
@@ -369,7 +370,12 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "auto|aggregate|dense|lanczos, dense-max N (the largest n the dense solver accepts), tol T "
 	 "(the iterative solver's relative residual, default 1e-8), ncv N|auto (its basis size; auto: the k + 2 pairs it solves for and half as many again plus "
 	 "one, or as many again plus four on a graph of fewer than 12 stored entries a row, whose "
-	 "products are cheap beside the basis' sweeps; at least 16 more), "
+	 "products are cheap beside the basis' sweeps; at least 16 more), basis auto|double|float (how "
+	 "that basis is stored: float halves the solve's largest array, the arithmetic staying in "
+	 "double, each pair's residual then measured on the operator and the solve redone in double "
+	 "should one fall short of tol; float needs tol 1e-6 or more, a tighter one keeps a double "
+	 "basis; auto takes float only where a double one would take a quarter of the machine's "
+	 "memory), "
 	 "bipartite biadjacency|adjacency (a bipartite graph is embedded by the generalized SVD "
 	 "of B + alpha J, or as the whole graph [[0, B], [B^T, 0]] regularized by alpha J, the "
 	 "paper's Table 4 comparison), warm on|off (default on: each iterative solve on "

@@ -36,7 +36,7 @@ struct rs_after {
 struct rs_complete {
 	const char *const *first;
 	int files;
-	struct rs_after after[8];
+	struct rs_after after[9];
 	/* keywords for the arguments after the first, by the first one
 	 * (a subcommand such as 'plot embed'); none listed: 'words' */
 	struct rs_after later[10];

@@ -961,6 +961,56 @@ static int rb_check(struct gop *G, const rs_lanczos_opts *lo, const double *v, d
  * 1.7 -> 1.5 s for 25 points, as fast as cold solves).  Otherwise all
  * are formed at once: one pass over the basis, not two (the 2 10^5-node
  * SBM's sweep, whose tries fail and succeed in turn). */
+/* The eigenvectors' array, in place of Lanczos' (L->vec, N x need, handed
+ * over: L->vec becomes NULL): column c of the result is made from pick c,
+ * from the last to the first, so a pick may read Lanczos' column i <= c
+ * only, which is the order they come in (values decreasing).  NULL when
+ * some pick would read a column already overwritten (equal values listed
+ * out of order), or the array cannot grow: the caller allocates one.
+ * Without it, the eigenvectors and Lanczos' Ritz vectors were both held
+ * (k = 20: 43 columns), more than a float basis. */
+static double *over_lanczos(rs_lanczos_out *L, const struct pick *picks, int nvec, int need, long N)
+{
+	if (need <= 0 || L->vec == NULL)
+		return NULL;
+	for (int c = 0; c < nvec; c++)
+		if (picks[c].kind == 1 && picks[c].index > c)
+			return NULL;
+	/* a column i < nvec that no pick reads may be overwritten at any time;
+	 * one read at position c >= i is read before position i is written */
+	double *buf = L->vec;
+	if (need < nvec) {
+		buf = realloc(L->vec, (size_t)N * (size_t)nvec * sizeof *buf);
+		if (buf == NULL)
+			return NULL;
+	} else if (need > nvec) {
+		double *shrunk = realloc(L->vec, (size_t)N * (size_t)nvec * sizeof *buf);
+		buf = shrunk ? shrunk : L->vec;
+	}
+	L->vec = NULL;
+	return buf;
+}
+
+/* Whether Lanczos stores its basis in float ('set basis'; auto: where a
+ * double one of the size lanczos.c picks would take RS_FLOAT_BASIS_SHARE
+ * of the machine's memory, and the tolerance is not below
+ * RS_FLOAT_BASIS_TOL).  On graphs of low degree the basis is nearly all of
+ * a solve's memory. */
+static int float_basis(const rs_gsolve_opts *o, const rs_lanczos_opts *lo, long dim)
+{
+	/* below, float's rounding is too close: a double basis */
+	if (o->basis == RS_BASIS_DOUBLE || lo->tol < RS_FLOAT_BASIS_TOL)
+		return 0;
+	if (o->basis == RS_BASIS_FLOAT)
+		return 1;
+	int nev = lo->nev;
+	int extra = lo->row_cost > 0 && lo->row_cost < 12 ? nev + 4 : 3 * nev / 2 + 1;
+	int m = lo->ncv > 0 ? lo->ncv : nev + (extra > 16 ? extra : 16);
+	double bytes = (double)dim * (m + 1) * sizeof(double);
+	double have = rs_memory_bytes();
+	return have > 0 && bytes > RS_FLOAT_BASIS_SHARE * have;
+}
+
 static int rb_try(struct gop *G, const rs_gsolve_opts *o, const rs_lanczos_opts *lo, const double *d,
 		  rs_lanczos_out *L, double **start, long *products, rs_err *e)
 {
@@ -1271,7 +1321,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 		/* N_alpha's eigenvalues lie in [-1, 1] (M M^T's in [0, 1]) */
 		rs_lanczos_opts lo = {need, o->ncv, o->tol > 0 ? o->tol : 1e-8, 0, o->seed, NULL,
 				      o->cancel, NULL, 0, strict, RS_EIG_TIE, G.space, 1.0, 0, 0.0,
-				      G.gram ? 0.0 : (double)g->nnz / (double)(N > 0 ? N : 1)};
+				      G.gram ? 0.0 : (double)g->nnz / (double)(N > 0 ? N : 1), 0};
 		/* the reduced basis: unipartite graphs at alpha > 0 (every degree
 		 * positive, q the only theta = 1 vector; copies stay out of it) */
 		int use_rb = o->rb && !g->bipartite && alpha > 0 && zero == 0 &&
@@ -1308,6 +1358,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 			   (o->ahead || (rs_rbasis_offers(o->rb) >= RB_FROM && rs_rbasis_pays(o->rb)));
 		if (join)
 			lo.tol *= RB_TIGHTER;
+		lo.single = float_basis(o, &lo, G.dim);
 		if (!reduced && (rs_lanczos(G.dim, gop_apply, proj, &G, &lo, &L, e) != 0 ||
 				 (G.gram && gram_lift(&G, &L, need, e) != 0)))
 			goto out;
@@ -1357,7 +1408,8 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 			picks[np++] = (struct pick){cand[a].theta, 2, j, cand[a].cls, cand[a].sub};
 	qsort(picks, (size_t)np, sizeof *picks, pick_cmp);
 	int nvec = np < k + 1 ? (int)np : k + 1;
-	S = rs_spectrum_new(N, nvec, N, e);
+	double *own = over_lanczos(&L, picks, nvec, need, N);
+	S = own ? rs_spectrum_adopt(N, nvec, N, own, e) : rs_spectrum_new(N, nvec, N, e);
 	if (S == NULL)
 		goto out;
 	S->solver = RS_SOLVER_LANCZOS;
@@ -1370,14 +1422,14 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	S->warm = start != NULL || reduced > 0;
 	S->reduced = reduced;
 	S->rechecks = rechecks;
+	S->single = reduced ? 0 : L.single;
 	S->gram_side = G.gram ? G.dim : 0;
 	long *hint = rs_zalloc(e, (size_t)nvec, sizeof *hint, "multiplicities");
 	if (hint == NULL)
 		goto out;
 	/* coefficients of the theta = 1 basis: the global vector first, then the
 	 * components by volume, each made orthogonal to those before it */
-	int qdone = 0;
-	for (int c = 0; c < nvec; c++) {
+	for (int c = nvec - 1; c >= 0; c--) {
 		const struct pick *p = &picks[c];
 		double *x = S->vec + (size_t)c * N;
 		S->lambda[c] = 1.0 - p->theta;
@@ -1403,9 +1455,10 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 				}
 				x[i] = v * G.u[i];
 			}
-			hint[c] = qdone++ == 0 ? G.ncomp : 0;
+			hint[c] = j == 0 ? G.ncomp : 0;
 		} else if (p->kind == 1) {
-			const double *v = L.vec + (size_t)p->index * N;
+			/* (the same array, when S took Lanczos' over) */
+			const double *v = (own ? S->vec : L.vec) + (size_t)p->index * N;
 			for (long i = 0; i < N; i++)
 				x[i] = v[i] * G.u[i];
 			hint[c] = 1;

@@ -46,7 +46,18 @@ typedef struct rs_gsolve_opts {
 	int lanczos_only;   /* 1: always the iterative solver ('set solver */
 	                    /* lanczos'); 0: a small symmetric graph goes  */
 	                    /* to LAPACK (RS_SYMMETRIC_DENSE)              */
+	int basis;          /* how Lanczos stores its basis: RS_BASIS_AUTO */
+	                    /* (0), RS_BASIS_DOUBLE, RS_BASIS_FLOAT         */
 } rs_gsolve_opts;
+
+/* 'set basis': auto stores Lanczos' basis in float where a double one
+ * would take more than RS_FLOAT_BASIS_SHARE of the machine's memory and
+ * the tolerance leaves room above float's rounding (tol >=
+ * RS_FLOAT_BASIS_TOL); else in double, which is as fast or faster and
+ * never has to solve again (lanczos.h). */
+enum { RS_BASIS_AUTO, RS_BASIS_DOUBLE, RS_BASIS_FLOAT };
+#define RS_FLOAT_BASIS_SHARE 0.25
+#define RS_FLOAT_BASIS_TOL 1e-6
 
 /* A graph of at most this many nodes, most of which colour refinement
  * cannot tell apart (copies.h: alike), is solved by LAPACK unless

@@ -22,7 +22,7 @@ struct rs_idle {
 	rs_rbasis *rb;
 	double tol;
 	int lanczos_only;
-	int ncv, k;
+	int ncv, k, basis;
 	unsigned long seed;
 	double a[2];     /* the alphas to solve, first first */
 	int bit[2];      /* and their bits */
@@ -40,7 +40,7 @@ static void *idle_main(void *arg)
 		long offers = rs_rbasis_offers(w->rb);
 		rs_err e = {0};
 		rs_gsolve_opts o = {w->a[i], w->k, w->tol, w->ncv, w->seed, w->warm, &w->cancel, w->rb, 1,
-				    w->lanczos_only};
+				    w->lanczos_only, w->basis};
 		rs_spectrum *S = rs_graph_spectrum(w->g, &o, &e);
 		int in_play = rs_rbasis_offers(w->rb) != offers;
 		if (S != NULL)
@@ -89,6 +89,7 @@ rs_idle *idle_start(rs_session *s)
 	w->tol = s->tol;
 	w->lanczos_only = s->solver == RS_SOLVER_LANCZOS;
 	w->ncv = s->ncv;
+	w->basis = s->basis;
 	w->k = (int)s->spec_k;
 	w->seed = s->seed;
 	const int order[2] = {first_down ? DOWN : UP, first_down ? UP : DOWN};

@@ -274,6 +274,53 @@ double rs_nrm2(long n, const double *x)
 	return sqrt(rs_dot(n, x, x));
 }
 
+/* The Lanczos basis, n x (m + 1) columns: doubles, or, where the caller
+ * asks (o->single), floats: half the solve's largest array, and half the
+ * bytes each sweep reads; the arithmetic stays in double, each column
+ * widened as it is read. */
+struct basis {
+	long n;
+	double *d; /* the columns in double, or NULL */
+	float *f;  /* in float, or NULL */
+};
+
+/* Rows are handed to the float kernels in chunks that keep w's part in
+ * the first-level cache while the columns stream past. */
+#define FCHUNK 512
+
+/* part[c] += V[lo..hi, c] . w[lo..hi] for c < j, V in float. */
+static void coef_f(long lo, long hi, long n, int j, const float *V, const double *w, double *part)
+{
+	for (long c0 = lo; c0 < hi; c0 += FCHUNK) {
+		long c1 = c0 + FCHUNK < hi ? c0 + FCHUNK : hi;
+		for (int c = 0; c < j; c++) {
+			const float *v = V + (size_t)c * n;
+			double s = 0;
+#pragma omp simd reduction(+ : s)
+			for (long i = c0; i < c1; i++)
+				s += (double)v[i] * w[i];
+			part[c] += s;
+		}
+	}
+}
+
+/* w[lo..hi] -= sum_c h[c] V[lo..hi, c] over the np columns idx[] (or the
+ * first np when idx is NULL), V in float. */
+static void sub_f(long lo, long hi, long n, int np, const int *idx, const float *V, const double *h,
+		  double *w)
+{
+	for (long c0 = lo; c0 < hi; c0 += FCHUNK) {
+		long c1 = c0 + FCHUNK < hi ? c0 + FCHUNK : hi;
+		for (int p = 0; p < np; p++) {
+			const float *v = V + (size_t)(idx ? idx[p] : p) * n;
+			double a = h[p];
+#pragma omp simd
+			for (long i = c0; i < c1; i++)
+				w[i] -= a * (double)v[i];
+		}
+	}
+}
+
 /* Classical Gram-Schmidt of w against the j columns of V and the nq
  * columns of Q (both leading dimension n) is two sweeps over the rows:
  * gs_coef computes h = [V Q]^T w (j + nq entries) and returns ||w||;
@@ -283,7 +330,8 @@ double rs_nrm2(long n, const double *x)
 struct gs_job {
 	long n;
 	int j, nq;
-	const double *V, *Q;
+	const struct basis *V;
+	const double *Q;
 	const double *wr; /* w, read (gs_coef) */
 	double *w;        /* w, written (gs_sub) */
 	const double *h;
@@ -299,8 +347,10 @@ static void gs_coef_part(void *arg)
 	double *part = J->scratch + (size_t)t * (size_t)(j + nq + 1);
 	memset(part, 0, (size_t)(j + nq + 1) * sizeof *part);
 	if (hi > lo) {
-		if (j > 0)
-			cblas_dgemv(CblasColMajor, CblasTrans, (int)(hi - lo), j, 1.0, J->V + lo, (int)n,
+		if (j > 0 && J->V->f)
+			coef_f(lo, hi, n, j, J->V->f, J->wr, part);
+		else if (j > 0)
+			cblas_dgemv(CblasColMajor, CblasTrans, (int)(hi - lo), j, 1.0, J->V->d + lo, (int)n,
 				    J->wr + lo, 1, 0.0, part, 1);
 		if (nq > 2)
 			cblas_dgemv(CblasColMajor, CblasTrans, (int)(hi - lo), nq, 1.0, J->Q + lo, (int)n,
@@ -312,8 +362,8 @@ static void gs_coef_part(void *arg)
 	}
 }
 
-static double gs_coef(long n, int j, const double *V, int nq, const double *Q, const double *w,
-		      double *h, double *scratch)
+static double gs_coef(long n, int j, const struct basis *V, int nq, const double *Q,
+		      const double *w, double *h, double *scratch)
 {
 	int T = rs_threads();
 	int stride = j + nq + 1;
@@ -336,9 +386,11 @@ static void gs_sub_part(void *arg)
 	double *w = J->w;
 	int t = thread_rows(n, &lo, &hi);
 	if (hi > lo) {
-		if (j > 0)
-			cblas_dgemv(CblasColMajor, CblasNoTrans, (int)(hi - lo), j, -1.0, J->V + lo, (int)n,
-				    J->h, 1, 1.0, w + lo, 1);
+		if (j > 0 && J->V->f)
+			sub_f(lo, hi, n, j, NULL, J->V->f, J->h, w);
+		else if (j > 0)
+			cblas_dgemv(CblasColMajor, CblasNoTrans, (int)(hi - lo), j, -1.0, J->V->d + lo,
+				    (int)n, J->h, 1, 1.0, w + lo, 1);
 		if (J->nq > 2)
 			cblas_dgemv(CblasColMajor, CblasNoTrans, (int)(hi - lo), J->nq, -1.0, J->Q + lo,
 				    (int)n, J->h + j, 1, 1.0, w + lo, 1);
@@ -354,7 +406,7 @@ static void gs_sub_part(void *arg)
 	J->scratch[t] = hi > lo ? block_dot(lo, hi, w, w) : 0.0;
 }
 
-static double gs_sub(long n, int j, const double *V, int nq, const double *Q, double *w,
+static double gs_sub(long n, int j, const struct basis *V, int nq, const double *Q, double *w,
 		     const double *h, double *scratch)
 {
 	int T = rs_threads();
@@ -372,7 +424,7 @@ static double gs_sub(long n, int j, const double *V, int nq, const double *Q, do
 struct finish_job {
 	long n;
 	double *w;
-	const double *V;
+	const struct basis *V;
 	int np;
 	const int *idx;
 	const double *coef;
@@ -392,13 +444,16 @@ static void finish_part(void *arg)
 	 * 2.5x faster on facebook, a tenth of the solve */
 	for (long c0 = lo; c0 < hi; c0 += 512) {
 		long c1 = c0 + 512 < hi ? c0 + 512 : hi;
-		for (int p = 0; p < J->np; p++) {
-			const double *v = J->V + (size_t)J->idx[p] * n;
-			double a = J->coef[p];
+		if (J->V->f)
+			sub_f(c0, c1, n, J->np, J->idx, J->V->f, J->coef, w);
+		else
+			for (int p = 0; p < J->np; p++) {
+				const double *v = J->V->d + (size_t)J->idx[p] * n;
+				double a = J->coef[p];
 #pragma omp simd
-			for (long i = c0; i < c1; i++)
-				w[i] -= a * v[i];
-		}
+				for (long i = c0; i < c1; i++)
+					w[i] -= a * v[i];
+			}
 		for (int c = 0; c < J->nq; c++) {
 			const double *q = J->Q + (size_t)c * n;
 			double a = J->hq[c];
@@ -413,7 +468,7 @@ static void finish_part(void *arg)
 	}
 }
 
-static void local_finish(long n, double *w, const double *V, int np, const int *idx,
+static void local_finish(long n, double *w, const struct basis *V, int np, const int *idx,
 			 const double *coef, int nq, const double *Q, const double *hq, double beta)
 {
 	struct finish_job J = {n, w, V, np, idx, coef, nq, Q, hq, 1.0 / beta};
@@ -427,6 +482,23 @@ static void local_finish(long n, double *w, const double *V, int np, const int *
 /* A wanted Ritz pair is locked once its residual bound is below LOCK tol
  * |theta|: what is dropped stays a thousandth of the tolerance. */
 #define LOCK 1e-3
+
+/* A float basis is kept orthogonal to this level: storing a vector moves
+ * its inner products by up to 6e-8 (float's rounding), so the double
+ * basis' 1e-9 is out of reach.  Far inside semi-orthogonality (float's
+ * sqrt(eps), 3e-4), the projected matrix is still that of an orthonormal
+ * basis to about 1e-13, and most steps stay light.  At 1e-6, two graphs
+ * of bench/other_graphs.py fell short of tol 1e-6 once measured and were
+ * solved again in double (10 hubs over 100,000 nodes: 1,053 products in
+ * all; at 3e-7, 601, where a double basis takes 582); 1e-7 is too close
+ * to the rounding for light steps. */
+#define SINGLE_TARGET 3e-7
+
+/* A float basis still short of the tolerance after this many restarts
+ * (a tolerance below what its rounding allows stalls) is given up for a
+ * double one, started from where it got to.  The graphs of the bench
+ * converge in 17-100. */
+#define SINGLE_MAXIT 300
 
 /* x *= a, by row blocks. */
 struct scale_job {
@@ -478,6 +550,100 @@ static void restart_in_place(long n, int m, int l, double *V, const double *Y, i
 	}
 }
 
+/* restart_in_place for a float basis: each row block is widened to
+ * double (bufs: RB x (m + l) doubles per thread), multiplied, and
+ * rounded back.  With split, column c of the product is kept as two
+ * floats instead, in columns 2c and 2c + 1 (its rounding, then what the
+ * rounding left out: together 2^-48 of the value), for ritz_widen. */
+static void restart_in_place_f(long n, int m, int l, float *V, const double *Y, int ldy,
+			       double *bufs, int split)
+{
+#pragma omp parallel
+	{
+		int t = 0;
+#ifdef _OPENMP
+		t = omp_get_thread_num();
+#endif
+		double *in = bufs + (size_t)t * RB * (size_t)(m + l);
+		double *buf = in + (size_t)RB * m;
+#pragma omp for schedule(static)
+		for (long lo = 0; lo < n; lo += RB) {
+			int rows = (int)(n - lo < RB ? n - lo : RB);
+			for (int c = 0; c < m; c++) {
+				const float *v = V + lo + (size_t)c * n;
+				double *a = in + (size_t)c * RB;
+				for (int r = 0; r < rows; r++)
+					a[r] = v[r];
+			}
+			cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, rows, l, m, 1.0, in, RB, Y,
+				    ldy, 0.0, buf, RB);
+			for (int c = 0; c < l; c++) {
+				const double *b = buf + (size_t)c * RB;
+				if (split) {
+					float *hi = V + lo + (size_t)(2 * c) * n, *rest = hi + n;
+					for (int r = 0; r < rows; r++) {
+						hi[r] = (float)b[r];
+						rest[r] = (float)(b[r] - (double)hi[r]);
+					}
+				} else {
+					float *v = V + lo + (size_t)c * n;
+					for (int r = 0; r < rows; r++)
+						v[r] = (float)b[r];
+				}
+			}
+		}
+	}
+}
+
+/* After restart_in_place_f(..., split): double column c from the float
+ * pair in columns 2c and 2c + 1, in the same bytes (tmp: n doubles). */
+static void ritz_widen(long n, int l, float *V, double *tmp)
+{
+	double *D = (double *)V;
+	for (int c = 0; c < l; c++) {
+		const float *hi = V + (size_t)(2 * c) * n, *rest = hi + n;
+#pragma omp parallel for schedule(static) if (n > 4096)
+		for (long i = 0; i < n; i++)
+			tmp[i] = (double)hi[i] + (double)rest[i];
+		memcpy(D + (size_t)c * n, tmp, (size_t)n * sizeof *D);
+	}
+}
+
+/* Basis column v (float) from w, and w rounded to what was stored: the
+ * next product is of the vector the basis holds. */
+struct store_job {
+	long n;
+	float *v;
+	double *w;
+};
+
+static void store_part(void *arg)
+{
+	const struct store_job *J = arg;
+	long lo, hi;
+	thread_rows(J->n, &lo, &hi);
+	float *v = J->v;
+	double *w = J->w;
+#pragma omp simd
+	for (long i = lo; i < hi; i++) {
+		v[i] = (float)w[i];
+		w[i] = (double)v[i];
+	}
+}
+
+static void store_column(long n, float *v, double *w)
+{
+	struct store_job J = {n, v, w};
+	rs_par(rs_threads(), store_part, &J);
+}
+
+static void widen_column(long n, const float *v, double *w)
+{
+#pragma omp parallel for schedule(static) if (n > 4096)
+	for (long i = 0; i < n; i++)
+		w[i] = (double)v[i];
+}
+
 void rs_lanczos_out_free(rs_lanczos_out *out)
 {
 	free(out->theta);
@@ -501,7 +667,7 @@ void rs_lanczos_out_free(rs_lanczos_out *out)
  * cost a second pass at nearly every step; this one at a few percent.
  * reorth_from starts after gs_coef has put the first coefficients in h and
  * ||w|| in before; reorth does both. */
-static double reorth_from(long n, int j, const double *V, int nq, const double *Q, double *w,
+static double reorth_from(long n, int j, const struct basis *V, int nq, const double *Q, double *w,
 			  double *h, double *h2, double *scratch, const double *lev, double target,
 			  double *lev_out, double before)
 {
@@ -530,7 +696,7 @@ static double reorth_from(long n, int j, const double *V, int nq, const double *
 	return after;
 }
 
-static double reorth(long n, int j, const double *V, int nq, const double *Q, double *w, double *h,
+static double reorth(long n, int j, const struct basis *V, int nq, const double *Q, double *w, double *h,
 		     double *h2, double *scratch, const double *lev, double target, double *lev_out)
 {
 	double before = gs_coef(n, j, V, nq, Q, w, h, scratch);
@@ -538,7 +704,7 @@ static double reorth(long n, int j, const double *V, int nq, const double *Q, do
 }
 
 /* A random unit vector in the operator's space, orthogonal to V[:, 0..j). */
-static int fresh_vector(long n, int j, const double *V, int nq, const double *Q, double *w,
+static int fresh_vector(long n, int j, const struct basis *V, int nq, const double *Q, double *w,
 			rs_rng *rng, rs_project proj, void *ctx, double *h, double *h2, double *scratch)
 {
 	for (int attempt = 0; attempt < 5; attempt++) {
@@ -698,6 +864,119 @@ static void restart_levels(int msz, int l, const double *Y, double *Om, double *
 	}
 }
 
+/* The want Ritz vectors V Y (Y: msz x want, the first nl columns locked
+ * and their own Ritz vectors) into out->vec, n x want in double, formed in
+ * the basis' place, which is handed over and shrunk to them: no second
+ * n x want array to fault in, and the caller's copy reuses the rest (ba
+ * 50,000 nodes, k = 20: the solve's peak 48 -> 40 MB).  A float basis of
+ * m + 1 >= 2 want columns holds them as float pairs, widened in place
+ * (tmp: n doubles); a smaller one gets a new array. */
+static int ritz_vectors(struct basis *B, int m, int msz, int nl, int want, const double *Y,
+			double *bufs, double *tmp, rs_lanczos_out *out, rs_err *e)
+{
+	long n = B->n;
+	size_t bytes = (size_t)n * (size_t)(want > 0 ? want : 1) * sizeof(double);
+	void *held;
+	if (B->d) {
+		restart_in_place(n, msz - nl, want - nl, B->d + (size_t)nl * n, Y + nl + (size_t)nl * msz,
+				 msz, bufs);
+		held = B->d;
+		B->d = NULL;
+	} else if (2 * want <= m + 1) {
+		/* (the basis has m + 1 columns, of which msz are read) */
+		restart_in_place_f(n, msz, want, B->f, Y, msz, bufs, 1);
+		ritz_widen(n, want, B->f, tmp);
+		held = B->f;
+		B->f = NULL;
+	} else {
+		double *X = rs_alloc_big(e, (size_t)n * (size_t)(want > 0 ? want : 1), sizeof *X,
+					 "eigenvectors");
+		if (X == NULL)
+			return -1;
+		for (int c = 0; c < want; c++) {
+			double *x = X + (size_t)c * n;
+			memset(x, 0, (size_t)n * sizeof *x);
+			for (int r = 0; r < msz; r++) {
+				double a = Y[r + (size_t)c * msz];
+				const float *v = B->f + (size_t)r * n;
+				if (a != 0)
+					for (long i = 0; i < n; i++)
+						x[i] += a * (double)v[i];
+			}
+		}
+		free(B->f);
+		B->f = NULL;
+		held = X;
+	}
+	void *shrunk = realloc(held, bytes);
+	out->vec = shrunk ? shrunk : held;
+	return 0;
+}
+
+/* A float basis' Ritz pairs, measured: out->resid[c] = ||A y_c - theta_c
+ * y_c|| in the operator's space (r: n doubles of scratch).  Returns how
+ * many, in order, meet the tolerance, or -1 on error. */
+static int true_residuals(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczos_opts *o,
+			  const double *Q, int nq, rs_lanczos_out *out, int want, double *r, rs_err *e)
+{
+	int met = 0;
+	for (int c = 0; c < want; c++) {
+		const double *y = out->vec + (size_t)c * n;
+		op(ctx, y, r);
+		out->matvecs++;
+		if (proj)
+			proj(ctx, r);
+		for (int q = 0; q < nq; q++) {
+			const double *qv = Q + (size_t)q * n;
+			double a = rs_dot(n, qv, r);
+			for (long i = 0; i < n; i++)
+				r[i] -= a * qv[i];
+		}
+		double th = out->theta[c];
+		for (long i = 0; i < n; i++)
+			r[i] -= th * y[i];
+		out->resid[c] = rs_nrm2(n, r);
+		if (met == c && rs_lanczos_pair_met(o, out->theta, c, out->resid[c]))
+			met++;
+	}
+	if (!isfinite(out->resid[0]))
+		return rs_fail(e, RS_ENUMERIC, "Lanczos: a residual is not finite");
+	return met;
+}
+
+int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczos_opts *o,
+	       rs_lanczos_out *out, rs_err *e);
+
+/* A float basis whose pairs fell short of the tolerance once measured (a
+ * tolerance near float's rounding, or values near 0): the same solve in
+ * double, started from the sum of the pairs found; the products of both
+ * are counted. */
+static int redo_in_double(long n, rs_matvec op, rs_project proj, void *ctx,
+			  const rs_lanczos_opts *o, rs_lanczos_out *out, rs_err *e)
+{
+	double *start = rs_zalloc(e, (size_t)n, sizeof *start, "start vector");
+	if (start == NULL) {
+		rs_lanczos_out_free(out);
+		return -1;
+	}
+	int cols = out->vec ? out->converged : 0;
+	for (int c = 0; c < cols; c++)
+		for (long i = 0; i < n; i++)
+			start[i] += out->vec[(size_t)c * n + i];
+	long spent = out->matvecs;
+	int restarts = out->restarts;
+	rs_lanczos_out_free(out);
+	rs_lanczos_opts d = *o;
+	d.single = 0;
+	d.start = start;
+	int rc = rs_lanczos(n, op, proj, ctx, &d, out, e);
+	out->matvecs += spent;
+	out->restarts += restarts + 1;
+	out->single = -1;
+	free(start);
+	return rc;
+}
+
 int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczos_opts *o,
 	       rs_lanczos_out *out, rs_err *e)
 {
@@ -735,8 +1014,19 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 	if (m <= nev)
 		m = nev + 1 <= space ? nev + 1 : nev;
 	int maxit = o->maxit > 0 ? o->maxit : 1000;
+	/* a float basis that has not converged by then is solved in double */
+	if (o->single && maxit > SINGLE_MAXIT)
+		maxit = SINGLE_MAXIT;
 	int T = rs_threads();
-	double *V = basis_alloc(e, (size_t)n * (size_t)(m + 1));
+	const int single = o->single != 0;
+	struct basis B = {n, NULL, NULL};
+	if (single)
+		B.f = rs_alloc_big(e, (size_t)n * (size_t)(m + 1), sizeof *B.f, "Lanczos basis");
+	else
+		B.d = basis_alloc(e, (size_t)n * (size_t)(m + 1));
+	/* a float basis: the product's argument and result in double */
+	double *xb = single ? rs_alloc(e, (size_t)n, sizeof *xb, "Lanczos vectors") : NULL;
+	double *wb = single ? rs_alloc(e, (size_t)n, sizeof *wb, "Lanczos vectors") : NULL;
 	double *W = rs_alloc(e, (size_t)m * (size_t)m, sizeof *W, "projected matrix");
 	double *Tm = rs_zalloc(e, (size_t)m * m, sizeof *Tm, "projected matrix");
 	double *Y = rs_alloc(e, (size_t)m * m, sizeof *Y, "Ritz vectors");
@@ -752,16 +1042,20 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 	double *h3 = rs_alloc(e, (size_t)(m + o->ndefl + 2), sizeof *h3, "coefficients");
 	const double *Q = nq ? o->defl : NULL;
 	double *scratch = rs_alloc(e, (size_t)T * (size_t)(m + nq + 2), sizeof *scratch, "scratch");
-	double *bufs = rs_alloc(e, (size_t)T * RB * (size_t)m, sizeof *bufs, "restart buffers");
+	double *bufs = rs_alloc(e, (size_t)T * RB * (size_t)(single ? 2 * m : m), sizeof *bufs,
+				"restart buffers");
 	int rc = -1;
-	if (!V || !W || !Tm || !Y || !th || !lev || !Om || !rnd || !Om2 || !h || !h2 || !h3 || !scratch ||
+	int redo = 0; /* a float basis fell short: solve again in double */
+	if ((!B.d && !B.f) || (single && (!xb || !wb)) || !W || !Tm || !Y || !th || !lev || !Om || !rnd || !Om2 || !h || !h2 || !h3 || !scratch ||
 	    !bufs)
 		goto out;
 	/* the basis is kept orthogonal to this level: semi-orthogonality
 	 * (sqrt(eps)) already gives Ritz values to working accuracy; tighter
 	 * for tight tolerances */
-	double target = fmin(1e-9, 1e-3 * o->tol);
-	const double fresh_lev = 4 * DBL_EPSILON * sqrt((double)m);
+	double target = single ? SINGLE_TARGET : fmin(1e-9, 1e-3 * o->tol);
+	/* what storing a vector in float may move its inner products by */
+	const double store_lev = single ? 0.5 * FLT_EPSILON : 0.0;
+	const double fresh_lev = 4 * DBL_EPSILON * sqrt((double)m) + store_lev;
 	lev[0] = fresh_lev;
 	rnd[0] = fresh_lev;
 	const int ld = m + 1;
@@ -769,23 +1063,29 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 	rs_rng_seed(&rng, o->seed ? o->seed : 1);
 
 	/* v_0 */
-	double *v0 = V;
+	double *v0 = single ? xb : B.d;
 	if (o->start) {
 		memcpy(v0, o->start, (size_t)n * sizeof *v0);
 		if (proj)
 			proj(ctx, v0);
 		double nv = rs_nrm2(n, v0);
 		if (nv > 1e-12)
-			nv = reorth(n, 0, V, nq, Q, v0, h, h2, scratch, NULL, 0, NULL);
+			nv = reorth(n, 0, &B, nq, Q, v0, h, h2, scratch, NULL, 0, NULL);
 		if (nv > 1e-12) {
 			scale(n, 1.0 / nv, v0);
-		} else if (fresh_vector(n, 0, V, nq, Q, v0, &rng, proj, ctx, h, h2, scratch) != 0) {
+		} else if (fresh_vector(n, 0, &B, nq, Q, v0, &rng, proj, ctx, h, h2, scratch) != 0) {
 			rs_fail(e, RS_ENUMERIC, "cannot find a start vector (the space is empty?)");
 			goto out;
 		}
-	} else if (fresh_vector(n, 0, V, nq, Q, v0, &rng, proj, ctx, h, h2, scratch) != 0) {
+	} else if (fresh_vector(n, 0, &B, nq, Q, v0, &rng, proj, ctx, h, h2, scratch) != 0) {
 		rs_fail(e, RS_ENUMERIC, "cannot find a start vector (the space is empty?)");
 		goto out;
+	}
+	/* a float basis: xb holds column xcol in double, as stored */
+	int xcol = -1;
+	if (single) {
+		store_column(n, B.f, xb);
+		xcol = 0;
 	}
 
 	int k = 0; /* vectors kept by the last restart */
@@ -814,8 +1114,17 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 			 * round of the 10^6-node SBM is about 0.7 s) */
 			if (j > k && o->cancel && *o->cancel)
 				break;
-			double *w = V + (size_t)(j + 1) * n;
-			op(ctx, V + (size_t)j * n, w);
+			double *x, *w;
+			if (single) {
+				if (xcol != j)
+					widen_column(n, B.f + (size_t)j * n, xb);
+				x = xb;
+				w = wb;
+			} else {
+				x = B.d + (size_t)j * n;
+				w = x + n;
+			}
+			op(ctx, x, w);
 			out->matvecs++;
 			if (proj)
 				proj(ctx, w);
@@ -825,7 +1134,7 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 			 * orthogonality target, w is finished by the recurrence alone,
 			 * normalized by Pythagoras, in one light sweep.  Otherwise a full
 			 * Gram-Schmidt subtraction, repeated as the estimate requires. */
-			double before = gs_coef(n, j + 1, V, nq, Q, w, h, scratch);
+			double before = gs_coef(n, j + 1, &B, nq, Q, w, h, scratch);
 			int light = 0;
 			if (j > k) {
 				/* the recurrence's two vectors, and at most LIGHT_MAX others
@@ -880,8 +1189,9 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 					if (b2 > 1e-6 * before * before && err / sqrt(b2) <= target &&
 					    4 * DBL_EPSILON * before * before / b2 <= target) {
 						double b = sqrt(b2);
-						local_finish(n, w, V, np, idx, coef, nq, Q, h + j + 1, b);
-						rnd[j + 1] = sqrt(r2) / b + 4 * DBL_EPSILON * before * before / b2;
+						local_finish(n, w, &B, np, idx, coef, nq, Q, h + j + 1, b);
+						rnd[j + 1] = sqrt(r2) / b + 4 * DBL_EPSILON * before * before / b2 +
+							     store_lev;
 						lev[j + 1] = rnd[j + 1];
 						record_row(Om, ld, j + 1, h2, 1.0 / b, rnd, lev);
 						beta = b;
@@ -890,7 +1200,7 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 				}
 			}
 			if (!light) {
-				beta = reorth_from(n, j + 1, V, nq, Q, w, h, h2, scratch, lev, target,
+				beta = reorth_from(n, j + 1, &B, nq, Q, w, h, h2, scratch, lev, target,
 						   &lev[j + 1], before);
 				if (proj && beta > 0 && beta < 1e-6 * before) {
 					/* nearly all of the product cancelled: the rounding of
@@ -899,12 +1209,13 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 					 * of 1e-6 once scaled up (a bipartite graph whose
 					 * Krylov space closed at 5e-12).  Project again. */
 					proj(ctx, w);
-					beta = reorth(n, j + 1, V, nq, Q, w, h3, h2, scratch, lev, target,
+					beta = reorth(n, j + 1, &B, nq, Q, w, h3, h2, scratch, lev, target,
 						      &lev[j + 1]);
 					for (int c = 0; c <= j; c++)
 						h[c] += h3[c];
 				}
 				/* orthogonal to the basis to within that bound */
+				lev[j + 1] += store_lev;
 				rnd[j + 1] = lev[j + 1];
 				record_row(Om, ld, j + 1, NULL, 0.0, rnd, lev);
 			}
@@ -924,13 +1235,22 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 				/* an invariant subspace: go on with a fresh direction, uncoupled */
 				beta = 0;
 				if (j + 1 >= space ||
-				    fresh_vector(n, j + 1, V, nq, Q, w, &rng, proj, ctx, h, h2, scratch) != 0) {
+				    fresh_vector(n, j + 1, &B, nq, Q, w, &rng, proj, ctx, h, h2, scratch) != 0) {
+					if (single)
+						store_column(n, B.f + (size_t)(j + 1) * n, w);
 					j++;
 					break;
 				}
 				/* (its row of Om was zeroed by the full passes above) */
 				lev[j + 1] = fresh_lev;
 				rnd[j + 1] = fresh_lev;
+			}
+			if (single) {
+				/* v_(j+1) into the basis; it is the next product's */
+				store_column(n, B.f + (size_t)(j + 1) * n, w);
+				wb = xb;
+				xb = w;
+				xcol = j + 1;
 			}
 			anorm = fmax(anorm, fmax(fabs(h[j]), beta));
 			if (j + 1 < m) {
@@ -970,20 +1290,31 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 				goto out;
 			/* the Ritz vectors in place of the basis, which is handed
 			 * over: no second n x nev array to fault in */
-			restart_in_place(n, msz - nl, want - nl, V + (size_t)nl * n, Y + nl + (size_t)nl * msz,
-					 msz, bufs);
-			/* and shrunk to the wanted columns, so that the caller's
-			 * copy reuses the rest of it (ba 50,000 nodes, k = 20: the
-			 * solve's peak 48 -> 40 MB) */
-			double *shrunk = realloc(V, (size_t)n * (size_t)(want > 0 ? want : 1) * sizeof *V);
-			out->vec = shrunk ? shrunk : V;
-			V = NULL;
+			if (ritz_vectors(&B, m, msz, nl, want, Y, bufs, single ? wb : NULL, out, e) != 0)
+				goto out;
 			for (int c = 0; c < want; c++) {
 				out->theta[c] = th[c];
 				out->resid[c] = fabs(beta * Y[msz - 1 + (size_t)c * msz]) + lost;
 			}
 			out->converged = conv;
 			out->restarts = it;
+			out->single = single;
+			if (single && conv < want) {
+				redo = 1;
+				rc = 0;
+				goto out;
+			}
+			if (single) {
+				/* the bound leaves out the storing's rounding: measure */
+				int met = true_residuals(n, op, proj, ctx, o, Q, nq, out, want, xb, e);
+				if (met < 0)
+					goto out;
+				if (met < want) {
+					redo = 1;
+					rc = 0;
+					goto out;
+				}
+			}
 			if (conv < want) {
 				rs_fail(e, RS_ENUMERIC,
 					"Lanczos did not converge: %d of %d eigenpairs within tol %g after "
@@ -1020,9 +1351,16 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 			dropped += s * s;
 			nl_new++;
 		}
-		restart_in_place(n, msz - nl, l - nl, V + (size_t)nl * n, Y + nl + (size_t)nl * msz, msz,
-				 bufs);
-		memmove(V + (size_t)l * n, V + (size_t)msz * n, (size_t)n * sizeof *V);
+		if (single) {
+			restart_in_place_f(n, msz - nl, l - nl, B.f + (size_t)nl * n,
+					   Y + nl + (size_t)nl * msz, msz, bufs, 0);
+			memmove(B.f + (size_t)l * n, B.f + (size_t)msz * n, (size_t)n * sizeof *B.f);
+			xcol = xcol == msz ? l : -1;
+		} else {
+			restart_in_place(n, msz - nl, l - nl, B.d + (size_t)nl * n,
+					 Y + nl + (size_t)nl * msz, msz, bufs);
+			memmove(B.d + (size_t)l * n, B.d + (size_t)msz * n, (size_t)n * sizeof *B.d);
+		}
 		restart_levels(msz, l, Y, Om, Om2, ld, rnd, lev, W, h2, fresh_lev);
 		memset(Tm, 0, (size_t)m * m * sizeof *Tm);
 		for (int c = 0; c < l; c++) {
@@ -1037,7 +1375,10 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 		last_conv = conv;
 	}
 out:
-	free(V);
+	free(B.d);
+	free(B.f);
+	free(xb);
+	free(wb);
 	free(W);
 	free(Tm);
 	free(Y);
@@ -1053,5 +1394,7 @@ out:
 	free(bufs);
 	if (rc != 0 && out->theta == NULL)
 		rs_lanczos_out_free(out);
+	if (redo)
+		rc = redo_in_double(n, op, proj, ctx, o, out, e);
 	return rc;
 }

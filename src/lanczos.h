@@ -13,6 +13,10 @@
  * Convergence: ||A y - theta y|| <= tol * max(|theta|, eps), for the nev
  * largest Ritz values (or the first nstrict, the others only far enough
  * below them).  Deterministic for a given seed and thread count.
+ * The basis may be stored in float (single): half the memory, the
+ * arithmetic in double; the bound then leaves out the storing's rounding,
+ * so the pairs' residuals are measured, and a solve that falls short is
+ * made again in double.
  */
 #ifndef RS_LANCZOS_H
 #define RS_LANCZOS_H
@@ -53,6 +57,10 @@ typedef struct rs_lanczos_opts {
 	                    /* its value) to keep it apart below floor    */
 	double row_cost;    /* the product's entries a row (0: unknown):  */
 	                    /* below 12, a smaller basis (ncv 0)          */
+	int single;         /* 1: the basis stored in float (half the     */
+	                    /* memory; the arithmetic in double), the     */
+	                    /* pairs' residuals then measured, and the    */
+	                    /* solve redone in double if they fall short  */
 } rs_lanczos_opts;
 
 typedef struct rs_lanczos_out {
@@ -62,6 +70,9 @@ typedef struct rs_lanczos_out {
 	long matvecs;
 	int restarts;
 	int converged;      /* how many of the nev met the tolerance     */
+	int single;         /* 1: solved with a float basis, residuals   */
+	                    /* measured; -1: one fell short, redone in   */
+	                    /* double; 0: a double basis                 */
 } rs_lanczos_out;
 
 int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczos_opts *o,

@@ -82,7 +82,7 @@ void session_keep_ahead(rs_session *s, rs_spectrum *S, double alpha, long k)
 	struct rs_kept *K = &s->kept[s->kept_next];
 	s->kept_next = (s->kept_next + 1) % 2;
 	rs_spectrum_free(K->spec);
-	*K = (struct rs_kept){S, alpha, s->tol, k, s->ncv, (int)s->solver, s->seed};
+	*K = (struct rs_kept){S, alpha, s->tol, k, s->ncv, (int)s->solver, s->basis, s->seed};
 }
 
 /* A kept look-ahead for absolute alpha a and k under the current settings,
@@ -94,6 +94,7 @@ static rs_spectrum *take_kept(rs_session *s, double a, long k, long rows)
 		struct rs_kept *K = &s->kept[i];
 		if (K->spec && fabs(K->alpha - a) <= 1e-12 * fmax(fabs(a), fabs(K->alpha)) && K->k == k &&
 		    K->tol == s->tol && K->ncv == s->ncv && K->solver == (int)s->solver &&
+		    K->basis == s->basis &&
 		    K->seed == s->seed && K->spec->rows == rows) {
 			rs_spectrum *S = K->spec;
 			K->spec = NULL;
@@ -321,7 +322,7 @@ const rs_spectrum *session_spectrum(rs_session *s, rs_err *e)
 						  ? s->prev
 						  : NULL;
 			rs_gsolve_opts o = {a,	  (int)k, s->tol, s->ncv, s->seed, warm, &rs_interrupted,
-					    session_rbasis(s), 0, s->solver == RS_SOLVER_LANCZOS};
+					    session_rbasis(s), 0, s->solver == RS_SOLVER_LANCZOS, s->basis};
 			/* solved while the prompt waited (idle.h): taken as it is */
 			struct timespec t0, t1;
 			clock_gettime(CLOCK_MONOTONIC, &t0);

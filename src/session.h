@@ -34,6 +34,7 @@ typedef struct rs_session {
 	rs_graph *adj;        /* that graph, built on demand          */
 	double tol;           /* iterative solver tolerance          */
 	int ncv;              /* Lanczos basis size (0 = auto)        */
+	int basis;            /* how it is stored: RS_BASIS_*         */
 	double alpha;         /* as typed, in the active mode     */
 	int alpha_rel;        /* 1: relative (alpha w / n^2)       */
 	int alpha_mode_set;   /* the mode was chosen by the user   */
@@ -75,7 +76,7 @@ typedef struct rs_session {
 		rs_spectrum *spec;  /* that asks for their alpha, with the */
 		double alpha, tol;  /* settings they were solved under     */
 		long k;
-		int ncv, solver;
+		int ncv, solver, basis;
 		unsigned long seed;
 	} kept[2];
 	int kept_next;              /* the slot the next one goes to      */

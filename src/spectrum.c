@@ -150,6 +150,24 @@ rs_spectrum *rs_spectrum_new(long nodes, int nvec, long rows, rs_err *e)
 	return S;
 }
 
+rs_spectrum *rs_spectrum_adopt(long nodes, int nvec, long rows, double *vec, rs_err *e)
+{
+	rs_spectrum *S = rs_zalloc(e, 1, sizeof *S, "spectrum");
+	double *lambda = rs_alloc(e, (size_t)nvec, sizeof *lambda, "eigenvalues");
+	if (S == NULL || lambda == NULL) {
+		free(S);
+		free(lambda);
+		free(vec);
+		return NULL;
+	}
+	S->nodes = nodes;
+	S->nvec = nvec;
+	S->rows = rows;
+	S->lambda = lambda;
+	S->vec = vec;
+	return S;
+}
+
 /* Worst residual ||M w - theta w|| over the columns of W (K x K, col-major). */
 static double sym_residual(const double *M, const double *W, const double *theta, int K)
 {

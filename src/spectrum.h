@@ -57,6 +57,9 @@ typedef struct rs_spectrum {
 	long gram_side;  /* bipartite: solved as M M^T on this many nodes of   */
 	                 /* the smaller side (0: N on both sides)             */
 	int open_mult;   /* the last multiplicity may be larger (not all copies seen) */
+	int single;      /* Lanczos' basis: 1 stored in float (residuals     */
+	                 /* measured), -1 float fell short and was redone in */
+	                 /* double, 0 double                                 */
 	int ahead;       /* solved ahead, while the prompt or the live view    */
 	                 /* waited: seconds is then the wait for it (about 0), */
 	double ahead_seconds; /* and this the solve's own time               */
@@ -64,6 +67,9 @@ typedef struct rs_spectrum {
 
 /* Allocate an empty spectrum with nvec vectors of rows entries. */
 rs_spectrum *rs_spectrum_new(long nodes, int nvec, long rows, rs_err *e);
+/* The same over vec (rows x nvec, from malloc), which it takes over (and
+ * frees, on failure). */
+rs_spectrum *rs_spectrum_adopt(long nodes, int nvec, long rows, double *vec, rs_err *e);
 /* Group the nvec computed eigenvalues, with known multiplicities: mult_hint[j]
  * (or 1) for the group that lambda[j] starts.  Replaces val/mult. */
 int rs_spectrum_group(rs_spectrum *S, const long *mult_hint, rs_err *e);

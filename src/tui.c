@@ -56,7 +56,7 @@ struct worker {
 	const rs_graph *g;
 	double tol;
 	int lanczos_only;
-	int ncv;
+	int ncv, basis;
 	unsigned long seed;
 	double a_req;
 	int k_req;
@@ -167,7 +167,7 @@ static void *worker_main(void *arg)
 			const rs_spectrum *warm = w->prev && w->prev->solver == RS_SOLVER_LANCZOS ? w->prev : NULL;
 			long offers = w->rb ? rs_rbasis_offers(w->rb) : 0;
 			rs_gsolve_opts o = {a, k, w->tol, w->ncv, w->seed, warm, &w->cancel, w->rb, ahead,
-					    w->lanczos_only};
+					    w->lanczos_only, w->basis};
 			S = rs_graph_spectrum(w->g, &o, &e);
 			/* the basis took part (the graph and alpha allow one) */
 			in_play = S && w->rb && rs_rbasis_offers(w->rb) != offers;
@@ -928,6 +928,7 @@ int tui_run(rs_session *s, rs_err *e)
 		w.tol = s->tol;
 		w.lanczos_only = s->solver == RS_SOLVER_LANCZOS;
 		w.ncv = s->ncv;
+		w.basis = s->basis;
 		w.seed = s->seed;
 		w.rb = session_rbasis(s);
 		pthread_mutex_init(&w.mu, NULL);

@@ -872,6 +872,15 @@ check "no zstd or xz on PATH: one line each, the package to install" \
 	$([ $st -eq 1 ] && grep -q "^command-line:1: load: .*karate.gml.zst: zstd-compressed, and no 'zstd' program on PATH to read it (install it: apt-get install zstd; or decompress the file first: unzstd FILE)$" "$tmp/err" &&
 		grep -q "^command-line:2: load: .*karate.labels.xz: xz-compressed, and no 'xz' program on PATH to read it (install it: apt-get install xz-utils" "$tmp/err" &&
 		[ "$(wc -l <"$tmp/err")" -eq 2 ]; echo $?)
+# 'set basis float': Lanczos' basis in float, its pairs' residuals measured
+# (at most tol); a tolerance below 1e-6 keeps a double basis.
+run -c "seed 1; sbm 1000*3 0.02 0.001; k 5; alpha 1 rel; set basis" \
+	-c "set basis float; set tol 1e-6; eig; set format json; info" \
+	-c "set tol 1e-11; eig; info; set basis double; set tol 1e-6; eig; info"
+check "set basis float: float at tol 1e-6, double at 1e-11, and 'set basis double'" \
+	$([ $st -eq 0 ] && grep -q '^basis *auto' "$tmp/out" &&
+		[ "$(grep -o '"last_basis":"[^"]*"' "$tmp/out" | tr '\n' ' ')" = '"last_basis":"float" "last_basis":"double" "last_basis":"double" ' ] &&
+		grep -o '"last_residual":[0-9.e-]*' "$tmp/out" | head -1 | awk -F: '{exit !($2 > 0 && $2 <= 1e-6)}'; echo $?)
 # A 10^7-node model in under 1 GiB of address space (ulimit -v), when ulimit works here.
 if [ -z "${REGSPEC_SANITIZED:-}" ] && (ulimit -v 1048576) 2>/dev/null; then
 	(ulimit -v 1048576; $REGSPEC -c 'cliques 1000000*10 theta random 0.5 2; alpha 0.01; mu; signs; expect theorem_holds true' >"$tmp/out" 2>"$tmp/err")

@@ -1388,7 +1388,7 @@ static void sbm_stats(void)
 static void compare_tol(const char *what, const rs_graph *g, double alpha, int k, double tol)
 {
 	rs_err e = {0};
-	rs_gsolve_opts o = {alpha, k, tol, 0, 1, NULL, NULL, NULL, 0, 1};
+	rs_gsolve_opts o = {alpha, k, tol, 0, 1, NULL, NULL, NULL, 0, 1, RS_BASIS_AUTO};
 	rs_spectrum *A = rs_graph_spectrum(g, &o, &e);
 	if (A == NULL)
 		printf("# %s: %s\n", what, e.msg);
@@ -1488,7 +1488,7 @@ static struct rb_run rb_sweep(const rs_graph *g, rs_rbasis *rb)
 		rel[nrel++] = 0.3 + 0.37 * (double)((i * 7) % 15);
 	for (int i = 0; i < nrel; i++) {
 		double a = rel[i] * f1;
-		rs_gsolve_opts o = {a, 5, 1e-9, 0, 1, prev, NULL, rb, 0, 1};
+		rs_gsolve_opts o = {a, 5, 1e-9, 0, 1, prev, NULL, rb, 0, 1, RS_BASIS_AUTO};
 		rs_spectrum *S = rs_graph_spectrum(g, &o, &e);
 		rs_spectrum *D = rs_graph_spectrum_dense(g, a, 5, 5000, &e);
 		if (S == NULL || D == NULL) {
@@ -1634,7 +1634,7 @@ static void sparse_bipartite(int slow)
 	for (int a = 0; g && a < 2; a++) {
 		double rel = a ? 1.0 : 0.1, alpha = rel * w / ((double)g->n * (double)g->m);
 		rs_err e = {0};
-		rs_gsolve_opts o = {alpha, 8, 1e-10, 0, 1, NULL, NULL, NULL, 0, 1};
+		rs_gsolve_opts o = {alpha, 8, 1e-10, 0, 1, NULL, NULL, NULL, 0, 1, RS_BASIS_AUTO};
 		rs_spectrum *S = rs_graph_spectrum(g, &o, &e);
 		double res = S ? bipartite_residual(g, alpha, S) : INFINITY;
 		tap_ok(S && S->gram_side == 200 && res < 1e-8,
@@ -1663,7 +1663,7 @@ static void sparse_bipartite(int slow)
 	for (int t = 0; t < 2; t++) {
 		int was = rs_threads_set(t + 1);
 		rs_err e = {0};
-		rs_gsolve_opts o = {alpha, 10, 1e-10, 0, 1, NULL, NULL, NULL, 0, 1};
+		rs_gsolve_opts o = {alpha, 10, 1e-10, 0, 1, NULL, NULL, NULL, 0, 1, RS_BASIS_AUTO};
 		S[t] = rs_graph_spectrum(g, &o, &e);
 		rs_threads_set(was);
 		double res = S[t] ? bipartite_residual(g, alpha, S[t]) : INFINITY;
@@ -1866,7 +1866,7 @@ static void small_case(const rs_graph *g, int gi, int *cases, int *bad)
 				continue;
 			(*cases)++;
 			rs_err e = {0};
-			rs_gsolve_opts o = {alphas[ai], k, 1e-10, 0, 1, NULL, NULL, NULL, 0, 1};
+			rs_gsolve_opts o = {alphas[ai], k, 1e-10, 0, 1, NULL, NULL, NULL, 0, 1, RS_BASIS_AUTO};
 			rs_spectrum *A = rs_graph_spectrum(g, &o, &e);
 			rs_spectrum *D = A ? rs_graph_spectrum_dense(g, alphas[ai], k, 5000, &e) : NULL;
 			const char *why = NULL;
@@ -2625,7 +2625,7 @@ static void copies(void)
 		       "outside its copies", cc ? cc->alike : -1, cp->alike, g->n);
 		if (cyc) {
 			double a = rs_graph_rel_to_abs(cyc, 0.05);
-			rs_gsolve_opts o = {a, 6, 1e-10, 0, 1, NULL, NULL, NULL, 0, 0};
+			rs_gsolve_opts o = {a, 6, 1e-10, 0, 1, NULL, NULL, NULL, 0, 0, RS_BASIS_AUTO};
 			rs_spectrum *S = rs_graph_spectrum(cyc, &o, &e);
 			rs_spectrum *D = rs_graph_spectrum_dense(cyc, a, 6, 5000, &e);
 			int same = S && D && S->ngroups == D->ngroups;
@@ -2769,7 +2769,7 @@ static void copies(void)
 		       "(%ld of 600 alike)", cr3 ? cr3->alike : -2);
 		if (reg) {
 			double a = rs_graph_rel_to_abs(reg, 1.0);
-			rs_gsolve_opts o = {a, 10, 1e-10, 0, 1, NULL, NULL, NULL, 0, 1};
+			rs_gsolve_opts o = {a, 10, 1e-10, 0, 1, NULL, NULL, NULL, 0, 1, RS_BASIS_AUTO};
 			rs_spectrum *S = rs_graph_spectrum(reg, &o, &e);
 			tap_ok(S && S->solver == RS_SOLVER_LANCZOS && S->rechecks == 0,
 			       "the 3-regular graph: Lanczos ran once (%d more runs)", S ? S->rechecks : -1);
@@ -2784,6 +2784,121 @@ static void copies(void)
 	tap_ok(after != NULL && after->dim == before + 2,
 	       "copies: found again after noise (three loops of weight 1: %ld known, want %ld)",
 	       after ? after->dim : -1, before + 2);
+	rs_graph_free(g);
+}
+
+/* A Lanczos basis stored in float ('set basis float'): the pairs agree
+ * with LAPACK's to the tolerance, the residual reported is measured (on
+ * the operator, and below tol), and a tolerance float cannot reach is met
+ * by solving again in double. */
+static void float_basis_case(const char *what, const rs_graph *g, double alpha, int k, double tol,
+			     int expect_single)
+{
+	rs_err e = {0};
+	rs_gsolve_opts o = {alpha, k, tol, 0, 1, NULL, NULL, NULL, 0, 1, RS_BASIS_FLOAT};
+	rs_spectrum *A = rs_graph_spectrum(g, &o, &e);
+	rs_spectrum *D = rs_graph_spectrum_dense(g, alpha, k, 5000, &e);
+	if (A == NULL || D == NULL) {
+		tap_ok(0, "%s: both solvers ran (%s)", what, e.msg);
+		rs_spectrum_free(A);
+		rs_spectrum_free(D);
+		return;
+	}
+	double worst = A->nvec == D->nvec ? 0 : INFINITY;
+	for (int c = 0; c < A->nvec && c < D->nvec; c++)
+		worst = fmax(worst, fabs(A->lambda[c] - D->lambda[c]));
+	double within = expect_single == 0 ? 1e-8 : 4 * tol;
+	tap_ok(A->single == expect_single && worst < within && A->residual <= tol && A->residual > 0,
+	       "%s: float basis (%s), eigenvalues within %.0e of LAPACK's (%.1e), measured residual "
+	       "%.1e <= tol %g",
+	       what, A->single > 0 ? "kept" : A->single < 0 ? "redone in double" : "not used", within,
+	       worst, A->residual, tol);
+	/* the eigenvectors, as far as the tolerance fixes them: with D-weights */
+	long N = g->n + g->m;
+	double angle = 0;
+	for (int c = 0; c < A->nvec && c < D->nvec; c++) {
+		if (rs_spectrum_multiplicity(A, c) > 1)
+			continue;
+		double s = 0;
+		for (long i = 0; i < N; i++) {
+			double d = i < g->n ? g->deg[i] + alpha * (double)(g->bipartite ? g->m : g->n)
+					    : g->cdeg[i - g->n] + alpha * (double)g->n;
+			s += A->vec[i + (size_t)c * N] * d * D->vec[i + (size_t)c * N];
+		}
+		angle = fmax(angle, fabs(1 - fabs(s)));
+	}
+	tap_ok(angle < (expect_single == 0 ? 1e-8 : 1e-6), "%s: eigenvectors agree (1 - |x^T D y| = %.1e)",
+	       what, angle);
+	rs_spectrum_free(A);
+	rs_spectrum_free(D);
+}
+
+/* y = diag(dv) x: an operator whose eigenpairs are known. */
+static void diag_op(void *ctx, const double *x, double *y)
+{
+	const double *dv = ctx;
+	for (long i = 0; i < 4000; i++)
+		y[i] = dv[i] * x[i];
+}
+
+static void float_basis(void)
+{
+	/* rs_lanczos itself: tol 1e-10 with a float basis is solved again in
+	 * double, and the pairs are the operator's */
+	double *dv = malloc(4000 * sizeof *dv);
+	for (long i = 0; i < 4000; i++)
+		dv[i] = 0.3 + 0.6 * (double)((i * 2654435761u) % 4000) / 4000.0;
+	dv[17] = 0.97, dv[123] = 0.96, dv[999] = 0.95;
+	rs_lanczos_opts lo = {6, 0, 1e-10, 0, 1, NULL, NULL, NULL, 0, 0, 0.0, 0, 0.0, 0, 0.0, 0.0, 1};
+	rs_lanczos_out L;
+	rs_err e = {0};
+	int rc = rs_lanczos(4000, diag_op, NULL, dv, &lo, &L, &e);
+	double worst = rc == 0 ? 0 : INFINITY;
+	const double top[6] = {0.97, 0.96, 0.95, 0.3 + 0.6 * 3999 / 4000.0, 0.3 + 0.6 * 3998 / 4000.0,
+			       0.3 + 0.6 * 3997 / 4000.0};
+	for (int c = 0; rc == 0 && c < 6; c++)
+		worst = fmax(worst, fabs(L.theta[c] - top[c]) + L.resid[c]);
+	tap_ok(rc == 0 && L.single == -1 && worst < 1e-9,
+	       "Lanczos, float basis at tol 1e-10: solved again in double (%d), values and residuals %.1e",
+	       rc == 0 ? L.single : 9, worst);
+	lo.tol = 1e-6;
+	rs_lanczos_out_free(&L);
+	rc = rs_lanczos(4000, diag_op, NULL, dv, &lo, &L, &e);
+	worst = rc == 0 ? 0 : INFINITY;
+	for (int c = 0; rc == 0 && c < 6; c++)
+		worst = fmax(worst, fabs(L.theta[c] - top[c]) / top[c] + L.resid[c] / top[c]);
+	tap_ok(rc == 0 && L.single == 1 && worst < 2e-6,
+	       "Lanczos, float basis at tol 1e-6: kept (%d), values and measured residuals %.1e",
+	       rc == 0 ? L.single : 9, worst);
+	rs_lanczos_out_free(&L);
+	free(dv);
+
+	long sizes[3] = {900, 700, 400};
+	double P[9];
+	for (int a = 0; a < 3; a++)
+		for (int b = 0; b < 3; b++)
+			P[a * 3 + b] = a == b ? 0.01 : 0.0005;
+	rs_graph *g = rs_sbm(sizes, 3, P, 0, 7, NULL, &e);
+	double w = 0;
+	for (long i = 0; g && i < g->n; i++)
+		w += g->deg[i];
+	double rel1 = w / ((double)g->n * (double)g->n);
+	float_basis_case("SBM of 2,000 nodes, relative alpha 1, k = 10", g, rel1, 10, 1e-6, 1);
+	/* alpha = 0: components and isolated nodes deflated, a projection */
+	float_basis_case("SBM of 2,000 nodes, alpha 0, k = 10", g, 0.0, 10, 1e-6, 1);
+	/* tol 1e-10: out of float's reach, a double basis */
+	float_basis_case("SBM of 2,000 nodes, relative alpha 1, tol 1e-10", g, rel1, 10, 1e-10, 0);
+	rs_graph_free(g);
+	rs_load_info info;
+	char *text = random_biedges(1500, 1000, 4000, 99);
+	g = load(write_file("float.biedges", text), NULL, &info);
+	free(text);
+	w = 0;
+	for (long i = 0; g && i < g->n; i++)
+		w += g->deg[i];
+	if (g)
+		float_basis_case("bipartite 1500 x 1000 (M M^T), relative alpha 1, k = 8", g,
+				 w / ((double)g->n * (double)g->m), 8, 1e-6, 1);
 	rs_graph_free(g);
 }
 
@@ -2804,6 +2919,7 @@ int main(void)
 	solvers(data);
 	copies();
 	reduced_basis();
+	float_basis();
 	random_small_graphs();
 	real_files(data);
 	char cmd[128];
