@@ -991,11 +991,8 @@ static double *over_lanczos(rs_lanczos_out *L, const struct pick *picks, int nve
 	return buf;
 }
 
-/* Whether Lanczos stores its basis in float ('set basis'; auto: where a
- * double one of the size lanczos.c picks would take RS_FLOAT_BASIS_SHARE
- * of the machine's memory, and the tolerance is not below
- * RS_FLOAT_BASIS_TOL).  On graphs of low degree the basis is nearly all of
- * a solve's memory. */
+/* Whether Lanczos stores its basis in float ('set basis'; auto: see
+ * gspectrum.h, with a double basis of the size lanczos.c picks). */
 static int float_basis(const rs_gsolve_opts *o, const rs_lanczos_opts *lo, long dim)
 {
 	/* below, float's rounding is too close: a double basis */
@@ -1007,6 +1004,8 @@ static int float_basis(const rs_gsolve_opts *o, const rs_lanczos_opts *lo, long 
 	int extra = lo->row_cost > 0 && lo->row_cost < 12 ? nev + 4 : 3 * nev / 2 + 1;
 	int m = lo->ncv > 0 ? lo->ncv : nev + (extra > 16 ? extra : 16);
 	double bytes = (double)dim * (m + 1) * sizeof(double);
+	if (lo->row_cost > 0 && lo->row_cost < 12 && bytes >= RS_FLOAT_BASIS_BYTES)
+		return 1;
 	double have = rs_memory_bytes();
 	return have > 0 && bytes > RS_FLOAT_BASIS_SHARE * have;
 }

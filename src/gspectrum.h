@@ -50,12 +50,16 @@ typedef struct rs_gsolve_opts {
 	                    /* (0), RS_BASIS_DOUBLE, RS_BASIS_FLOAT         */
 } rs_gsolve_opts;
 
-/* 'set basis': auto stores Lanczos' basis in float where a double one
- * would take more than RS_FLOAT_BASIS_SHARE of the machine's memory and
- * the tolerance leaves room above float's rounding (tol >=
- * RS_FLOAT_BASIS_TOL); else in double, which is as fast or faster and
- * never has to solve again (lanczos.h). */
+/* 'set basis': where the tolerance leaves room above float's rounding
+ * (tol >= RS_FLOAT_BASIS_TOL), auto stores Lanczos' basis in float on a
+ * graph of low degree (fewer than 12 stored entries a row, where the
+ * basis is most of a solve's memory) once a double one would take
+ * RS_FLOAT_BASIS_BYTES, and on any graph where it would take more than
+ * RS_FLOAT_BASIS_SHARE of the machine's memory; else in double (lanczos.h:
+ * a float basis measures its pairs' residuals, 22 more products at
+ * k = 20, and may have to solve again). */
 enum { RS_BASIS_AUTO, RS_BASIS_DOUBLE, RS_BASIS_FLOAT };
+#define RS_FLOAT_BASIS_BYTES (16.0 * 1024 * 1024)
 #define RS_FLOAT_BASIS_SHARE 0.25
 #define RS_FLOAT_BASIS_TOL 1e-6
 
