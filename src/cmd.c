@@ -375,7 +375,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "double, each pair's residual then measured on the operator and the solve redone in double "
 	 "should one fall short of tol; float needs tol 1e-6 or more, a tighter one keeps a double "
 	 "basis; auto takes float on a graph of fewer than 12 stored entries a row once a double "
-	 "basis would take 16 MB, and wherever one would take a quarter of the machine's memory), "
+	 "basis would take 8 MB, and wherever one would take a quarter of the machine's memory), "
 	 "bipartite biadjacency|adjacency (a bipartite graph is embedded by the generalized SVD "
 	 "of B + alpha J, or as the whole graph [[0, B], [B^T, 0]] regularized by alpha J, the "
 	 "paper's Table 4 comparison), warm on|off (default on: each iterative solve on "

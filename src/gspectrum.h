@@ -59,7 +59,7 @@ typedef struct rs_gsolve_opts {
  * a float basis measures its pairs' residuals, 22 more products at
  * k = 20, and may have to solve again). */
 enum { RS_BASIS_AUTO, RS_BASIS_DOUBLE, RS_BASIS_FLOAT };
-#define RS_FLOAT_BASIS_BYTES (16.0 * 1024 * 1024)
+#define RS_FLOAT_BASIS_BYTES (8.0 * 1024 * 1024)
 #define RS_FLOAT_BASIS_SHARE 0.25
 #define RS_FLOAT_BASIS_TOL 1e-6
 
