@@ -68,9 +68,13 @@ static void common_fields(rs_session *s, rs_result *r, const rs_spectrum *S)
 		if (S->rechecks != 0)
 			snprintf(again, sizeof again, ", run %d more times for the copies of repeated values",
 				 abs(S->rechecks));
-		result_note(r, "solved by thick-restart Lanczos%s%s%s in %.3g s: %ld operator applications, "
+		const char *basis = S->single > 0   ? ", its basis in float (residuals measured)"
+				    : S->single < 0 ? ", its basis in float, then in double (a residual "
+						      "measured above tol)"
+						    : "";
+		result_note(r, "solved by thick-restart Lanczos%s%s%s%s in %.3g s: %ld operator applications, "
 			       "%d restarts, worst residual %.2g (tol %g)",
-			    side, S->warm ? " (warm start)" : "", again, S->seconds, S->matvecs,
+			    side, S->warm ? " (warm start)" : "", again, basis, S->seconds, S->matvecs,
 			    S->restarts, S->residual, s->tol);
 	}
 	else if (s->verbose)
