@@ -1000,11 +1000,8 @@ static int float_basis(const rs_gsolve_opts *o, const rs_lanczos_opts *lo, long 
 		return 0;
 	if (o->basis == RS_BASIS_FLOAT)
 		return 1;
-	int nev = lo->nev;
-	int extra = lo->row_cost > 0 && lo->row_cost < 12 ? nev + 4 : 3 * nev / 2 + 1;
-	int m = lo->ncv > 0 ? lo->ncv : nev + (extra > 16 ? extra : 16);
-	double bytes = (double)dim * (m + 1) * sizeof(double);
-	if (lo->row_cost > 0 && lo->row_cost < 12 && bytes >= RS_FLOAT_BASIS_BYTES)
+	double bytes = (double)dim * (rs_lanczos_ncv(lo, dim) + 1) * sizeof(double);
+	if (rs_lanczos_cheap_rows(lo) && bytes >= RS_FLOAT_BASIS_BYTES)
 		return 1;
 	double have = rs_memory_bytes();
 	return have > 0 && bytes > RS_FLOAT_BASIS_SHARE * have;

@@ -52,8 +52,8 @@ typedef struct rs_gsolve_opts {
 
 /* 'set basis': where the tolerance leaves room above float's rounding
  * (tol >= RS_FLOAT_BASIS_TOL), auto stores Lanczos' basis in float on a
- * graph of low degree (fewer than 12 stored entries a row, where the
- * basis is most of a solve's memory) once a double one would take
+ * graph of low degree (RS_CHEAP_ROW: the basis is most of a solve's
+ * memory) once a double one would take
  * RS_FLOAT_BASIS_BYTES, and on any graph where it would take more than
  * RS_FLOAT_BASIS_SHARE of the machine's memory; else in double (lanczos.h:
  * a float basis measures its pairs' residuals, 22 more products at

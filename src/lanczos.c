@@ -1001,6 +1001,29 @@ static int redo_in_double(long n, rs_matvec op, rs_project proj, void *ctx,
 	return rc;
 }
 
+/* The basis: half again as many vectors as wanted, at least 16 more.
+ * Against twice as many (ARPACK's usual advice), 5-12 % faster on the
+ * bench graphs but facebook (equal): fewer restarts, about as many
+ * products, each sweep a little longer.  Where a product is cheap beside a
+ * sweep of the basis (RS_CHEAP_ROW: road maps, grids, sparse random
+ * graphs), the sweeps are most of the time and the basis most of the
+ * memory: 4 more vectors than wanted (48 for k = 20 instead of 56) were
+ * 3-20 % faster on ten such graphs (bench/other_graphs.py), and 9 % slower
+ * on the 2 10^5 SBM (22 a row), which keeps the larger basis. */
+int rs_lanczos_ncv(const rs_lanczos_opts *o, long space)
+{
+	int nev = o->nev;
+	int extra = rs_lanczos_cheap_rows(o) ? nev + 4 : 3 * nev / 2 + 1;
+	if (extra < 16)
+		extra = 16;
+	int m = o->ncv > 0 ? o->ncv : nev + extra;
+	if (m > space)
+		m = (int)space;
+	if (m <= nev)
+		m = nev + 1 <= space ? nev + 1 : nev;
+	return m;
+}
+
 int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczos_opts *o,
 	       rs_lanczos_out *out, rs_err *e)
 {
@@ -1019,24 +1042,7 @@ int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczo
 		return rs_fail(e, RS_EINVAL,
 			       "asked for %d eigenpairs of an operator on a space of dimension %ld", nev,
 			       space);
-	/* the basis: half again as many vectors as wanted, at least 16 more.
-	 * Against twice as many (ARPACK's usual advice), 5-12 % faster on the
-	 * bench graphs but facebook (equal): fewer restarts, about as many
-	 * products, each sweep a little longer.  Where a product is cheap
-	 * beside a sweep of the basis (fewer than 12 entries a row: road
-	 * maps, grids, sparse random graphs), the sweeps are most of the
-	 * time and the basis most of the memory: 4 more vectors than wanted
-	 * (48 for k = 20 instead of 56) were 3-20 % faster on ten such graphs
-	 * (bench/other_graphs.py), and 9 % slower on the 2 10^5 SBM (22 a
-	 * row), which keeps the larger basis. */
-	int extra = o->row_cost > 0 && o->row_cost < 12 ? nev + 4 : 3 * nev / 2 + 1;
-	if (extra < 16)
-		extra = 16;
-	int m = o->ncv > 0 ? o->ncv : nev + extra;
-	if (m > space)
-		m = (int)space;
-	if (m <= nev)
-		m = nev + 1 <= space ? nev + 1 : nev;
+	int m = rs_lanczos_ncv(o, space);
 	int maxit = o->maxit > 0 ? o->maxit : 1000;
 	/* a float basis that has not converged by then is solved in double */
 	if (o->single && maxit > SINGLE_MAXIT)

@@ -56,7 +56,7 @@ typedef struct rs_lanczos_opts {
 	                    /* needs its residual bound (at most 1e-4 of  */
 	                    /* its value) to keep it apart below floor    */
 	double row_cost;    /* the product's entries a row (0: unknown):  */
-	                    /* below 12, a smaller basis (ncv 0)          */
+	                    /* below RS_CHEAP_ROW, a smaller basis        */
 	int single;         /* 1: the basis stored in float (half the     */
 	                    /* memory; the arithmetic in double), the     */
 	                    /* pairs' residuals then measured, and the    */
@@ -77,6 +77,16 @@ typedef struct rs_lanczos_out {
 
 int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczos_opts *o,
 	       rs_lanczos_out *out, rs_err *e);
+/* A product is cheap beside a sweep of the basis below this many stored
+ * entries a row (o->row_cost): the basis is then most of a solve's time
+ * and memory. */
+#define RS_CHEAP_ROW 12
+static inline int rs_lanczos_cheap_rows(const rs_lanczos_opts *o)
+{
+	return o->row_cost > 0 && o->row_cost < RS_CHEAP_ROW;
+}
+/* The basis size rs_lanczos uses for o on a space of that dimension. */
+int rs_lanczos_ncv(const rs_lanczos_opts *o, long space);
 void rs_lanczos_out_free(rs_lanczos_out *out);
 /* The convergence rule for pair c of the values th (largest first) with
  * residual norm res, for pairs found another way and checked the same. */

@@ -135,19 +135,8 @@ long rs_spectrum_multiplicity(const rs_spectrum *S, int j)
 
 rs_spectrum *rs_spectrum_new(long nodes, int nvec, long rows, rs_err *e)
 {
-	rs_spectrum *S = rs_zalloc(e, 1, sizeof *S, "spectrum");
-	if (S == NULL)
-		return NULL;
-	S->nodes = nodes;
-	S->nvec = nvec;
-	S->rows = rows;
-	S->lambda = rs_alloc(e, (size_t)nvec, sizeof *S->lambda, "eigenvalues");
-	S->vec = rs_alloc_big(e, (size_t)rows * (size_t)nvec, sizeof *S->vec, "eigenvectors");
-	if (S->lambda == NULL || S->vec == NULL) {
-		rs_spectrum_free(S);
-		return NULL;
-	}
-	return S;
+	double *vec = rs_alloc_big(e, (size_t)rows * (size_t)nvec, sizeof *vec, "eigenvectors");
+	return vec ? rs_spectrum_adopt(nodes, nvec, rows, vec, e) : NULL;
 }
 
 rs_spectrum *rs_spectrum_adopt(long nodes, int nvec, long rows, double *vec, rs_err *e)
