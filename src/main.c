@@ -80,6 +80,13 @@ static void man_commands(void)
 		if (c->help[0] == '.' || c->help[0] == '\'')
 			fputs("\\&", stdout); /* not a control line */
 		for (const char *p = c->help; *p; p++) {
+			if (*p == '\n') { /* a paragraph, indented as the first */
+				printf("\n.IP\n");
+				p += strspn(p + 1, " ");
+				if (p[1] == '.' || p[1] == '\'')
+					fputs("\\&", stdout);
+				continue;
+			}
 			if (*p == '-' || *p == '\\')
 				putchar('\\');
 			putchar(*p);
