@@ -68,10 +68,12 @@ static void common_fields(rs_session *s, rs_result *r, const rs_spectrum *S)
 		if (S->rechecks != 0)
 			snprintf(again, sizeof again, ", run %d more times for the copies of repeated values",
 				 abs(S->rechecks));
-		const char *basis = S->single > 0   ? ", its basis in float (residuals measured)"
-				    : S->single < 0 ? ", its basis in float, then in double (a residual "
-						      "measured above tol)"
-						    : "";
+		const char *basis = S->single > 0     ? ", its basis in float (residuals measured)"
+				    : S->single == -1 ? ", its basis in float, then in double (a residual "
+							"measured above tol)"
+				    : S->single < 0   ? ", its basis in float, then in double (not "
+							"converged after 300 restarts in float)"
+						      : "";
 		result_note(r, "solved by thick-restart Lanczos%s%s%s%s in %.3g s: %ld operator applications, "
 			       "%d restarts, worst residual %.2g (tol %g)",
 			    side, S->warm ? " (warm start)" : "", again, basis, S->seconds, S->matvecs,

@@ -1105,9 +1105,10 @@ out:
  * repeated in the space orthogonal to every pair found so far, from a new
  * random start, where a copy it missed is now among the largest values.
  * Such a run needs only the values at or above the last wanted one (the
- * floor) to the tolerance, and the rest far enough below it; those join
- * the list (the top need of both; the two are orthogonal), until a run
- * finds none.  A value of multiplicity m takes m - 1 runs that find
+ * floor) to the tolerance, and it ends once the largest value below the
+ * floor meets the tolerance too (what lies above is then found; the
+ * values below are not used); those above join the list (the top need of
+ * both; the two are orthogonal), until a run finds none.  A value of multiplicity m takes m - 1 runs that find
  * something and one that finds nothing.  L holds the pairs found (need of
  * them, strict of which meet the tolerance) and receives the merged ones;
  * *runs counts the extra runs, at most RECHECK_MAX (negative when the last
@@ -1141,7 +1142,7 @@ static int recheck_repeats(struct gop *G, const rs_lanczos_opts *lo0, rs_project
 		lo.nev = lo0->space - f < need ? (int)(lo0->space - f) : need;
 		lo.nstrict = 0;
 		lo.floored = 1;
-		lo.floor = L->theta[strict - 1] - RS_EIG_TIE;
+		lo.floor = L->theta[strict - 1] - fmax(RS_EIG_TIE, lo0->tol);
 		lo.start = NULL;
 		lo.seed = lo0->seed + 0x9e3779b97f4a7c15ULL * (uint64_t)(*runs + 1);
 		lo.defl = Q;
@@ -1420,6 +1421,10 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	S->rechecks = rechecks;
 	S->single = reduced ? 0 : L.single;
 	S->gram_side = G.gram ? G.dim : 0;
+	/* the values are known to the tolerance: copies of one found by
+	 * different runs differ by that much (a 100 x 100 grid at tol 1e-6:
+	 * 1.5e-8), and are one value */
+	S->tie = fmax(RS_EIG_TIE, o->tol > 0 ? o->tol : 1e-8);
 	long *hint = rs_zalloc(e, (size_t)nvec, sizeof *hint, "multiplicities");
 	if (hint == NULL)
 		goto out;
@@ -1491,10 +1496,10 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 		 * Helmert vector: count - 1); Lanczos' are one each, and once its
 		 * rechecks settled, every copy it has of the value is among the
 		 * values found, and there are no more. */
-		double v = picks[nvec - 1].theta;
+		double v = picks[nvec - 1].theta, tie = rs_spectrum_tie(S, 1.0 - v);
 		long more = 0;
 		for (long a = 0; a < nc; a++) {
-			if (fabs(cand[a].theta - v) > RS_EIG_TIE)
+			if (fabs(cand[a].theta - v) > tie)
 				continue;
 			int kept = 0;
 			for (long i = 0; i < nvec && !kept; i++)
@@ -1505,16 +1510,16 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 		}
 		if (rechecks > 0)
 			for (long i = 0; i < nall; i++)
-				more += fabs(all_theta[i] - v) <= RS_EIG_TIE;
+				more += fabs(all_theta[i] - v) <= tie;
 		else
 			for (long i = 0; i < np; i++)
-				more += picks[i].kind == 1 && fabs(picks[i].theta - v) <= RS_EIG_TIE;
+				more += picks[i].kind == 1 && fabs(picks[i].theta - v) <= tie;
 		for (long i = 0; i < nvec; i++)
-			more -= fabs(picks[i].theta - v) <= RS_EIG_TIE && picks[i].kind == 1;
+			more -= fabs(picks[i].theta - v) <= tie && picks[i].kind == 1;
 		S->mult[S->ngroups - 1] += more;
 		/* Lanczos' list ends on the value: it may have more copies */
 		S->open_mult = rechecks <= 0 && need > 0 && nvec < np &&
-			       fabs(L.theta[need - 1] - v) <= RS_EIG_TIE;
+			       fabs(L.theta[need - 1] - v) <= tie;
 	}
 	free(hint);
 	if (S)

@@ -54,7 +54,9 @@ typedef struct rs_lanczos_opts {
 	int floored;        /* 1: nstrict is not used; a pair at or above */
 	double floor;       /* floor must meet tol, one below it only     */
 	                    /* needs its residual bound (at most 1e-4 of  */
-	                    /* its value) to keep it apart below floor    */
+	                    /* its value) to keep it apart below floor,   */
+	                    /* and the run ends once the largest below    */
+	                    /* floor meets tol                            */
 	double row_cost;    /* the product's entries a row (0: unknown):  */
 	                    /* below RS_CHEAP_ROW, a smaller basis        */
 	int single;         /* 1: the basis stored in float (half the     */
@@ -72,7 +74,8 @@ typedef struct rs_lanczos_out {
 	int converged;      /* how many of the nev met the tolerance     */
 	int single;         /* 1: solved with a float basis, residuals   */
 	                    /* measured; -1: one fell short, redone in   */
-	                    /* double; 0: a double basis                 */
+	                    /* double; -2: not converged in float after  */
+	                    /* 300 restarts, redone in double; 0: double */
 } rs_lanczos_out;
 
 int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczos_opts *o,
