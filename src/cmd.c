@@ -269,9 +269,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "cycle, a grid; a regular graph only if most stay alike once one node is singled out: "
 	 "a torus, not a random regular graph), LAPACK solves it up to 1000 nodes, and above "
 	 "that Lanczos runs again, "
-	 "orthogonal to what it found, until a run finds no further copy. Lanczos' values are "
-	 "known to its tolerance ('set tol'): two within it count as one value, repeated. "
-	 "Repeated eigenvalues are explained: a "
+	 "orthogonal to what it found, until a run finds no further copy, and a Rayleigh-Ritz "
+	 "step over every pair found gives the values. Repeated eigenvalues are explained: a "
 	 "multiple 0 means a disconnected graph, and its eigenvectors are not unique; nodes of "
 	 "degree 0 at alpha = 0 are left out and embedded at 0.",
 	 w_eig, 0, cmd_eig, NULL},

@@ -87,7 +87,7 @@ rs_spectrum *rs_spectrum_copy(const rs_spectrum *S, rs_err *e)
 	return C;
 }
 
-/* Sort (value, multiplicity) pairs and merge values closer than the tie. */
+/* Sort (value, multiplicity) pairs and merge values closer than RS_EIG_TIE. */
 struct vm {
 	double v;
 	long m;
@@ -112,7 +112,7 @@ static int group_values(rs_spectrum *S, struct vm *p, long np, rs_err *e)
 			continue;
 		if (fabs(p[i].v) < 1e-12)
 			p[i].v = 0.0; /* rounding around lambda = 0 */
-		if (g > 0 && p[i].v - S->val[g - 1] <= rs_spectrum_tie(S, p[i].v)) {
+		if (g > 0 && p[i].v - S->val[g - 1] <= RS_EIG_TIE * fmax(1.0, fabs(p[i].v))) {
 			S->mult[g - 1] += p[i].m;
 		} else {
 			S->val[g] = p[i].v;
@@ -124,16 +124,11 @@ static int group_values(rs_spectrum *S, struct vm *p, long np, rs_err *e)
 	return 0;
 }
 
-double rs_spectrum_tie(const rs_spectrum *S, double v)
-{
-	return fmax(S->tie, RS_EIG_TIE * fmax(1.0, fabs(v)));
-}
-
 long rs_spectrum_multiplicity(const rs_spectrum *S, int j)
 {
 	double l = S->lambda[j];
 	for (int g = 0; g < S->ngroups; g++)
-		if (fabs(S->val[g] - l) <= rs_spectrum_tie(S, l))
+		if (fabs(S->val[g] - l) <= RS_EIG_TIE * fmax(1.0, fabs(l)))
 			return S->mult[g];
 	return 1;
 }

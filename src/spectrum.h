@@ -64,9 +64,6 @@ typedef struct rs_spectrum {
 	int ahead;       /* solved ahead, while the prompt or the live view    */
 	                 /* waited: seconds is then the wait for it (about 0), */
 	double ahead_seconds; /* and this the solve's own time               */
-	double tie;      /* values closer than this are one, repeated (at    */
-	                 /* least RS_EIG_TIE): an iterative solve's values   */
-	                 /* are known to its tolerance only                  */
 } rs_spectrum;
 
 /* Allocate an empty spectrum with nvec vectors of rows entries. */
@@ -102,9 +99,6 @@ rs_spectrum *rs_spectrum_copy(const rs_spectrum *S, rs_err *e);
 /* Multiplicity of the eigenvalue lambda_{j+1} (0-based j < nvec) in the
  * whole spectrum. */
 long rs_spectrum_multiplicity(const rs_spectrum *S, int j);
-/* How close two of S's values near v must be to be one: S->tie, and at
- * least RS_EIG_TIE (relative above 1). */
-double rs_spectrum_tie(const rs_spectrum *S, double v);
 
 /* Tolerance under which two eigenvalues count as equal. */
 #define RS_EIG_TIE 1e-9

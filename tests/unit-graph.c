@@ -2840,8 +2840,8 @@ static void float_basis_case(const char *what, const rs_graph *g, double alpha, 
  * search for copies (a hypercube's 45 listed as fewer); the measured
  * vectors' Rayleigh quotients are used instead.  In double, a copy found
  * by a later run, orthogonal to pairs known to the tolerance only, was
- * 1.5e-8 off the first (a 100 x 100 grid): values are now one within the
- * tolerance. */
+ * 1.5e-8 off the first (a 100 x 100 grid): a Rayleigh-Ritz step over every
+ * pair found now gives the values. */
 static void symmetric_at_1e6(const char *what, const char *text, int k, int basis)
 {
 	rs_load_info info;
@@ -2874,7 +2874,7 @@ static void symmetric_at_1e6(const char *what, const char *text, int k, int basi
 		}
 	}
 	int single = basis == RS_BASIS_FLOAT;
-	tap_ok(same && worst < 1e-7 && A->single == single,
+	tap_ok(same && worst < 1e-9 && A->single == single,
 	       "%s, %s basis at tol 1e-6 (%s): multiplicities%s as %s's%s, values within %.1e",
 	       what, single ? "float" : "double", A && A->single == single ? "as asked" : "not as asked",
 	       got, g->n <= 5000 ? "LAPACK" : "tol 1e-10", want, worst);
