@@ -1137,15 +1137,7 @@ static int found_ritz(struct gop *G, rs_project proj, const double *B, int nb, d
 			q[t] /= nrm;
 	}
 	for (long j = 0; j < f; j++) {
-		gop_apply(G, F + (size_t)j * n, y);
-		if (proj)
-			proj(G, y);
-		for (int b = 0; b < nb; b++) {
-			const double *p = B + (size_t)b * n;
-			double a = rs_dot(n, p, y);
-			for (long t = 0; t < n; t++)
-				y[t] -= a * p[t];
-		}
+		rs_lanczos_apply(n, gop_apply, proj, G, B, nb, F + (size_t)j * n, y);
 		for (long i = 0; i <= j; i++)
 			H[i + (size_t)j * f] = H[j + (size_t)i * f] = rs_dot(n, F + (size_t)i * n, y);
 	}
@@ -1164,15 +1156,7 @@ static int found_ritz(struct gop *G, rs_project proj, const double *B, int nb, d
 			for (long t = 0; sv[j] != 0 && t < n; t++)
 				x[t] += sv[j] * F[(size_t)j * n + t];
 		double th = w[f - 1 - c];
-		gop_apply(G, x, y);
-		if (proj)
-			proj(G, y);
-		for (int b = 0; b < nb; b++) {
-			const double *p = B + (size_t)b * n;
-			double a = rs_dot(n, p, y);
-			for (long t = 0; t < n; t++)
-				y[t] -= a * p[t];
-		}
+		rs_lanczos_apply(n, gop_apply, proj, G, B, nb, x, y);
 		for (long t = 0; t < n; t++)
 			y[t] -= th * x[t];
 		L->theta[c] = th;
@@ -1607,10 +1591,10 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 		 * Helmert vector: count - 1); Lanczos' are one each, and once its
 		 * rechecks settled, every copy it has of the value is among the
 		 * values found, and there are no more. */
-		double v = picks[nvec - 1].theta, tie = RS_EIG_TIE;
+		double v = picks[nvec - 1].theta;
 		long more = 0;
 		for (long a = 0; a < nc; a++) {
-			if (fabs(cand[a].theta - v) > tie)
+			if (fabs(cand[a].theta - v) > RS_EIG_TIE)
 				continue;
 			int kept = 0;
 			for (long i = 0; i < nvec && !kept; i++)
@@ -1621,16 +1605,16 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 		}
 		if (rechecks > 0)
 			for (long i = 0; i < nall; i++)
-				more += fabs(all_theta[i] - v) <= tie;
+				more += fabs(all_theta[i] - v) <= RS_EIG_TIE;
 		else
 			for (long i = 0; i < np; i++)
-				more += picks[i].kind == 1 && fabs(picks[i].theta - v) <= tie;
+				more += picks[i].kind == 1 && fabs(picks[i].theta - v) <= RS_EIG_TIE;
 		for (long i = 0; i < nvec; i++)
-			more -= fabs(picks[i].theta - v) <= tie && picks[i].kind == 1;
+			more -= fabs(picks[i].theta - v) <= RS_EIG_TIE && picks[i].kind == 1;
 		S->mult[S->ngroups - 1] += more;
 		/* Lanczos' list ends on the value: it may have more copies */
 		S->open_mult = rechecks <= 0 && need > 0 && nvec < np &&
-			       fabs(L.theta[need - 1] - v) <= tie;
+			       fabs(L.theta[need - 1] - v) <= RS_EIG_TIE;
 	}
 	free(hint);
 	if (S)

@@ -943,6 +943,20 @@ static int ritz_vectors(struct basis *B, int m, int msz, int nl, int want, const
 	return 0;
 }
 
+void rs_lanczos_apply(long n, rs_matvec op, rs_project proj, void *ctx, const double *Q, int nq,
+		      const double *x, double *y)
+{
+	op(ctx, x, y);
+	if (proj)
+		proj(ctx, y);
+	for (int q = 0; q < nq; q++) {
+		const double *qv = Q + (size_t)q * n;
+		double a = rs_dot(n, qv, y);
+		for (long i = 0; i < n; i++)
+			y[i] -= a * qv[i];
+	}
+}
+
 /* A float basis' Ritz pairs, measured: out->theta[c] becomes the Rayleigh
  * quotient of y_c, out->resid[c] = ||A y_c - theta_c y_c|| in the
  * operator's space (r: n doubles of scratch), and the pairs are put back
@@ -958,16 +972,8 @@ static int true_residuals(long n, rs_matvec op, rs_project proj, void *ctx, cons
 {
 	for (int c = 0; c < want; c++) {
 		const double *y = out->vec + (size_t)c * n;
-		op(ctx, y, r);
+		rs_lanczos_apply(n, op, proj, ctx, Q, nq, y, r);
 		out->matvecs++;
-		if (proj)
-			proj(ctx, r);
-		for (int q = 0; q < nq; q++) {
-			const double *qv = Q + (size_t)q * n;
-			double a = rs_dot(n, qv, r);
-			for (long i = 0; i < n; i++)
-				r[i] -= a * qv[i];
-		}
 		double yy = rs_dot(n, y, y);
 		double th = yy > 0 ? rs_dot(n, y, r) / yy : out->theta[c];
 		for (long i = 0; i < n; i++)

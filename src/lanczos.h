@@ -80,6 +80,10 @@ typedef struct rs_lanczos_out {
 
 int rs_lanczos(long n, rs_matvec op, rs_project proj, void *ctx, const rs_lanczos_opts *o,
 	       rs_lanczos_out *out, rs_err *e);
+/* y = (I - Q Q^T) P A x: the operator in the space Lanczos works in (op,
+ * then proj when there is one, less the nq orthonormal columns of Q). */
+void rs_lanczos_apply(long n, rs_matvec op, rs_project proj, void *ctx, const double *Q, int nq,
+		      const double *x, double *y);
 /* A product is cheap beside a sweep of the basis below this many stored
  * entries a row (o->row_cost): the basis is then most of a solve's time
  * and memory. */
