@@ -248,10 +248,14 @@ int rs_model_dense(const rs_model *M, double alpha, long max_nodes, double **out
 			double ti = M->theta ? M->theta[i] : 1.0;
 			for (long j = 0; j < N; j++) {
 				double tj = M->theta ? M->theta[j] : 1.0;
-				A[i * N + j] = ti * tj * ((blk[i] == blk[j] ? 1.0 : 0.0) + a);
+				/* the self-loop taken off before a is added: 1 + a - 1
+				 * is 0 for a below rounding (a lone node at relative
+				 * alpha 1e-100 lost its alpha) */
+				double v = ti * tj * (blk[i] == blk[j] ? 1.0 : 0.0);
+				if (M->noloops && i == j)
+					v -= 1.0;
+				A[i * N + j] = v + ti * tj * a;
 			}
-			if (M->noloops)
-				A[i * N + i] -= 1.0;
 		}
 	}
 	free(blk);
@@ -284,9 +288,10 @@ int rs_model_edge_list(const rs_model *M, double max_entries, rs_edges *E, rs_er
 			double ti = M->theta ? M->theta[i] : 1.0;
 			for (long j = i; j < (M->eps > 0 ? M->nn : hi); j++) {
 				double tj = M->theta ? M->theta[j] : 1.0;
-				double w = ti * tj * ((j < hi ? 1.0 : 0.0) + M->eps);
+				double w = ti * tj * (j < hi ? 1.0 : 0.0);
 				if (M->noloops && j == i)
 					w -= 1.0;
+				w += ti * tj * M->eps;
 				if (w < 0)
 					return rs_fail(e, RS_EINVAL, "node %ld's self-loop would weigh %g", i, w);
 				if (w > 0 && rs_edges_push(E, i, j, w, e) != 0)

@@ -135,7 +135,17 @@ static void multiplicity_notes(rs_session *s, rs_result *r, const rs_spectrum *S
 		long m = S->mult[g];
 		if (m < 2)
 			continue;
-		if (fabs(v) <= RS_EIG_TIE) {
+		if (fabs(v) <= RS_EIG_TIE && (session_alpha_abs(s) > 0 || (M && M->eps > 0))) {
+			/* connected, but so weakly that the smallest values
+			 * are 0 to within the tie (relative alpha 1e-12 on
+			 * polblogs) */
+			result_note(r,
+				    "lambda = 0 has multiplicity %ld to within %g: %s is too small "
+				    "to tell the graph's components apart, so the eigenvectors of "
+				    "lambda = 0 are not unique and neither is the embedding; a larger "
+				    "%s separates them",
+				    m, RS_EIG_TIE, M ? "alpha + eps" : "alpha", M ? "alpha + eps" : "alpha");
+		} else if (fabs(v) <= RS_EIG_TIE) {
 			result_note(r,
 				    "lambda = 0 has multiplicity %ld: the graph has %ld connected "
 				    "components at this alpha, so the eigenvectors of lambda = 0 are "

@@ -707,7 +707,7 @@ static int find_copies(const rs_graph *g, const rs_copies *cp, struct gop *G, co
 					p++;
 				if (p < sz && d[i] > 0 && d[j] > 0)
 					B[p + (size_t)q * sz] =
-						(g->val ? g->val[t] : 1.0) / sqrt(d[i] * d[j]);
+						(g->val ? g->val[t] : 1.0) / (sqrt(d[i]) * sqrt(d[j]));
 				whole &= p < sz;
 			}
 		}
@@ -1741,7 +1741,7 @@ rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, lon
 				continue;
 			int coupled = !g->bipartite || ((i < g->n) != (j < g->n));
 			double *a = &A[kept[i] * nk + kept[j]];
-			*a = (*a + (coupled ? alpha : 0.0)) / sqrt(d[i] * d[j]);
+			*a = (*a + (coupled ? alpha : 0.0)) * P.u[i] * P.u[j];
 		}
 	/* One reduction to tridiagonal form, then every eigenvalue (for the
 	 * multiplicities) but only the want vectors listed, turned back

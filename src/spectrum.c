@@ -229,7 +229,9 @@ static rs_spectrum *aggregate_cliques(const rs_model *M, double alpha, rs_err *e
 
 	/* A_bar = T (I + a J) T - noloops W;  D_bar = diag(t_j (t_j + a T - noloops)). */
 	for (int j = 0; j < K; j++) {
-		double delta = M->t[j] + a * M->T - (M->noloops ? 1.0 : 0.0);
+		/* (the self-loop taken off before alpha is added: 1 + a T - 1
+		 * is 0 for a T below rounding) */
+		double delta = (M->t[j] - (M->noloops ? 1.0 : 0.0)) + a * M->T;
 		dbar[j] = M->t[j] * delta;
 		if (!(dbar[j] > 0)) {
 			rs_fail(e, RS_ESINGULAR,
@@ -241,10 +243,11 @@ static rs_spectrum *aggregate_cliques(const rs_model *M, double alpha, rs_err *e
 	}
 	for (int i = 0; i < K; i++)
 		for (int j = 0; j < K; j++) {
-			double v = M->t[i] * M->t[j] * ((i == j) + a);
+			double v = M->t[i] * M->t[j] * (i == j);
 			if (i == j && M->noloops)
 				v -= (double)M->n[i];
-			Ab[i + j * K] = v / sqrt(dbar[i] * dbar[j]);
+			v += M->t[i] * M->t[j] * a;
+			Ab[i + j * K] = v / (sqrt(dbar[i]) * sqrt(dbar[j]));
 		}
 	memcpy(Mc, Ab, (size_t)K * K * sizeof *Mc);
 	if (sym_eig(Mc, K, th, Z, e) != 0)
@@ -400,7 +403,7 @@ static rs_spectrum *dense_solve(const rs_model *M, double alpha, long dense_max,
 	}
 	for (long i = 0; i < N; i++)
 		for (long j = 0; j < N; j++)
-			A[i * N + j] /= sqrt(d[i] * d[j]);
+			A[i * N + j] /= sqrt(d[i]) * sqrt(d[j]);
 	double *N0 = rs_alloc(e, (size_t)N * N, sizeof *N0, "normalized matrix");
 	if (N0 == NULL)
 		goto out;
