@@ -1468,10 +1468,10 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 				goto out;
 			if (rb_add(&G, o->rb, L.vec, need, e) != 0)
 				goto out;
-			/* a Lanczos step: the product and about two sweeps over a
-			 * basis of about 2.5 need vectors; an add: about RB_ADD_FLOPS
-			 * n p q (Gram-Schmidt, the operator's projections) */
-			double step = (double)g->nnz + 2.0 * (double)N * (o->ncv > 0 ? o->ncv : 2.5 * need);
+			/* a Lanczos step: the product and about two sweeps over
+			 * the basis; an add: about RB_ADD_FLOPS n p q
+			 * (Gram-Schmidt, the operator's projections) */
+			double step = (double)g->nnz + 2.0 * (double)N * rs_lanczos_ncv(&lo, G.space);
 			rs_rbasis_note_costs(o->rb, (double)L.matvecs * step,
 					     RB_ADD_FLOPS * (double)N * rs_rbasis_columns(o->rb) * need);
 		}
