@@ -22,7 +22,8 @@
 #   SWEEP_POINTS=25 (default)       (the sweep command: sweep alpha 1 4 25 log,
 #                                    cold against coarse to fine with the basis)
 #   SWEEP_UP=8 (default)            (the sweep table: 8 steps of 10 % up, then
-#                                    8 back down between them)
+#                                    8 back down between them; 0 skips it,
+#                                    as SWEEP_POINTS=0 skips the command's)
 #   BASIS=float (default auto)      (how regspec's Lanczos stores its basis:
 #                                    'set basis'; float halves it)
 #   sh bench/sparse.sh FILE ...     (your own graphs instead, in any format
@@ -170,10 +171,10 @@ done
 # up from 1 in SWEEP_UP steps of 10 %, then back down through the values
 # between them.  The same sequence cold ('set warm off') and with the
 # warm start and the reduced basis (the default).
-echo
-echo "a sweep of 10 % alpha steps: relative 1 -> 1.1^$SWEEP_UP and back down between the steps, k = $K, tol $TOL"
+[ "$SWEEP_UP" -gt 0 ] && echo && echo "a sweep of 10 % alpha steps: relative 1 -> 1.1^$SWEEP_UP and back down between the steps, k = $K, tol $TOL" &&
 printf '%-12s %-5s %5s %10s %10s %7s %8s | %12s %12s %8s\n' graph part steps cold_s warm_s basis speedup cold_step_s basis_step_s ratio
 for name in sbm-200k facebook; do
+	[ "$SWEEP_UP" -gt 0 ] || break
 	case $name in sbm-200k) file=$tmp/sbm-200k.edges ;; facebook) file=$D/facebook/facebook_large.edges ;; esac
 	seq=$("$PY" -c "
 n = $SWEEP_UP
@@ -212,10 +213,10 @@ done
 # default (coarse to fine, the reduced basis answering the points between).
 # Wall time of the whole process less that of loading the graph alone.
 SWEEP_POINTS=${SWEEP_POINTS:-25}
-echo
-echo "the sweep command: 'sweep alpha 1 4 $SWEEP_POINTS log', k = $K, tol $TOL; cold ('set warm off') against coarse to fine with the basis"
+[ "$SWEEP_POINTS" -gt 0 ] && echo && echo "the sweep command: 'sweep alpha 1 4 $SWEEP_POINTS log', k = $K, tol $TOL; cold ('set warm off') against coarse to fine with the basis" &&
 printf '%-12s %7s %10s %10s %7s %8s\n' graph points cold_s basis_s basis speedup
 for name in sbm-200k facebook; do
+	[ "$SWEEP_POINTS" -gt 0 ] || break
 	case $name in sbm-200k) file=$tmp/sbm-200k.edges ;; facebook) file=$D/facebook/facebook_large.edges ;; esac
 	"$PY" - "$R" "$file" "$name" "$K" "$TOL" "$SWEEP_POINTS" <<'PYEOF'
 import json, subprocess, sys, time
