@@ -118,7 +118,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "\nThe graph is made undirected ('directed' input: an edge where either arc is), "
 	 "duplicates are merged ('merge max', the default, or 'merge sum', which adds every "
 	 "listing, both directions included), self-loops kept, zero weights dropped; negative, NaN "
-	 "or infinite weights and malformed lines are errors with file:line. Labels come from "
+	 "or infinite weights and malformed lines are errors with file:line, as are weights whose "
+	 "sum a double cannot hold (near 1e308: divide them by one factor). Labels come from "
 	 "'labels FILE', else from NAME.labels beside NAME.edges (with NAME.label_names and "
 	 "NAME.node_names; compressed too, NAME.labels.gz) unless 'nolabels'; a note says where "
 	 "they came from. Loaded graphs use relative alpha unless a mode was chosen.",

@@ -249,6 +249,25 @@ double rs_graph_too_large(double nodes, double entries)
 	return have > 0 && need > have ? need : 0;
 }
 
+/* Weights each finite whose sum is not (1e308 twice): the degrees, alpha
+ * and every product would be inf or NaN.  The embedding does not change
+ * when all weights are scaled alike (relative alpha), so the advice is to
+ * scale them. */
+static int total_overflows(const rs_graph *g, rs_err *e)
+{
+	if (isfinite(g->total))
+		return 0;
+	double big = 0;
+	long nnz = g->ptr[g->n];
+	for (long p = 0; g->val && p < nnz; p++)
+		big = fmax(big, g->val[p]);
+	rs_fail(e, RS_EINVAL,
+		"the weights sum to more than a double holds (the largest is %g): divide them all "
+		"by one factor, which leaves the embedding at a relative alpha as it is",
+		big);
+	return 1;
+}
+
 rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum rs_merge merge,
 			 long *merged, long *dropped, rs_err *e)
 {
@@ -300,6 +319,8 @@ rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum 
 	g->total = 0;
 	for (long i = 0; i < n; i++)
 		g->total += g->deg[i];
+	if (total_overflows(g, e))
+		goto fail;
 	if (!bipartite) {
 		for (long i = 0; i < n; i++)
 			for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++)
@@ -341,6 +362,10 @@ rs_graph *rs_graph_from_csr(long n, long *ptr, int32_t *idx, double *val, rs_err
 		g->total += deg[i];
 		for (long p = ptr[i]; p < ptr[i + 1]; p++)
 			g->loops += idx[p] == i;
+	}
+	if (total_overflows(g, e)) {
+		rs_graph_free(g);
+		return NULL;
 	}
 	return g;
 }

@@ -1317,6 +1317,21 @@ static long symmetric_alike(const rs_graph *g, const rs_copies *cp)
 }
 
 /* cp: the graph's copies (NULL for a bipartite graph) */
+/* alpha within bounds (rs_alpha_check), and alpha n^2, which the degrees
+ * gain, fits in a double beside the weights' sum (weights near 1e308) */
+static int graph_alpha_check(const rs_graph *g, double alpha, rs_err *e)
+{
+	if (rs_alpha_check(alpha, rs_graph_rel_to_abs(g, 1.0), e) != 0)
+		return -1;
+	double N = (double)(g->n + g->m);
+	if (!isfinite(alpha * N * N + g->total))
+		return rs_fail(e, RS_EINVAL,
+			       "alpha n^2 = %g plus the weights' sum %g is more than a double holds: "
+			       "take a smaller alpha, or divide the weights by one factor",
+			       alpha * N * N, g->total);
+	return 0;
+}
+
 static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const rs_gsolve_opts *o,
 				   rs_err *e)
 {
@@ -1324,7 +1339,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	long N = g->n + g->m;
 	int k = o->k;
 	double alpha = o->alpha;
-	if (rs_alpha_check(alpha, rs_graph_rel_to_abs(g, 1.0), e) != 0)
+	if (graph_alpha_check(g, alpha, e) != 0)
 		return NULL;
 	if (k < 1 || k + 1 > N) {
 		rs_fail(e, RS_EINVAL, "k = %d must be between 1 and n - 1 = %ld", k, N - 1);
@@ -1667,6 +1682,8 @@ rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, lon
 {
 	double t0 = now_seconds();
 	long N = g->n + g->m;
+	if (graph_alpha_check(g, alpha, e) != 0)
+		return NULL;
 	if (N > max_nodes) {
 		rs_fail(e, RS_EINVAL, "the dense solver is limited to %ld nodes, this graph has %ld", max_nodes, N);
 		return NULL;

@@ -221,9 +221,21 @@ void session_set_model(rs_session *s, rs_model *M, FILE *out)
 int session_alpha_ok(const rs_session *s, int rel, double a, const char *what, rs_err *e)
 {
 	double unit = s->model || s->graph ? session_rel_factor(s) : 0;
-	if (!(unit > 0) || (rel ? a : a / unit) <= RS_ALPHA_REL_MAX)
+	if (!(unit > 0))
 		return 0;
-	return rs_fail(e, RS_EINVAL, "%s %g %s" RS_ALPHA_PAST_MAX, what, a, rel ? "relative" : "absolute");
+	if ((rel ? a : a / unit) > RS_ALPHA_REL_MAX)
+		return rs_fail(e, RS_EINVAL, "%s %g %s" RS_ALPHA_PAST_MAX, what, a,
+			       rel ? "relative" : "absolute");
+	/* alpha n^2 joins the weights' sum in the degrees: both must fit in
+	 * a double (weights near 1e308) */
+	double N = (double)session_nodes(s);
+	double total = s->model ? rs_model_weight(s->model) : s->graph->total;
+	if (!isfinite((rel ? a * unit : a) * N * N + total))
+		return rs_fail(e, RS_EINVAL,
+			       "%s %g %s: alpha n^2 = %g plus the weights' sum %g is more than a "
+			       "double holds; take a smaller alpha, or divide the weights by one factor",
+			       what, a, rel ? "relative" : "absolute", (rel ? a * unit : a) * N * N, total);
+	return 0;
 }
 
 double session_alpha_abs(const rs_session *s)
@@ -292,6 +304,9 @@ const rs_spectrum *session_spectrum(rs_session *s, rs_err *e)
 	if (session_need_model(s, e) != 0)
 		return NULL;
 	if (session_need_nodes(s, e) != 0)
+		return NULL;
+	/* an alpha set before this graph was loaded may not fit its weights */
+	if (session_alpha_ok(s, s->alpha_rel, s->alpha, "alpha", e) != 0)
 		return NULL;
 	double a = session_alpha_abs(s);
 	long k = session_k(s);
