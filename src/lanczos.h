@@ -33,8 +33,8 @@ typedef void (*rs_project)(void *ctx, double *x);
 typedef struct rs_lanczos_opts {
 	int nev;            /* eigenpairs wanted                         */
 	int ncv;            /* basis size; 0 = nev + max(3 nev / 2 + 1, 16), */
-	                    /* at most nev + 40 in double, or            */
-	                    /* nev + max(nev + 4, 16) (row_cost)         */
+	                    /* or nev + max(nev + 4, 16) (row_cost); at   */
+	                    /* most nev + 40 in double                    */
 	double tol;
 	int maxit;          /* restarts; 0 = 1000                        */
 	uint64_t seed;

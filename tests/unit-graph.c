@@ -2917,11 +2917,10 @@ static void diag_op(void *ctx, const double *x, double *y)
 		y[i] = dv[i] * x[i];
 }
 
-/* The automatic basis size: 2.5 (nev) + 1, at least 16 more than nev; on
- * rows that are not cheap at most 40 more in double (k = 50 and 100 were
- * slower and larger with 2.5 nev), and on cheap rows, or in float, the
- * full rule (a float basis of 2 nev floats holds the Ritz vectors in
- * place). */
+/* The automatic basis size: 2.5 nev + 1, or 2 nev + 4 on cheap rows, at
+ * least 16 more than nev; in double at most 40 more (k = 50 and 100 were
+ * slower and larger without the cap), in float the full size (a float
+ * basis of 2 nev floats holds the Ritz vectors in place). */
 static void ncv_is(const rs_lanczos_opts *o, long space, int want, const char *what)
 {
 	int m = rs_lanczos_ncv(o, space);
@@ -2938,9 +2937,12 @@ static void basis_size(void)
 	ncv_is(&o, 1000000, 92, "nev 52 in double");
 	o.single = 1;
 	ncv_is(&o, 1000000, 131, "nev 52 in float");
-	o.single = 0;
 	o.row_cost = 5;
-	ncv_is(&o, 1000000, 108, "nev 52, cheap rows");
+	ncv_is(&o, 1000000, 108, "nev 52, cheap rows, float");
+	o.single = 0;
+	ncv_is(&o, 1000000, 92, "nev 52, cheap rows, double");
+	o.nev = 22;
+	ncv_is(&o, 1000000, 48, "nev 22, cheap rows, double");
 	o.row_cost = 22;
 	o.nev = 4;
 	ncv_is(&o, 1000000, 20, "nev 4: 16 more");
