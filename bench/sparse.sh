@@ -15,7 +15,8 @@
 #   sh bench/sparse.sh [quick]      (quick: skips the 10^6-node SBM)
 #   REPS=1 sh bench/sparse.sh quick (one run each)
 #   WARM_STEPS='1.001 1.01 1.1' sh bench/sparse.sh quick
-#                                   (the warm start after several alpha steps)
+#                                   (the warm start after several alpha steps;
+#                                    WARM_STEPS=' ' skips the table)
 #   K=20 TOL=1e-6 (defaults)       (the number of eigenpairs, the tolerance)
 #   ALPHA=1 (default)               (the relative alpha of the solves compared;
 #                                    ALPHA=0 for the unregularized operator)
@@ -139,10 +140,13 @@ PYEOF
 done
 
 [ $# -gt 0 ] && exit 0
-echo
-echo "warm start: alpha steps (relative 1 -> each of WARM_STEPS: $WARM_STEPS), k = $K, tol $TOL;"
-echo "scipy's eigsh the same way: cold, and warm from v0 = the sum of the eigenvectors at 1 (bench/peer_warm.py)"
-printf '%-12s %7s %10s %8s %10s %8s %8s | %8s %8s %8s %8s %8s | %8s\n' graph alpha cold_s matvecs warm_s matvecs speedup scipy_c matvecs scipy_w matvecs speedup rs_vs_sp
+# (WARM_STEPS=' ': no warm-start table)
+if [ -n "$(echo $WARM_STEPS)" ]; then
+	echo
+	echo "warm start: alpha steps (relative 1 -> each of WARM_STEPS: $WARM_STEPS), k = $K, tol $TOL;"
+	echo "scipy's eigsh the same way: cold, and warm from v0 = the sum of the eigenvectors at 1 (bench/peer_warm.py)"
+	printf '%-12s %7s %10s %8s %10s %8s %8s | %8s %8s %8s %8s %8s | %8s\n' graph alpha cold_s matvecs warm_s matvecs speedup scipy_c matvecs scipy_w matvecs speedup rs_vs_sp
+fi
 for name in sbm-200k facebook; do
 	case $name in sbm-200k) file=$tmp/sbm-200k.edges ;; facebook) file=$D/facebook/facebook_large.edges ;; esac
 	for to in $WARM_STEPS; do
