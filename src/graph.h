@@ -28,6 +28,8 @@ typedef struct rs_graph {
 	long nnz;         /* stored entries                                 */
 	long loops;       /* self-loops                                     */
 	long orig_n, orig_m; /* nodes before `noise` appended any           */
+	int one_based;    /* read from a file whose ids start at 1, each    */
+	                  /* less one here (not copied to subgraphs)        */
 	char **names;     /* optional node (row) names                      */
 	char **cnames;    /* optional column names                          */
 	struct rs_copies *copies; /* isomorphic components, once asked for  */

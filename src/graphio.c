@@ -4761,6 +4761,8 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 done:
 	if (g != NULL && o->directed && !g->bipartite)
 		info->symmetrized = 1;
+	if (g != NULL)
+		g->one_based = info->one_based && g->names == NULL;
 	/* a message from below the readers (the graph too large to build,
 	 * memory) names the file too (or its member in an archive) */
 	size_t pl = strlen(path);

@@ -766,7 +766,11 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 				int one_based = !g->names && *end == '\0' && id == n;
 				rs_fail(e, RS_EINVAL, "%s:%ld: node '%s' is not in the graph%s", path, lineno,
 					tok[0],
-					one_based ? " (its ids are 0 .. n-1: is this file 1-based?)" : "");
+					!one_based     ? ""
+					: g->one_based ? " (the graph's file counts from 1, its ids here from "
+							 "0: if this file counts from 1 too, load the graph with "
+							 "'compact', which keeps the file's ids)"
+						       : " (its ids are 0 .. n-1: is this file 1-based?)");
 				goto fail;
 			}
 			if (line_of == NULL &&

@@ -342,6 +342,15 @@ if [ -c /dev/full ] && [ -w /dev/full ]; then
 else
 	n=$((n + 1)); echo "ok $n - # SKIP no /dev/full here"
 fi
+# a graph file counting from 1 and its labels as 'node label' pairs counting
+# from 1 too: the graph's ids are its file's less one, so the hint names
+# 'compact', which keeps the file's ids and reads those labels
+printf '1 2\n2 3\n3 1\n3 4\n' >"$tmp/oneb.edges"
+printf '1 a\n2 a\n3 b\n4 b\n' >"$tmp/pairs.txt"
+run -c "load $tmp/oneb.edges labels $tmp/pairs.txt" -c "load $tmp/oneb.edges compact labels $tmp/pairs.txt"
+check "1-based label pairs for a 1-based graph: the hint names 'compact', which reads them" \
+	$([ $st -eq 1 ] && grep -q "^command-line:1: load: .*pairs.txt:4: node '4' is not in the graph (.*load the graph with 'compact'" "$tmp/err" &&
+		grep -q "^load oneb.edges: 4 nodes, 4 edges.*labels: 2 classes, 4 labelled" "$tmp/out"; echo $?)
 # NumPy and scipy files, and a zip archive of one graph file: the same
 # weighted karate club in each (tests/numpy-fixtures.py wrote them)
 good="$srcdir/tests/good"
