@@ -259,6 +259,13 @@ static void request(struct view *v)
 		return;
 	}
 	struct worker *w = v->w;
+	rs_err e = {0};
+	if (session_alpha_ok(s, s->alpha_rel, s->alpha, "alpha", &e) != 0) {
+		/* an alpha set before the graph, too large for its weights:
+		 * said, and not asked of the worker */
+		snprintf(v->msg, sizeof v->msg, "%s", e.msg);
+		return;
+	}
 	double a = session_alpha_abs(s);
 	int k = (int)session_k(s);
 	pthread_mutex_lock(&w->mu);
@@ -760,9 +767,16 @@ static int set_alpha(struct view *v, double a)
 	if (!(a >= 0) || !isfinite(a))
 		return K_NONE;
 	rs_err e = {0};
-	if (session_alpha_ok(v->s, v->s->alpha_rel, a, "alpha", &e) != 0) {
-		/* the status line has room for 33 characters */
-		snprintf(v->msg, sizeof v->msg, "alpha stops at " RS_ALPHA_REL_MAX_TEXT " relative");
+	/* (a step down from an alpha already refused is taken: it leads
+	 * back to one that fits) */
+	if (session_alpha_ok(v->s, v->s->alpha_rel, a, "alpha", &e) != 0 &&
+	    (a >= v->s->alpha || session_alpha_ok(v->s, v->s->alpha_rel, v->s->alpha, "alpha", &e) == 0)) {
+		/* the status line has room for 33 characters: past the
+		 * relative bound, or alpha n^2 beside weights near 1e308 */
+		double rel = v->s->alpha_rel ? a : a / session_rel_factor(v->s);
+		snprintf(v->msg, sizeof v->msg, "%s",
+			 rel > RS_ALPHA_REL_MAX ? "alpha stops at " RS_ALPHA_REL_MAX_TEXT " relative"
+						: "alpha n^2 past the largest double");
 		return K_REDRAW;
 	}
 	v->s->alpha = a;

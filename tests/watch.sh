@@ -142,6 +142,21 @@ check "the class table's '... N more' has its own line" \
 	$(grep -Eq '^\.\.\. [0-9]+ more +[|+]' "$tmp/screen"; echo $?)
 $T send-keys -t many q
 
+# weights near 1e308 and an alpha set before them: the view says why there
+# is no spectrum, and PgDn (halving alpha) is taken until one fits
+start heavy
+$T send-keys -t heavy 'alpha 100 rel' Enter "load $srcdir/tests/good/heavy-weights.edges" Enter 'k 1' Enter 'watch' Enter
+wait_for "no spectrum: alpha 100 relative: alpha n^2"
+check "an alpha too large for the weights: the view says why there is no spectrum" $?
+$T send-keys -t heavy NPage NPage NPage NPage NPage NPage NPage
+wait_for '= 0.78[0-9]* relative'
+check "PgDn from an alpha refused is taken, down to one that fits" \
+	$(wait_for '^ 2   0\.[0-9]'; echo $?)
+$T send-keys -t heavy PPage PPage PPage PPage
+wait_for 'alpha n^2 past the largest double'
+check "PgUp past what the weights allow stops there and says why" $?
+$T send-keys -t heavy q
+
 # The terminal closed under the live view (a window closed, an ssh link
 # dropped): the program must end, not spin.  Once with SIGHUP delivered as
 # usual, once with SIGHUP ignored (as under nohup), where only the lost
