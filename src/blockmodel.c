@@ -41,6 +41,18 @@ static rs_model *model_new(int K, rs_err *e)
 	return M;
 }
 
+/* M, or NULL (M freed) where its weights sum past the largest double (eps
+ * or theta near 1e308 / sqrt(n)): every degree would be inf. */
+static rs_model *weight_fits(rs_model *M, rs_err *e)
+{
+	if (isfinite(rs_model_weight(M)))
+		return M;
+	rs_fail(e, RS_EINVAL, "the model's weights sum to more than a double holds: take a smaller %s",
+		M->theta ? "theta or eps" : "eps");
+	rs_model_free(M);
+	return NULL;
+}
+
 rs_model *rs_model_cliques(const long *sizes, int K, double eps, const double *theta, int noloops,
 			   rs_err *e)
 {
@@ -92,7 +104,7 @@ rs_model *rs_model_cliques(const long *sizes, int K, double eps, const double *t
 	M->T = 0;
 	for (int j = 0; j < K; j++)
 		M->T += M->t[j];
-	return M;
+	return weight_fits(M, e);
 }
 
 rs_model *rs_model_bicliques(const long *n, const long *m, int K, double eps, rs_err *e)
@@ -122,7 +134,7 @@ rs_model *rs_model_bicliques(const long *n, const long *m, int K, double eps, rs
 	for (int j = 0; j < K; j++)
 		M->t[j] = (double)n[j];
 	M->T = (double)nn;
-	return M;
+	return weight_fits(M, e);
 }
 
 void rs_model_free(rs_model *M)

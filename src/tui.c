@@ -856,9 +856,17 @@ static int key(struct view *v, int ch)
 			snprintf(v->msg, sizeof v->msg, "eps belongs to block models");
 			return K_REDRAW;
 		}
-		s->model->eps = ch == 'e' ? s->model->eps * 1.5 + 0.01 : (s->model->eps > 0.01 ? s->model->eps / 1.5 : 0);
+	{
+		double was = s->model->eps;
+		s->model->eps = ch == 'e' ? was * 1.5 + 0.01 : (was > 0.01 ? was / 1.5 : 0);
+		if (!isfinite(rs_model_weight(s->model))) { /* (1,750 presses) */
+			s->model->eps = was;
+			snprintf(v->msg, sizeof v->msg, "eps past the largest double");
+			return K_REDRAW;
+		}
 		session_invalidate(s);
 		return K_SOLVE | K_REDRAW;
+	}
 	case 'x':
 	case 'y': {
 		long k = session_k(s);
