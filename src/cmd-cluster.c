@@ -111,6 +111,14 @@ CMD_FN(cluster)
 		result_ints(r, "cluster", RF_TABLE, id, (size_t)K);
 		result_ints(r, "size", RF_TABLE, size, (size_t)K);
 	}
+	long empty = 0;
+	for (long c = 0; c < K; c++)
+		empty += size[c] == 0;
+	if (empty > 0)
+		result_note(r, "%ld of the %ld clusters %s empty: the embedding's rows take fewer than K "
+			       "distinct places (a block model's nodes share their block's), so a smaller "
+			       "K describes them",
+			    empty, K, empty == 1 ? "is" : "are");
 	result_note(r, "'score' compares the clusters with the labels; 'save clusters FILE' writes them");
 	cmd_emit(s, out, r);
 	free(size);

@@ -312,7 +312,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "D', or the first min(k, K) with 'first', as the paper's notebook did): k-means++ "
 	 "seeding from the session's seed, R restarts (default 10) keeping the lowest inertia, "
 	 "relative tolerance 1e-6 on the inertia, at most 300 iterations, an empty cluster "
-	 "reseeded with the farthest point. 'normalize' scales each row to unit length first "
+	 "reseeded with the farthest point (clusters still empty, where the rows take fewer than K "
+	 "distinct places, are counted in a note). 'normalize' scales each row to unit length first "
 	 "(Ng-Jordan-Weiss). Distances go through BLAS. Ctrl-C stops it.",
 	 w_cluster, 0, cmd_cluster, NULL},
 	{"score", NULL, 0, 2, "score [PRED_FILE [TRUTH_FILE]]", "the paper's scores: H C V ARI AMI FMI Q NSD",
