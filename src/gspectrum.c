@@ -1316,7 +1316,6 @@ static long symmetric_alike(const rs_graph *g, const rs_copies *cp)
 	return cp && cp->alike > 0 && 2 * cp->alike >= g->n ? cp->alike : 0;
 }
 
-/* cp: the graph's copies (NULL for a bipartite graph) */
 /* alpha within bounds (rs_alpha_check), and alpha n^2, which the degrees
  * gain, fits in a double beside the weights' sum (weights near 1e308) */
 static int graph_alpha_check(const rs_graph *g, double alpha, rs_err *e)
@@ -1332,6 +1331,7 @@ static int graph_alpha_check(const rs_graph *g, double alpha, rs_err *e)
 	return 0;
 }
 
+/* cp: the graph's copies (NULL for a bipartite graph) */
 static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const rs_gsolve_opts *o,
 				   rs_err *e)
 {

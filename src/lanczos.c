@@ -1042,31 +1042,32 @@ static int redo_in_double(long n, rs_matvec op, rs_project proj, void *ctx,
 	return rc;
 }
 
+/* At most this many vectors more than wanted in a double basis (see
+ * rs_lanczos_ncv). */
+#define NCV_EXTRA_MAX 40
+
 /* The basis: half again as many vectors as wanted, at least 16 more.
  * Against twice as many (ARPACK's usual advice), 5-12 % faster on the
  * bench graphs but facebook (equal): fewer restarts, about as many
  * products, each sweep a little longer.  Where a product is cheap beside a
  * sweep of the basis (RS_CHEAP_ROW: road maps, grids, sparse random
  * graphs), the sweeps are most of the time and the basis most of the
- * memory: 4 more vectors than wanted (48 for k = 20 instead of 56) were
- * 3-20 % faster on ten such graphs (bench/other_graphs.py), and 9 % slower
- * on the 2 10^5 SBM (22 a row), which keeps the larger basis. */
-/* A double basis grows by at most this many vectors between restarts.
- * Past k = 20 the sweeps over a basis of 2.5 (k + 2) vectors cost more
- * than the restarts they save (k = 50, ncv 131 against 90: the 2·10^5-node
- * SBM 7.6 -> 6.3 s, 271 -> 207 MB; ego-twitter 1.23 -> 1.02 s; k = 100,
- * ncv 256 against 150: ego-twitter 4.7 -> 2.9 s), and on cheap rows from
- * k = 35 (k = 100, ncv 206 against 142: the paper's SBM 0.14 -> 0.105 s, a
- * 10^5-node SBM of 6 a row 5.4 -> 4.3 s).  A float basis keeps the full
- * size: its Ritz vectors take its place only when it holds twice as many
- * floats (ritz_vectors), else they take a new n x k array. */
-#define NCV_EXTRA_MAX 40
-
+ * memory: as many again plus 4 (48 for k = 20 instead of 56) were 3-20 %
+ * faster on ten such graphs (bench/other_graphs.py), and 9 % slower on the
+ * 2 10^5 SBM (22 a row), which keeps the larger basis.
+ * A double basis holds at most NCV_EXTRA_MAX more: past k = 20 the sweeps
+ * over 2.5 (k + 2) vectors cost more than the restarts they save (k = 50,
+ * ncv 131 against 90: the 2·10^5-node SBM 7.6 -> 6.3 s, 271 -> 207 MB;
+ * ego-twitter 1.23 -> 1.02 s; k = 100, ncv 256 against 150: ego-twitter
+ * 4.7 -> 2.9 s), and on cheap rows from k = 35 (k = 100, ncv 206 against
+ * 142: the paper's SBM 0.14 -> 0.105 s, a 10^5-node SBM of 6 a row 5.4 ->
+ * 4.3 s).  A float basis keeps the full size: its Ritz vectors take its
+ * place only when it holds twice as many floats (ritz_vectors), else they
+ * take a new n x k array. */
 int rs_lanczos_ncv(const rs_lanczos_opts *o, long space)
 {
 	int nev = o->nev;
-	int cheap = rs_lanczos_cheap_rows(o);
-	int extra = cheap ? nev + 4 : 3 * nev / 2 + 1;
+	int extra = rs_lanczos_cheap_rows(o) ? nev + 4 : 3 * nev / 2 + 1;
 	if (!o->single && extra > NCV_EXTRA_MAX)
 		extra = NCV_EXTRA_MAX;
 	if (extra < 16)
