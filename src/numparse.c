@@ -22,6 +22,11 @@ int rs_parse_double(const char *s, double *out, rs_err *e)
 		return rs_fail(e, RS_EINVAL, "'%s' is not a number", s);
 	if (errno == ERANGE && fabs(v) > 1.0)
 		return rs_fail(e, RS_EINVAL, "'%s' is out of range", s);
+	/* below the smallest double (about 4.9e-324): it would read as 0, a
+	 * value of another kind (alpha 0 leaves nodes of degree 0 out) */
+	if (errno == ERANGE && v == 0)
+		return rs_fail(e, RS_EINVAL, "'%s' is nearer 0 than the smallest double (4.9e-324): write 0 for 0",
+			       s);
 	if (!isfinite(v))
 		return rs_fail(e, RS_EINVAL, "'%s' is not a finite number", s);
 	*out = v;

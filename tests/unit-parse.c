@@ -149,6 +149,10 @@ static void numbers(void)
 		}
 	}
 	tap_ok(rs_parse_double("1e999", &d, &e) != 0, "1e999 is refused");
+	tap_ok(rs_parse_double("1e-400", &d, &e) != 0 && strstr(e.msg, "nearer 0"),
+	       "1e-400 is refused, not read as 0 (%s)", e.msg);
+	tap_ok(rs_parse_double("1e-320", &d, &e) == 0 && d > 0, "1e-320 (subnormal) parses");
+	tap_ok(rs_parse_double("0e-500", &d, &e) == 0 && d == 0, "0e-500 is 0");
 	tap_ok(rs_parse_double("", &d, &e) != 0, "empty is refused");
 	tap_ok(rs_parse_count("0", 1, 10, "k", &l, &e) != 0 && strstr(e.msg, "k must be between 1 and 10"),
 	       "count out of range names the argument (%s)", e.msg);
