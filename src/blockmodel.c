@@ -169,6 +169,19 @@ double rs_model_weight(const rs_model *M)
 	return w;
 }
 
+int rs_model_set_eps(rs_model *M, double eps, rs_err *e)
+{
+	if (!(eps >= 0) || !isfinite(eps))
+		return rs_fail(e, RS_EINVAL, "eps must be a finite number >= 0");
+	double was = M->eps;
+	M->eps = eps;
+	if (isfinite(rs_model_weight(M)))
+		return 0;
+	M->eps = was;
+	return rs_fail(e, RS_EINVAL, "eps %g: the model's weights would sum to more than a double holds",
+		       eps);
+}
+
 double rs_model_rel_to_abs(const rs_model *M, double alpha_rel)
 {
 	double w = rs_model_weight(M);

@@ -39,6 +39,9 @@ void rs_model_free(rs_model *M);
 long rs_model_nodes(const rs_model *M);
 /* Total weight 1^T A 1 (cliques) or 1^T B 1 (bicliques). */
 double rs_model_weight(const rs_model *M);
+/* Set M's eps to a finite eps >= 0 whose weights' sum fits in a double;
+ * else leave it as it was and return -1 with a message. */
+int rs_model_set_eps(rs_model *M, double eps, rs_err *e);
 /* The absolute pair weight for a relative alpha: alpha w / n^2 (cliques;
  * with theta, alpha w / T^2, since the regularization is alpha Theta J Theta),
  * alpha w / (n m) (bicliques). */

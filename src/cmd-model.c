@@ -236,15 +236,8 @@ CMD_FN(eps)
 		double v;
 		if (rs_parse_range(argv[1], 0, HUGE_VAL, "eps", &v, e) != 0)
 			return -1;
-		double was = s->model->eps;
-		s->model->eps = v;
-		if (!isfinite(rs_model_weight(s->model))) {
-			s->model->eps = was;
-			return rs_fail(e, RS_EINVAL,
-				       "eps %g: the model's weights would sum to more than a double "
-				       "holds",
-				       v);
-		}
+		if (rs_model_set_eps(s->model, v, e) != 0)
+			return -1;
 		session_invalidate(s);
 	}
 	rs_result *r = result_new("eps");

@@ -139,12 +139,13 @@ static void multiplicity_notes(rs_session *s, rs_result *r, const rs_spectrum *S
 			/* connected, but so weakly that the smallest values
 			 * are 0 to within the tie (relative alpha 1e-12 on
 			 * polblogs) */
+			const char *reg = M ? "alpha + eps" : "alpha";
 			result_note(r,
 				    "lambda = 0 has multiplicity %ld to within %g: %s is too small "
 				    "to tell the graph's components apart, so the eigenvectors of "
 				    "lambda = 0 are not unique and neither is the embedding; a larger "
 				    "%s separates them",
-				    m, RS_EIG_TIE, M ? "alpha + eps" : "alpha", M ? "alpha + eps" : "alpha");
+				    m, RS_EIG_TIE, reg, reg);
 		} else if (fabs(v) <= RS_EIG_TIE) {
 			result_note(r,
 				    "lambda = 0 has multiplicity %ld: the graph has %ld connected "

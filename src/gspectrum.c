@@ -1316,19 +1316,12 @@ static long symmetric_alike(const rs_graph *g, const rs_copies *cp)
 	return cp && cp->alike > 0 && 2 * cp->alike >= g->n ? cp->alike : 0;
 }
 
-/* alpha within bounds (rs_alpha_check), and alpha n^2, which the degrees
- * gain, fits in a double beside the weights' sum (weights near 1e308) */
+/* alpha within bounds and beside the weights (spectrum.h) */
 static int graph_alpha_check(const rs_graph *g, double alpha, rs_err *e)
 {
 	if (rs_alpha_check(alpha, rs_graph_rel_to_abs(g, 1.0), e) != 0)
 		return -1;
-	double N = (double)(g->n + g->m);
-	if (!isfinite(alpha * N * N + g->total))
-		return rs_fail(e, RS_EINVAL,
-			       "alpha n^2 = %g plus the weights' sum %g is more than a double holds: "
-			       "take a smaller alpha, or divide the weights by one factor",
-			       alpha * N * N, g->total);
-	return 0;
+	return rs_alpha_fits(alpha, (double)(g->n + g->m), g->total, e);
 }
 
 /* cp: the graph's copies (NULL for a bipartite graph) */

@@ -226,15 +226,10 @@ int session_alpha_ok(const rs_session *s, int rel, double a, const char *what, r
 	if ((rel ? a : a / unit) > RS_ALPHA_REL_MAX)
 		return rs_fail(e, RS_EINVAL, "%s %g %s" RS_ALPHA_PAST_MAX, what, a,
 			       rel ? "relative" : "absolute");
-	/* alpha n^2 joins the weights' sum in the degrees: both must fit in
-	 * a double (weights near 1e308) */
-	double N = (double)session_nodes(s);
 	double total = s->model ? rs_model_weight(s->model) : s->graph->total;
-	if (!isfinite((rel ? a * unit : a) * N * N + total))
-		return rs_fail(e, RS_EINVAL,
-			       "%s %g %s: alpha n^2 = %g plus the weights' sum %g is more than a "
-			       "double holds; take a smaller alpha, or divide the weights by one factor",
-			       what, a, rel ? "relative" : "absolute", (rel ? a * unit : a) * N * N, total);
+	if (rs_alpha_fits(rel ? a * unit : a, (double)session_nodes(s), total, e) != 0)
+		return rs_fail(e, RS_EINVAL, "%s %g %s: %s", what, a, rel ? "relative" : "absolute",
+			       e->msg);
 	return 0;
 }
 

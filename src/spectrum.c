@@ -464,10 +464,22 @@ int rs_alpha_check(double alpha, double unit, rs_err *e)
 	return 0;
 }
 
+int rs_alpha_fits(double alpha, double nodes, double total, rs_err *e)
+{
+	double mass = alpha * nodes * nodes;
+	if (isfinite(mass + total))
+		return 0;
+	return rs_fail(e, RS_EINVAL,
+		       "alpha n^2 = %g plus the weights' sum %g is more than a double holds; take a "
+		       "smaller alpha, or divide the weights by one factor",
+		       mass, total);
+}
+
 rs_spectrum *rs_spectrum_solve(const rs_model *M, double alpha, enum rs_solver solver,
 			       long dense_max, rs_err *e)
 {
-	if (rs_alpha_check(alpha, rs_model_rel_to_abs(M, 1.0), e) != 0)
+	if (rs_alpha_check(alpha, rs_model_rel_to_abs(M, 1.0), e) != 0 ||
+	    rs_alpha_fits(alpha, (double)rs_model_nodes(M), rs_model_weight(M), e) != 0)
 		return NULL;
 	double t0 = now_seconds();
 	rs_spectrum *S;

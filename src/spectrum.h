@@ -88,6 +88,9 @@ int rs_spectrum_group(rs_spectrum *S, const long *mult_hint, rs_err *e);
  * RS_ALPHA_REL_MAX times unit (the absolute weight of relative alpha 1;
  * unit <= 0: no upper limit); else -1 with a message. */
 int rs_alpha_check(double alpha, double unit, rs_err *e);
+/* 0 when alpha n^2, which the degrees gain, fits in a double beside the
+ * weights' sum total (weights near 1e308); else -1 with a message. */
+int rs_alpha_fits(double alpha, double nodes, double total, rs_err *e);
 
 /* Solve the model at absolute pair weight alpha (>= 0). */
 rs_spectrum *rs_spectrum_solve(const rs_model *M, double alpha, enum rs_solver solver,

@@ -767,10 +767,11 @@ static int set_alpha(struct view *v, double a)
 	if (!(a >= 0) || !isfinite(a))
 		return K_NONE;
 	rs_err e = {0};
-	/* (a step down from an alpha already refused is taken: it leads
-	 * back to one that fits) */
-	if (session_alpha_ok(v->s, v->s->alpha_rel, a, "alpha", &e) != 0 &&
-	    (a >= v->s->alpha || session_alpha_ok(v->s, v->s->alpha_rel, v->s->alpha, "alpha", &e) == 0)) {
+	/* a step down from an alpha already refused is taken: it leads back
+	 * to one that fits */
+	int from_refused =
+		a < v->s->alpha && session_alpha_ok(v->s, v->s->alpha_rel, v->s->alpha, "alpha", &e) != 0;
+	if (!from_refused && session_alpha_ok(v->s, v->s->alpha_rel, a, "alpha", &e) != 0) {
 		/* the status line has room for 33 characters: past the
 		 * relative bound, or alpha n^2 beside weights near 1e308 */
 		double rel = v->s->alpha_rel ? a : a / session_rel_factor(v->s);
@@ -856,17 +857,14 @@ static int key(struct view *v, int ch)
 			snprintf(v->msg, sizeof v->msg, "eps belongs to block models");
 			return K_REDRAW;
 		}
-	{
-		double was = s->model->eps;
-		s->model->eps = ch == 'e' ? was * 1.5 + 0.01 : (was > 0.01 ? was / 1.5 : 0);
-		if (!isfinite(rs_model_weight(s->model))) { /* (1,750 presses) */
-			s->model->eps = was;
+		if (rs_model_set_eps(s->model, ch == 'e' ? s->model->eps * 1.5 + 0.01
+						     : (s->model->eps > 0.01 ? s->model->eps / 1.5 : 0),
+				     &(rs_err){0}) != 0) { /* (1,750 presses) */
 			snprintf(v->msg, sizeof v->msg, "eps past the largest double");
 			return K_REDRAW;
 		}
 		session_invalidate(s);
 		return K_SOLVE | K_REDRAW;
-	}
 	case 'x':
 	case 'y': {
 		long k = session_k(s);

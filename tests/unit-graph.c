@@ -2921,35 +2921,34 @@ static void diag_op(void *ctx, const double *x, double *y)
  * least 16 more than nev; in double at most 40 more (k = 50 and 100 were
  * slower and larger without the cap), in float the full size (a float
  * basis of 2 nev floats holds the Ritz vectors in place). */
-static void ncv_is(const rs_lanczos_opts *o, long space, int want, const char *what)
-{
-	int m = rs_lanczos_ncv(o, space);
-	tap_ok(m == want, "ncv, %s: %d (%d)", what, want, m);
-}
-
 static void basis_size(void)
 {
-	rs_lanczos_opts o = {0};
-	o.row_cost = 22; /* the 2e5-node SBM's */
-	o.nev = 22;
-	ncv_is(&o, 1000000, 56, "nev 22 in double");
-	o.nev = 52;
-	ncv_is(&o, 1000000, 92, "nev 52 in double");
-	o.single = 1;
-	ncv_is(&o, 1000000, 131, "nev 52 in float");
-	o.row_cost = 5;
-	ncv_is(&o, 1000000, 108, "nev 52, cheap rows, float");
-	o.single = 0;
-	ncv_is(&o, 1000000, 92, "nev 52, cheap rows, double");
-	o.nev = 22;
-	ncv_is(&o, 1000000, 48, "nev 22, cheap rows, double");
-	o.row_cost = 22;
-	o.nev = 4;
-	ncv_is(&o, 1000000, 20, "nev 4: 16 more");
-	ncv_is(&o, 10, 10, "no more than the space");
-	o.nev = 52;
-	o.ncv = 70;
-	ncv_is(&o, 1000000, 70, "a set ncv is kept");
+	static const struct {
+		double row_cost; /* 22: the 2e5-node SBM's; 5: cheap rows */
+		int single, nev, ncv;
+		long space;
+		int want;
+		const char *what;
+	} cases[] = {
+		{22, 0, 22, 0, 1000000, 56, "nev 22 in double"},
+		{22, 0, 52, 0, 1000000, 92, "nev 52 in double"},
+		{22, 1, 52, 0, 1000000, 131, "nev 52 in float"},
+		{5, 1, 52, 0, 1000000, 108, "nev 52, cheap rows, float"},
+		{5, 0, 52, 0, 1000000, 92, "nev 52, cheap rows, double"},
+		{5, 0, 22, 0, 1000000, 48, "nev 22, cheap rows, double"},
+		{22, 0, 4, 0, 1000000, 20, "nev 4: 16 more"},
+		{22, 0, 4, 0, 10, 10, "no more than the space"},
+		{22, 0, 52, 70, 1000000, 70, "a set ncv is kept"},
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		rs_lanczos_opts o = {0};
+		o.row_cost = cases[c].row_cost;
+		o.single = cases[c].single;
+		o.nev = cases[c].nev;
+		o.ncv = cases[c].ncv;
+		int m = rs_lanczos_ncv(&o, cases[c].space);
+		tap_ok(m == cases[c].want, "ncv, %s: %d (%d)", cases[c].what, cases[c].want, m);
+	}
 }
 
 static void float_basis(void)
