@@ -22,7 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
-extern volatile sig_atomic_t rs_interrupted;
+extern rs_cancel rs_interrupted;
 
 #define NMET 8
 static const char *const met[NMET] = {"H", "C", "V", "ARI", "AMI", "FMI", "Q", "NSD"};
@@ -49,6 +49,7 @@ static int parse_list(const char *w, double lo, double hi, const char *what, dou
 		}
 		p += l + (p[l] == ',');
 	}
+	free(*out); /* a list given twice: the last one counts */
 	*out = v;
 	*n = cnt;
 	return 0;
@@ -197,11 +198,9 @@ CMD_FN(experiment)
 		}
 		i++;
 		if (!strcmp(w, "alpha")) {
-			free(alphas);
 			if (parse_list(v, 0, 1e6, "alpha", &alphas, &na, e) != 0)
 				goto out;
 		} else if (!strcmp(w, "noise")) {
-			free(noises);
 			if (parse_list(v, 0, 10, "noise", &noises, &nn, e) != 0)
 				goto out;
 		} else if (!strcmp(w, "K")) {

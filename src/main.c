@@ -150,8 +150,11 @@ int main(int argc, char **argv)
 	char **jobs = calloc((size_t)argc + 1, sizeof *jobs);
 	char *kinds = calloc((size_t)argc + 1, 1);
 	int njobs = 0;
-	if (jobs == NULL || kinds == NULL)
+	if (jobs == NULL || kinds == NULL) {
+		free(jobs);
+		free(kinds);
 		return 2;
+	}
 	while ((opt = getopt_long(argc, argv, "+c:f:qhV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c':

@@ -462,7 +462,7 @@ static int inflate_var(rs_mat *m, const element *el, unsigned char **out, size_t
 	while (rc == Z_OK) {
 		if (m->max > 0 && m->inflated + cap > m->max)
 			cap = m->max > m->inflated ? m->max - m->inflated : 0;
-		if (len == cap) {
+		if (len >= cap) {
 			free(buf);
 			inflateEnd(&s);
 			return rs_fail(

@@ -26,6 +26,11 @@ typedef struct rs_err {
 /* Fill e (which may be NULL) and return -1. */
 int rs_fail(rs_err *e, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+#ifdef __clang_analyzer__
+/* The static analyzer looks at one file at a time: tell it the -1, or it
+ * follows each failure on as if it were a success. */
+#define rs_fail(e, code, ...) (__extension__({ rs_fail((e), (code), __VA_ARGS__); -1; }))
+#endif
 
 /* Allocations that fail softly: NULL plus an RS_ENOMEM message naming what
  * was being allocated.  The counts are checked for overflow. */
