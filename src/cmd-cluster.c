@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern volatile sig_atomic_t rs_interrupted;
+extern rs_cancel rs_interrupted;
 
 CMD_FN(cluster)
 {

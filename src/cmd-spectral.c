@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern volatile sig_atomic_t rs_interrupted;
+extern rs_cancel rs_interrupted;
 
 static const char *mode_word(const rs_session *s)
 {

@@ -28,7 +28,7 @@
 #include "rbasis.h"
 #include "spectrum.h"
 
-#include <signal.h>
+#include "cancel.h"
 #include <stdint.h>
 
 typedef struct rs_gsolve_opts {
@@ -38,7 +38,7 @@ typedef struct rs_gsolve_opts {
 	int ncv;
 	uint64_t seed;
 	const rs_spectrum *warm; /* a previous solution on the same graph     */
-	volatile sig_atomic_t *cancel;
+	rs_cancel *cancel;
 	rs_rbasis *rb;      /* earlier solutions along alpha (may be NULL): */
 	                    /* tried first, and given this solve's         */
 	int ahead;          /* a solve made for the basis (a look-ahead):   */

@@ -29,7 +29,7 @@ struct rs_idle {
 	int na;
 	int done;        /* bits done, written by the thread, read after join */
 	rs_spectrum *keep[2]; /* what they found, for the session to keep */
-	volatile sig_atomic_t cancel;
+	rs_cancel cancel;
 };
 
 static void *idle_main(void *arg)

@@ -11,6 +11,7 @@
 #include "xalloc.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <readline/history.h>
 #include <readline/readline.h>
 #include <readline/tilde.h>
@@ -19,7 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-volatile sig_atomic_t rs_interrupted;
+rs_cancel rs_interrupted;
 
 /* The longest command line read from a file or pipe.  A K x K matrix for
  * `sbm` of K = 300 is under 1 MB; what is longer is not a command file

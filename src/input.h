@@ -4,12 +4,12 @@
 #ifndef RS_INPUT_H
 #define RS_INPUT_H
 
+#include "cancel.h"
 #include "session.h"
 
-#include <signal.h>
 #include <stdio.h>
 
-extern volatile sig_atomic_t rs_interrupted;
+extern rs_cancel rs_interrupted;
 
 /* Run the lines of f, named name in messages ("name:line").  Returns the
  * number of failed commands. */

@@ -10,7 +10,7 @@
 
 #include "rs-err.h"
 
-#include <signal.h>
+#include "cancel.h"
 #include <stdint.h>
 
 typedef struct rs_kmeans_opts {
@@ -19,7 +19,7 @@ typedef struct rs_kmeans_opts {
 	int max_iter;       /* default 300 */
 	double tol;         /* relative change of inertia, default 1e-6 */
 	uint64_t seed;
-	volatile sig_atomic_t *cancel;
+	rs_cancel *cancel;
 } rs_kmeans_opts;
 
 typedef struct rs_kmeans_out {

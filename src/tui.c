@@ -66,7 +66,7 @@ struct worker {
 	int nahead, k_ahead;
 	double run_a;       /* what the running solve is for */
 	int run_k, run_ahead, promoted;
-	volatile sig_atomic_t cancel;
+	rs_cancel cancel;
 	rs_spectrum *prev; /* the worker's own last solution: its warm start */
 	rs_rbasis *rb;     /* the session's reduced basis, the worker's while */
 	                   /* the view is open (the prompt waits meanwhile)  */
