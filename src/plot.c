@@ -299,9 +299,10 @@ int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)
 		return rs_fail(e, RS_EIO, "cannot write a temporary script: %s", strerror(errno));
 	}
 	FILE *f = fdopen(fd, "w");
-	fprintf(f, "%s%s", term, script);
-	int bad = ferror(f);
-	if (fclose(f) != 0 || bad) {
+	if (f == NULL)
+		close(fd);
+	int bad = f == NULL || fprintf(f, "%s%s", term, script) < 0 || ferror(f);
+	if ((f != NULL && fclose(f) != 0) || bad) {
 		unlink(tmpl);
 		free(gp);
 		free(term);
