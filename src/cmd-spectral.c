@@ -11,7 +11,6 @@
 
 #include <ctype.h>
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 

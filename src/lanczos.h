@@ -39,7 +39,7 @@ typedef struct rs_lanczos_opts {
 	int maxit;          /* restarts; 0 = 1000                        */
 	uint64_t seed;
 	const double *start; /* a start vector (warm start), or NULL     */
-	rs_cancel *cancel; /* set non-zero to stop early     */
+	rs_cancel *cancel;  /* set non-zero to stop early                 */
 	const double *defl; /* n x ndefl orthonormal columns whose span   */
 	int ndefl;          /* is removed with the reorthogonalization    */
 	int nstrict;        /* only the first nstrict must meet tol (0:   */

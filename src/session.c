@@ -8,7 +8,6 @@
 #include "xalloc.h"
 
 #include <math.h>
-#include <signal.h>
 #include <string.h>
 #include <time.h>
 
