@@ -13,7 +13,9 @@ cd _fuzz
 if [ ! -f Makefile ]; then
 	"$top/configure" --quiet CC=clang --enable-fuzzing >/dev/null
 fi
-make -j2 fuzz/parse-fuzzer fuzz/graph-fuzzer fuzz/labels-fuzzer >/dev/null
+make -j2 fuzz/parse-fuzzer fuzz/graph-fuzzer fuzz/labels-fuzzer fuzz/cmd-words >/dev/null
+# the scripts' dictionary: the hand-made one and every word of the command table
+{ cat "$top/fuzz/regspec.dict"; ./fuzz/cmd-words; } >parse.dict
 rm -rf corpus-parse corpus-graph corpus-labels
 mkdir -p corpus-parse corpus-graph corpus-labels
 cp "$top"/examples/*.regspec "$top"/tests/scripts/*.regspec corpus-parse/
@@ -52,7 +54,7 @@ done
 for f in "$top"/tests/fuzz-regressions/parse-*; do
 	[ -f "$f" ] && { ./fuzz/parse-fuzzer -close_fd_mask=2 "$f" >/dev/null 2>&1 || { echo "fuzz: regression $f fails"; status=1; }; }
 done
-./fuzz/parse-fuzzer -max_total_time="$secs" -max_len=2048 -close_fd_mask=2 -dict="$top/fuzz/regspec.dict" \
+./fuzz/parse-fuzzer -max_total_time="$secs" -max_len=2048 -close_fd_mask=2 -dict=parse.dict \
 	-print_final_stats=1 corpus-parse 2>parse.log || status=1
 tail -n 12 parse.log | grep -E 'stat::number_of_executed_units|ERROR|SUMMARY' || true
 ./fuzz/graph-fuzzer -max_total_time="$secs" -max_len=65536 -dict="$top/fuzz/regspec.dict" \
