@@ -244,7 +244,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "The embedding has k columns: the eigenvectors of lambda_2 .. lambda_k+1 (the first, "
 	 "constant, is dropped). 'auto' is min(K - 1, 20) for a block model; k must be at most "
 	 "K - 1 there, since the eigenvectors past lambda_K belong to lambda = 1 and are not "
-	 "unique.",
+	 "unique. For a graph 'auto' is 20, the paper's dimension (n - 2 at most); on a graph of "
+	 "few nodes a k near n embeds mostly noise, and a k near the number of classes clusters "
+	 "better.",
 	 w_k, 0, cmd_k, NULL},
 	{"seed", NULL, 0, 1, "seed [N]", "show or set the random seed",
 	 "Set the seed of the one random generator (used by 'theta random'), so scripts give "
