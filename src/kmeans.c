@@ -86,12 +86,18 @@ int rs_kmeans(const double *X, long n, int d, const rs_kmeans_opts *o, rs_kmeans
 	int rc = -1;
 	if (!C || !Cn || !Xn || !G || !sum || !cnt || !dmin || !lab || !out->label)
 		goto done;
+	double total = 0;
 	for (long i = 0; i < n; i++) {
 		double s = 0;
 		for (int j = 0; j < d; j++)
 			s += X[i * d + j] * X[i * d + j];
 		Xn[i] = s;
+		total += s;
 	}
+	/* a distance through |x|^2 - 2 x.c + |c|^2 rounds by about eps |x|^2:
+	 * inertias closer than that are equal (the first restart keeps its
+	 * place, whatever the BLAS kernel), and one below it is 0 */
+	const double noise = 16 * DBL_EPSILON * total;
 	rs_rng rng;
 	rs_rng_seed(&rng, o->seed);
 	out->inertia = DBL_MAX;
@@ -154,13 +160,15 @@ int rs_kmeans(const double *X, long n, int d, const rs_kmeans_opts *o, rs_kmeans
 				break;
 			prev = inertia;
 		}
-		if (inertia < out->inertia) {
+		if (inertia < out->inertia - noise) {
 			out->inertia = inertia;
 			out->iterations = it + 1;
 			memcpy(out->label, lab, (size_t)n * sizeof *lab);
 		}
 		out->restarts_run = rs + 1;
 	}
+	if (out->inertia <= noise)
+		out->inertia = 0;
 	rc = 0;
 done:
 	free(C);

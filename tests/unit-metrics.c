@@ -113,6 +113,17 @@ static void kmeans(void)
 	tap_ok(seen[0] && seen[1] && seen[2] && seen[3] && seen[4] && seen[5], "no empty cluster");
 	rs_kmeans_out_free(&a);
 	rs_kmeans_out_free(&b);
+	/* a block model's embedding: each block's rows alike to the last bits;
+	 * what the distances' rounding leaves is 0, whatever the BLAS kernel */
+	for (int i = 0; i < N; i++) {
+		double base = (i % 3 + 1) / 3.0;
+		X[2 * i] = i % 2 ? nextafter(base, 2) : base;
+		X[2 * i + 1] = -base / 7;
+	}
+	o.K = 3;
+	rs_kmeans(X, N, 2, &o, &a, &e);
+	tap_ok(a.inertia == 0, "three points, each 100 times to one ulp: inertia %g, shown as 0", a.inertia);
+	rs_kmeans_out_free(&a);
 }
 
 int main(void)
