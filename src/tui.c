@@ -217,6 +217,8 @@ struct view {
 	int ahead;        /* a look-ahead runs (see struct worker) */
 	int arrived;      /* a solution came since the last request */
 	char msg[600];
+	int msg_solve;    /* msg is a solve's failure, which the next solution */
+	                  /* clears (a key's refusal stays until the next key) */
 	double t_req;     /* when the pending update was asked for */
 	double last_ms;   /* how long the last update took, key to screen */
 	const char *lambda_s, *mu_s, *mark_s, *tick_s;
@@ -252,8 +254,10 @@ static void request(struct view *v)
 	v->t_req = now_ms();
 	if (v->w == NULL) {
 		rs_err e = {0};
-		if (session_spectrum(s, &e) == NULL)
+		if (session_spectrum(s, &e) == NULL) {
 			snprintf(v->msg, sizeof v->msg, "%s", e.msg);
+			v->msg_solve = 1;
+		}
 		v->last_ms = now_ms() - v->t_req;
 		return;
 	}
@@ -263,6 +267,7 @@ static void request(struct view *v)
 		/* an alpha set before the graph, too large for its weights:
 		 * said, and not asked of the worker */
 		snprintf(v->msg, sizeof v->msg, "%s", e.msg);
+		v->msg_solve = 1;
 		return;
 	}
 	double a = session_alpha_abs(s);
@@ -302,10 +307,12 @@ static int collect(struct view *v)
 		w->out = NULL;
 		changed = 1;
 		v->arrived = 1;
-		v->msg[0] = '\0';
+		if (v->msg_solve)
+			v->msg[0] = '\0';
 	}
 	if (w->has_err) {
 		snprintf(v->msg, sizeof v->msg, "%s", w->err);
+		v->msg_solve = 1;
 		w->has_err = 0;
 		changed = 1;
 	}
@@ -812,6 +819,7 @@ static int key(struct view *v, int ch)
 	rs_session *s = v->s;
 	double a = s->alpha;
 	v->msg[0] = '\0';
+	v->msg_solve = 0;
 	switch (ch) {
 	case 'q':
 	case 'Q':

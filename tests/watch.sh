@@ -157,6 +157,19 @@ wait_for 'alpha n^2 past the largest double'
 check "PgUp past what the weights allow stops there and says why" $?
 $T send-keys -t heavy q
 
+# a key refused while a solve runs: the solve's arrival keeps the reason on
+# the status line (it cleared it, so the second PgUp seemed to do nothing)
+awk 'BEGIN { n = 5000; srand(3); for (i = 0; i < n; i++) { print i, (i + 1) % n, "1e302";
+	for (j = 0; j < 4; j++) print i, int(rand() * n), "1e302" } }' >"$tmp/heavy-5000.edges"
+start refused
+$T send-keys -t refused "load $tmp/heavy-5000.edges" Enter 'k 10' Enter 'alpha 10 rel' Enter 'watch' Enter
+wait_for 'products'
+$T send-keys -t refused PPage PPage
+wait_for '= 20 relative'
+check "a key refused during a solve: the reason outlives the solve's arrival" \
+	$(wait_for '^ ready .*alpha n^2 past the largest double'; echo $?)
+$T send-keys -t refused q
+
 # The terminal closed under the live view (a window closed, an ssh link
 # dropped): the program must end, not spin.  Once with SIGHUP delivered as
 # usual, once with SIGHUP ignored (as under nohup), where only the lost
