@@ -167,7 +167,7 @@ wait_for 'products'
 $T send-keys -t refused PPage PPage
 wait_for '= 20 relative'
 check "a key refused during a solve: the reason outlives the solve's arrival" \
-	$(wait_for '^ ready .*alpha n^2 past the largest double'; echo $?)
+	$(wait_for '^ ready[+a-z]* .*alpha n^2 past the largest double'; echo $?)
 $T send-keys -t refused q
 
 # The terminal closed under the live view (a window closed, an ssh link
