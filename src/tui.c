@@ -247,6 +247,13 @@ static void role_off(struct view *v, int pair, int mono)
 		attroff(mono);
 }
 
+/* A solve's failure on the status line, until the next solution or key. */
+static void solve_failed(struct view *v, const char *why)
+{
+	snprintf(v->msg, sizeof v->msg, "%s", why);
+	v->msg_solve = 1;
+}
+
 /* Ask for the spectrum at the session's current alpha and k. */
 static void request(struct view *v)
 {
@@ -254,10 +261,8 @@ static void request(struct view *v)
 	v->t_req = now_ms();
 	if (v->w == NULL) {
 		rs_err e = {0};
-		if (session_spectrum(s, &e) == NULL) {
-			snprintf(v->msg, sizeof v->msg, "%s", e.msg);
-			v->msg_solve = 1;
-		}
+		if (session_spectrum(s, &e) == NULL)
+			solve_failed(v, e.msg);
 		v->last_ms = now_ms() - v->t_req;
 		return;
 	}
@@ -266,8 +271,7 @@ static void request(struct view *v)
 	if (session_alpha_ok(s, s->alpha_rel, s->alpha, "alpha", &e) != 0) {
 		/* an alpha set before the graph, too large for its weights:
 		 * said, and not asked of the worker */
-		snprintf(v->msg, sizeof v->msg, "%s", e.msg);
-		v->msg_solve = 1;
+		solve_failed(v, e.msg);
 		return;
 	}
 	double a = session_alpha_abs(s);
@@ -311,8 +315,7 @@ static int collect(struct view *v)
 			v->msg[0] = '\0';
 	}
 	if (w->has_err) {
-		snprintf(v->msg, sizeof v->msg, "%s", w->err);
-		v->msg_solve = 1;
+		solve_failed(v, w->err);
 		w->has_err = 0;
 		changed = 1;
 	}

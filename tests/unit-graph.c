@@ -1461,13 +1461,19 @@ static void distance(const rs_graph *g, double alpha, const rs_spectrum *S, cons
 	}
 }
 
-/* Under valgrind (the build's --enable-valgrind), dense LAPACK on hundreds
- * of nodes takes minutes of emulated BLAS a solve: a cross-check on more than
- * MIN nodes is skipped there, and says so, or takes another reference. */
-static int dense_too_slow(long nodes, long min)
+/* Whether the tests run under valgrind (the build's --enable-valgrind). */
+static int under_valgrind(void)
 {
 	const char *san = getenv("REGSPEC_SANITIZED");
-	return nodes > min && san != NULL && strstr(san, "valgrind") != NULL;
+	return san != NULL && strstr(san, "valgrind") != NULL;
+}
+
+/* Under valgrind dense LAPACK on hundreds of nodes takes minutes of
+ * emulated BLAS a solve: a cross-check on more than MIN nodes is skipped
+ * there, and says so, or takes another reference. */
+static int dense_too_slow(long nodes, long min)
+{
+	return nodes > min && under_valgrind();
 }
 
 /* A reduced basis along alpha: slow sweeps up and down, then jumps (the
@@ -1804,8 +1810,7 @@ static void solvers(const char *data)
 	}
 	snprintf(path, sizeof path, "%s/cora/cora.edges", data);
 	/* under valgrind, dense LAPACK on thousands of nodes takes an hour */
-	const char *san = getenv("REGSPEC_SANITIZED");
-	int slow = san != NULL && strstr(san, "valgrind") != NULL;
+	int slow = under_valgrind();
 	sparse_bipartite(slow);
 	if (access(path, R_OK) == 0 && !slow) {
 		g = load(path, NULL, &info);
@@ -2868,15 +2873,15 @@ static void symmetric_at_1e6(const char *what, const char *text, int k, int basi
 		tap_ok(0, "%s: loaded", what);
 		return;
 	}
-	double w = 0;
-	for (long i = 0; i < g->n; i++)
-		w += g->deg[i];
-	double alpha = w / ((double)g->n * (double)g->n);
 	if (dense_too_slow(g->n, 1000)) {
 		tap_ok(1, "# SKIP %s: dense LAPACK under valgrind", what);
 		rs_graph_free(g);
 		return;
 	}
+	double w = 0;
+	for (long i = 0; i < g->n; i++)
+		w += g->deg[i];
+	double alpha = w / ((double)g->n * (double)g->n);
 	rs_err e = {0};
 	rs_gsolve_opts o = {alpha, k, 1e-6, 0, 1, NULL, NULL, NULL, 0, 1, basis};
 	rs_spectrum *A = rs_graph_spectrum(g, &o, &e);
