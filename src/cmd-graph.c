@@ -320,7 +320,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	if (g == NULL)
 		return -1;
 	rs_labels *L = info.labels;
-	char *notes[32]; /* 28 places add one, some of them exclusive: room to spare */
+	char *notes[32]; /* 29 places add one, some of them exclusive: room to spare */
 	int nn = 0;
 	char shape[224] = "";
 	if (!strcmp(info.format, "matrix"))
@@ -362,6 +362,15 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 					info.repeated_ids, info.repeated_ids == 1 ? "" : "s",
 					info.repeated_ids == 1 ? "s" : "", info.repeated_ids == 1 ? "" : "the first: ",
 					info.repeated_id, info.repeated_lines[0], info.repeated_lines[1]);
+	if (info.folded_attrs > 0) {
+		char more[48] = "";
+		if (info.folded_attrs > 1)
+			snprintf(more, sizeof more, " (%d more attribute%s likewise)", info.folded_attrs - 1,
+				 info.folded_attrs == 2 ? "" : "s");
+		notes[nn++] = xasprintf("the %s, as networkx writes an attribute whose values have several "
+					"types: read as one, %s%s",
+					info.folded_key, info.folded_type, more);
+	}
 	if (info.weight_attr[0] && (!strcmp(info.format, "tgf") || !strcmp(info.format, "leda")))
 		notes[nn++] = xasprintf("weights from the edge labels%s",
 					!strcmp(info.format, "tgf") ? ", which are all numbers" : " (a numeric edge type)");

@@ -2184,8 +2184,8 @@ static int relation_word(const char *w, size_t n)
 /* Whether s reads as Cytoscape's SIF rather than an edge list: lines of
  * one field or three and more, at least two of three and more, whose
  * second fields (the relations) are at most 8 words (relation_word) that
- * never stand where a node does, no comma, semicolon or quote in the
- * first lines; and some line has four fields or
+ * never stand where a node does, no comma, semicolon, quote or brace in
+ * the first lines; and some line has four fields or
  * more, or a third field that is not a number, or every first field is
  * a number (ids linked by words: '1 pp 2').  An edge list 'alice bob 1'
  * names nodes in its second field, or weighs its edges by numbers. */
@@ -2193,11 +2193,12 @@ static int sif_like(const char *s)
 {
 	char tabs = strchr(s, '\t') != NULL;
 	const char *sep = tabs ? "\t\r" : " \t\r";
-	/* a comma, a semicolon or a quote in the first lines: a table */
+	/* a comma, a semicolon or a quote in the first lines: a table; a
+	 * brace, networkx's attribute dict ("a b {'weight': 2}") */
 	size_t head = strcspn(s, "\n");
 	for (int l = 0; l < 3 && s[head]; l++)
 		head += 1 + strcspn(s + head + 1, "\n");
-	if (memchr(s, ',', head) || memchr(s, ';', head) || memchr(s, '"', head))
+	if (memchr(s, ',', head) || memchr(s, ';', head) || memchr(s, '"', head) || memchr(s, '{', head))
 		return 0;
 	const char *rel[8];
 	size_t rl[8];
@@ -3858,9 +3859,10 @@ static int igraph_labels(const igraph_t *G, const char *path, const char *want, 
 				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
 				goto out;
 			}
+		} else if (type == IGRAPH_ATTRIBUTE_BOOLEAN) { /* as GraphML, GEXF and JSON write them */
+			v[i] = VAB(G, attr, i) ? "true" : "false";
 		} else {
-			double x = type == IGRAPH_ATTRIBUTE_BOOLEAN ? (double)VAB(G, attr, i)
-								   : VAN(G, attr, i);
+			double x = VAN(G, attr, i);
 			if (!isnan(x))
 				snprintf(num + 32 * i, 32, "%.15g", x);
 			else
@@ -3884,55 +3886,6 @@ out:
 	free(v);
 	free(num);
 	return rc;
-}
-
-/* A copy of a GraphML text whose keys of types GraphML does not define
- * (graph-tool's vector_float, vector_string, python::object, ...) are
- * declared strings, which igraph reads (it refuses the whole file
- * otherwise); NULL when every type is GraphML's own or out of memory
- * (*len gets the copy's length). */
-static char *graphml_plain_types(const char *buf, size_t *len)
-{
-	static const char *const known[] = {"boolean", "int", "long", "float", "double", "string"};
-	const char *p = buf, *copied = buf, *a;
-	char *out = NULL;
-	size_t n = 0;
-	while ((a = strstr(p, "attr.type")) != NULL) {
-		const char *q = a + 9;
-		q += strspn(q, " \t\r\n");
-		p = q;
-		if (*q != '=')
-			continue;
-		q++;
-		q += strspn(q, " \t\r\n");
-		const char *v = q + 1, *end = *q == '"' || *q == '\'' ? strchr(v, *q) : NULL;
-		if (end == NULL)
-			continue;
-		p = end;
-		int ok = 0;
-		for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
-			ok |= (size_t)(end - v) == strlen(known[k]) && !strncmp(v, known[k], (size_t)(end - v));
-		if (ok)
-			continue;
-		if (out == NULL) { /* each type may grow to "string" */
-			size_t types = 0;
-			for (const char *t = buf; (t = strstr(t, "attr.type")) != NULL; t += 9)
-				types++;
-			if ((out = malloc(strlen(buf) + 6 * types + 1)) == NULL)
-				return NULL;
-		}
-		memcpy(out + n, copied, (size_t)(v - copied));
-		n += (size_t)(v - copied);
-		memcpy(out + n, "string", 6);
-		n += 6;
-		copied = end;
-	}
-	if (out == NULL)
-		return NULL;
-	size_t rest = strlen(copied);
-	memcpy(out + n, copied, rest + 1);
-	*len = n + rest;
-	return out;
 }
 
 /* Whether s opens the element <name ...> (not <nameX...>). */
@@ -3978,8 +3931,9 @@ static void yed_labels(const char *buf, rs_graph *g)
 }
 
 /* The attribute want of an element whose attributes start at a (up to
- * its '>'), decoded, or NULL. */
-static char *xml_attr(const char *a, const char *end, const char *want)
+ * its '>'), as written (entities not decoded): where its value starts,
+ * its length in *vl; NULL when the element has none. */
+static const char *xml_attr_raw(const char *a, const char *end, const char *want, size_t *vl)
 {
 	size_t wl = strlen(want);
 	while (a < end) {
@@ -4000,11 +3954,21 @@ static char *xml_attr(const char *a, const char *end, const char *want)
 		const char *v = a + 1, *q = memchr(v, *a, (size_t)(end - v));
 		if (q == NULL)
 			return NULL;
-		if (nl == wl && !strncmp(name, want, wl))
-			return rs_xml_decoded(v, (size_t)(q - v));
+		if (nl == wl && !strncmp(name, want, wl)) {
+			*vl = (size_t)(q - v);
+			return v;
+		}
 		a = q + 1;
 	}
 	return NULL;
+}
+
+/* The same decoded, or NULL. */
+static char *xml_attr(const char *a, const char *end, const char *want)
+{
+	size_t vl;
+	const char *v = xml_attr_raw(a, end, want, &vl);
+	return v ? rs_xml_decoded(v, vl) : NULL;
 }
 
 /* The elements of an XML text in order, comments, declarations and
@@ -4112,10 +4076,11 @@ static long graphml_nodes(const char *buf, size_t len, rs_load_info *info)
 }
 
 /* The <key> elements of a GraphML text met so far (the first 256):
- * each one's id, attr.name and attr.type, decoded (NULL where absent). */
+ * each one's id, attr.name, attr.type and for (its domain), decoded
+ * (NULL where absent). */
 struct graphml_keys {
 	int n;
-	char *id[256], *name[256], *type[256];
+	char *id[256], *name[256], *type[256], *dom[256];
 };
 
 static void keys_add(struct graphml_keys *K, const char *attrs, const char *end)
@@ -4124,6 +4089,7 @@ static void keys_add(struct graphml_keys *K, const char *attrs, const char *end)
 		return;
 	K->id[K->n] = xml_attr(attrs, end, "id");
 	K->name[K->n] = xml_attr(attrs, end, "attr.name");
+	K->dom[K->n] = xml_attr(attrs, end, "for");
 	K->type[K->n++] = xml_attr(attrs, end, "attr.type");
 }
 
@@ -4142,7 +4108,287 @@ static void keys_free(struct graphml_keys *K)
 		free(K->id[i]);
 		free(K->name[i]);
 		free(K->type[i]);
+		free(K->dom[i]);
 	}
+}
+
+/* ------------------------------------- texts mended before igraph reads */
+
+/* Changes to a text, which text_edited makes: the bytes [at, at + len)
+ * become rep[0..rl), or with rep NULL the newlines among them alone, so
+ * that every line keeps its number for the messages. */
+struct text_edits {
+	struct text_edit {
+		size_t at, len;
+		const char *rep;
+		size_t rl;
+	} *ed;
+	long n, cap;
+	int failed;
+};
+
+static void edit_add(struct text_edits *T, size_t at, size_t len, const char *rep, size_t rl)
+{
+	rs_err e = {0};
+	if (T->failed || rs_grow(&e, &T->ed, &T->cap, T->n, sizeof *T->ed, 64, "text edits") != 0) {
+		T->failed = 1;
+		return;
+	}
+	T->ed[T->n++] = (struct text_edit){at, len, rep, rl};
+}
+
+/* buf[0..len) with T's changes made (they come in the text's order and
+ * do not overlap): a new NUL-terminated text, its length in *out; NULL
+ * when there are none, or out of memory.  T is emptied. */
+static char *text_edited(const char *buf, size_t len, struct text_edits *T, size_t *out)
+{
+	char *s = NULL;
+	if (T->n > 0 && !T->failed) {
+		size_t total = len;
+		for (long i = 0; i < T->n; i++)
+			total += T->ed[i].rep ? T->ed[i].rl : 0;
+		s = malloc(total + 1);
+	}
+	if (s != NULL) {
+		size_t from = 0, o = 0;
+		for (long i = 0; i < T->n; i++) {
+			const struct text_edit *d = &T->ed[i];
+			memcpy(s + o, buf + from, d->at - from);
+			o += d->at - from;
+			if (d->rep != NULL) {
+				memcpy(s + o, d->rep, d->rl);
+				o += d->rl;
+			} else {
+				for (size_t k = d->at; k < d->at + d->len; k++)
+					if (buf[k] == '\n')
+						s[o++] = '\n';
+			}
+			from = d->at + d->len;
+		}
+		memcpy(s + o, buf + from, len - from);
+		o += len - from;
+		s[o] = '\0';
+		*out = o;
+	}
+	free(T->ed);
+	*T = (struct text_edits){0};
+	return s;
+}
+
+/* A GML real is digits, a point and digits, either run possibly empty
+ * ("1.E-07", which networkx writes for 1e-07, ".5", "2."), then an
+ * exponent; igraph's reader wants a digit on both sides of the point.
+ * The token t..end as written: a 0 added to T where one is missing. */
+static void gml_real_mend(struct text_edits *T, const char *buf, const char *t, const char *end)
+{
+	const char *s = t + (*t == '+' || *t == '-'), *point = s;
+	while (point < end && isdigit((unsigned char)*point))
+		point++;
+	if (point >= end || *point != '.')
+		return;
+	const char *f = point + 1, *g = f;
+	while (g < end && isdigit((unsigned char)*g))
+		g++;
+	if (point == s && g == f)
+		return; /* a point alone is no number */
+	if (g < end) { /* the exponent, to the token's end */
+		const char *x = g + 1;
+		if (*g != 'e' && *g != 'E')
+			return;
+		x += x < end && (*x == '+' || *x == '-');
+		const char *y = x;
+		while (y < end && isdigit((unsigned char)*y))
+			y++;
+		if (y == x || y != end)
+			return;
+	}
+	if (point == s)
+		edit_add(T, (size_t)(point - buf), 0, "0", 1);
+	if (g == f)
+		edit_add(T, (size_t)(f - buf), 0, "0", 1);
+}
+
+/* A copy of a GML text whose reals igraph would refuse (gml_real_mend)
+ * mended, its length in *out; NULL when none needs it (or out of
+ * memory).  Strings and '#' comment lines are passed over. */
+static char *gml_mended(const char *buf, size_t len, size_t *out)
+{
+	struct text_edits T = {0};
+	const char *p = buf, *end = buf + len;
+	while (p < end) {
+		char c = *p;
+		if (c == '#') {
+			while (p < end && *p != '\n')
+				p++;
+		} else if (c == '"') {
+			for (p++; p < end && *p != '"'; p++)
+				;
+			p += p < end;
+		} else if ((isdigit((unsigned char)c) || c == '.' || c == '+' || c == '-') &&
+			   (p == buf || isspace((unsigned char)p[-1]) || p[-1] == '[')) {
+			const char *t = p;
+			while (p < end && *p != '\0' && !isspace((unsigned char)*p) && *p != '[' && *p != ']')
+				p++;
+			gml_real_mend(&T, buf, t, p);
+		} else {
+			p++;
+		}
+	}
+	return text_edited(buf, len, &T, out);
+}
+
+/* How wide a GraphML attribute type is: integers 1, reals 2, booleans 3,
+ * strings (and an absent type, which GraphML reads as string) 4, a type
+ * GraphML does not define 5. */
+static int graphml_type_rank(const char *t)
+{
+	if (t == NULL || !strcmp(t, "string"))
+		return 4;
+	if (!strcmp(t, "int") || !strcmp(t, "long"))
+		return 1;
+	if (!strcmp(t, "float") || !strcmp(t, "double"))
+		return 2;
+	return !strcmp(t, "boolean") ? 3 : 5;
+}
+
+/* The type that holds the values of keys of types a and b: a when they
+ * are the same, double for two numeric ones one of them real, long for
+ * int and long, string otherwise. */
+static const char *graphml_type_join(const char *a, const char *b)
+{
+	int ra = graphml_type_rank(a), rb = graphml_type_rank(b);
+	if (ra == rb && ra != 5 && (a == NULL) == (b == NULL) && (a == NULL || !strcmp(a, b)))
+		return a;
+	if (ra <= 2 && rb <= 2)
+		return ra == 2 || rb == 2 ? "double" : "long";
+	return "string";
+}
+
+/* Where the element whose local name starts at name (attributes at
+ * attrs) ends: after its '/>', or after its closing tag </...key>; NULL
+ * when the text ends first. */
+static const char *xml_element_end(const char *name, size_t nl, const char *attrs, const char *end)
+{
+	const char *gt = memchr(attrs, '>', (size_t)(end - attrs));
+	if (gt == NULL)
+		return NULL;
+	if (gt[-1] == '/')
+		return gt + 1;
+	for (const char *q = gt + 1; (q = memchr(q, '<', (size_t)(end - q))) != NULL; q++) {
+		if (q + 1 >= end || q[1] != '/')
+			continue;
+		const char *local = q + 2, *r = local;
+		while (r < end && !strchr(" \t\r\n>", *r)) {
+			if (*r == ':')
+				local = r + 1;
+			r++;
+		}
+		if ((size_t)(r - local) == nl && !strncmp(local, name, nl)) {
+			const char *close = memchr(r, '>', (size_t)(end - r));
+			return close ? close + 1 : NULL;
+		}
+	}
+	return NULL;
+}
+
+/* igraph misreads two things GraphML writers put in their keys: a type
+ * GraphML does not define (graph-tool's vector_float, python::object)
+ * makes it refuse the whole file, and two keys for one attribute name
+ * and domain (networkx writes one a Python type: 'weight' long and
+ * 'weight' double where some weights are whole numbers) leave the values
+ * of all but one of them NaN, which read as no value, silently.  A copy
+ * of the text with the first declared string and the second folded into
+ * the first key of its name (its type the one that holds them all,
+ * graphml_type_join), lines kept, its length in *out; NULL when there is
+ * nothing to mend (or out of memory).  Into info, the first attribute
+ * folded and how many keys were. */
+static char *graphml_mended(const char *buf, size_t len, rs_load_info *info, size_t *out)
+{
+	struct graphml_keys K = {0};
+	int canon[256];
+	const char *type[256], *raw_id[256];
+	size_t raw_len[256];
+	struct xml_walk w;
+	const char *name, *attrs;
+	size_t nl;
+	xml_walk_init(&w, buf, len);
+	while (K.n < 256 && xml_next(&w, &name, &nl, &attrs)) {
+		if (!is_element(name, nl, "key"))
+			continue;
+		int i = K.n;
+		keys_add(&K, attrs, w.end);
+		raw_id[i] = xml_attr_raw(attrs, w.end, "id", &raw_len[i]);
+		canon[i] = i;
+		type[i] = K.type[i];
+		for (int j = 0; j < i && K.name[i] && raw_id[i]; j++) {
+			const char *dj = K.dom[j] ? K.dom[j] : "all", *di = K.dom[i] ? K.dom[i] : "all";
+			if (canon[j] == j && K.name[j] && !strcmp(K.name[j], K.name[i]) && !strcmp(dj, di) &&
+			    raw_id[j] != NULL) {
+				canon[i] = j;
+				type[j] = graphml_type_join(type[j], K.type[i]);
+				break;
+			}
+		}
+	}
+	int first = -1; /* the first attribute folded, for the note */
+	for (int j = 0; j < K.n; j++) {
+		int folded = 0;
+		for (int i = j + 1; i < K.n && !folded; i++)
+			folded = canon[i] == j;
+		if (folded && info->folded_attrs++ == 0)
+			first = j;
+	}
+	if (first >= 0) {
+		char types[64] = "";
+		int keys = 0;
+		for (int j = first; j < K.n; j++)
+			if (j == first || canon[j] == first) {
+				size_t at = strlen(types);
+				snprintf(types + at, sizeof types - at, "%s%s", keys++ ? ", " : "",
+					 K.type[j] ? K.type[j] : "string");
+			}
+		const char *t = graphml_type_rank(type[first]) == 5 || !type[first] ? "string" : type[first];
+		snprintf(info->folded_key, sizeof info->folded_key, "%s attribute '%s' has %d <key> elements (%s)",
+			 K.dom[first] ? K.dom[first] : "all", K.name[first], keys, types);
+		snprintf(info->folded_type, sizeof info->folded_type, "%s", t);
+	}
+	struct text_edits T = {0};
+	int ki = 0;
+	xml_walk_init(&w, buf, len);
+	while (xml_next(&w, &name, &nl, &attrs)) {
+		if (is_element(name, nl, "key") && ki < K.n) {
+			int i = ki++;
+			if (canon[i] != i) { /* folded into an earlier key: gone */
+				const char *lt = name, *stop = xml_element_end(name, nl, attrs, w.end);
+				while (lt > buf && *lt != '<')
+					lt--;
+				if (stop != NULL)
+					edit_add(&T, (size_t)(lt - buf), (size_t)(stop - lt), NULL, 0);
+			} else if (graphml_type_rank(type[i]) == 5 || type[i] != K.type[i]) {
+				const char *t = graphml_type_rank(type[i]) == 5 ? "string" : type[i];
+				size_t vl;
+				const char *v = xml_attr_raw(attrs, w.end, "attr.type", &vl);
+				if (v != NULL) {
+					edit_add(&T, (size_t)(v - buf), vl, t, strlen(t));
+				} else { /* no type: string; a folded one wants another */
+					const char *d = !strcmp(t, "double") ? " attr.type=\"double\""
+							: !strcmp(t, "long") ? " attr.type=\"long\""
+									     : " attr.type=\"string\"";
+					edit_add(&T, (size_t)(attrs - buf), 0, d, strlen(d));
+				}
+			}
+		} else if (is_element(name, nl, "data") && K.n > 0) {
+			size_t vl;
+			const char *v = xml_attr_raw(attrs, w.end, "key", &vl);
+			char *k = v ? rs_xml_decoded(v, vl) : NULL;
+			int j = keys_find(&K, k);
+			free(k);
+			if (j >= 0 && canon[j] != j)
+				edit_add(&T, (size_t)(v - buf), vl, raw_id[canon[j]], raw_len[canon[j]]);
+		}
+	}
+	keys_free(&K);
+	return text_edited(buf, len, &T, out);
 }
 
 /* Why igraph refused a GraphML text where its own message names no line
@@ -4317,8 +4563,13 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 			     const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
 	long declared = fmt == RS_GF_GRAPHML ? graphml_nodes(buf, len, info) : -1;
-	FILE *f = fmemopen(buf, len ? len : 1, "r");
+	/* igraph reads the text mended (its lines kept); the messages and
+	 * the scans for lines read it as written */
+	size_t mlen = 0;
+	char *mended = fmt == RS_GF_GRAPHML ? graphml_mended(buf, len, info, &mlen) : gml_mended(buf, len, &mlen);
+	FILE *f = mended ? fmemopen(mended, mlen ? mlen : 1, "r") : fmemopen(buf, len ? len : 1, "r");
 	if (f == NULL) {
+		free(mended);
 		rs_fail(e, RS_ENOMEM, "%s: cannot open a memory stream", path);
 		return NULL;
 	}
@@ -4333,6 +4584,7 @@ static rs_graph *read_igraph(char *buf, size_t len, const char *path, enum rs_gf
 	else
 		rc = igraph_read_graph_graphml(&G, f, 0);
 	fclose(f);
+	free(mended);
 	igraph_set_error_handler(old);
 	igraph_set_warning_handler(oldw);
 	if (rc != IGRAPH_SUCCESS) {
@@ -4745,15 +4997,6 @@ rs_graph *rs_graph_parse(char *buf, size_t len, const char *path, const rs_load_
 	case RS_GF_GEXF: g = rs_gexf_graph(buf, path, o, info, e); break;
 	case RS_GF_GML:
 	case RS_GF_GRAPHML:
-		if (f == RS_GF_GRAPHML) {
-			size_t plen;
-			char *plain = graphml_plain_types(buf, &plen);
-			if (plain != NULL) {
-				g = read_igraph(plain, plen, path, f, o, info, e);
-				free(plain);
-				break;
-			}
-		}
 		g = read_igraph(buf, len, path, f, o, info, e);
 		break;
 	default: g = read_edgelist(buf, path, o, o->bipartite, info, e); break;

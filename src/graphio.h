@@ -98,6 +98,11 @@ typedef struct rs_load_info {
 	long repeated_ids; /* GraphML: <node> elements whose id an earlier has */
 	char repeated_id[48]; /* ... the first such id, and its two lines    */
 	long repeated_lines[2];
+	int folded_attrs;  /* GraphML: attributes declared by several <key>
+			      elements (networkx: one a type), read as one */
+	char folded_key[112]; /* ... the first: "edge attribute 'weight' has
+				 2 <key> elements (long, double)"          */
+	char folded_type[8]; /* ... and the type it was read as             */
 	char container[200]; /* what held the graph: " (scipy.sparse csr ...)",
 				" (the zip archive's member g.mtx)" ("" none) */
 } rs_load_info;

@@ -180,6 +180,25 @@ printf 'graph [\n node [ id 0 ]\n node [ id 1 ]\n node [ id 2 weight nan ]\n edg
 $R -c "load $tmp/miss.graphml; info; load $tmp/miss.gml; info" >"$tmp/out" 2>&1
 check "... an edge without a weight weighs 1 (a node's NaN attribute is no edge weight)" \
 	$([ "$(grep -c '^weight  *6$' "$tmp/out")" -eq 2 ]; echo $?)
+# networkx's GraphML declares an attribute once for each Python type its
+# values have (weight long and double, team long and string), which igraph
+# alone reads as NaN for all but one key, or refuses; its GML writes 1e-07
+# as the real 1.E-07, which igraph's lexer refuses
+R_ok=0
+$R -c "load $srcdir/tests/good/networkx-mixed-types.graphml labels team; save graph $tmp/nx.csv" >"$tmp/out" 2>&1 || R_ok=1
+$R -c "load $srcdir/tests/good/networkx-reals.gml; save graph $tmp/nxg.csv" >>"$tmp/out" 2>&1 || R_ok=1
+printf '1,0,2\n2,0,1e-07\n2,1,0.5\n3,2,0.001\n4,3,3\n5,3,1\n5,4,2.25\n' >"$tmp/nx-want"
+check "networkx's GraphML with an attribute of two types, and its GML's reals (1.E-07): every weight as written" \
+	$([ $R_ok -eq 0 ] && grep -v '^[#s]' "$tmp/nx.csv" | cmp -s - "$tmp/nx-want" &&
+		grep -v '^[#s]' "$tmp/nxg.csv" | cmp -s - "$tmp/nx-want" &&
+		grep -q "^note: the edge attribute 'weight' has 2 <key> elements (double, long), as networkx writes an attribute whose values have several types: read as one, double (1 more attribute likewise)$" "$tmp/out" &&
+		grep -q '^load networkx-mixed-types.graphml: 6 nodes, 7 edges.*labels: 2 classes, 6 labelled$' "$tmp/out"; echo $?)
+printf 'graph [\n node [ id 0 ]\n node [ id 1 ] node [ id 2 ]\n edge [ source 0 target 1 weight .5 ]\n edge [ source 1 target 2 weight 2. ]\n edge [ source 0 target 2 weight -.5 ]\n]\n' >"$tmp/reals.gml"
+printf '<graphml>\n<key id="a" for="edge" attr.name="weight" attr.type="long">\n  <default>1</default>\n</key>\n<key id="b" for="edge" attr.name="weight" attr.type="double"/>\n<graph edgedefault="undirected">\n<node id="x"/><node id="y"/>\n<edge source="x" target="y"><data key="b">heavy</data></edge>\n</graph></graphml>\n' >"$tmp/two-keys.graphml"
+$R -c "load $tmp/reals.gml" -c "load $tmp/two-keys.graphml" >"$tmp/out" 2>&1
+check "... the lines of their faults kept: a real with no digit before its point, a key folded into another" \
+	$(grep -q 'reals.gml:6: weight -0.5: weights must be finite and >= 0$' "$tmp/out" &&
+		grep -q "two-keys.graphml:8: 'heavy' is not a number, as key 'b' (attr.type double) asks" "$tmp/out"; echo $?)
 # node-link JSON as Python's json writes a float nan or inf (bare NaN,
 # Infinity): a weight that is one is an error with its line, a label NaN
 # is no class

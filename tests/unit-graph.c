@@ -628,6 +628,14 @@ static void readers(void)
 		       weight(g, 2, 0) == 4 && info.attr_lines == 3 && info.attr_weights == 2,
 	       "networkx edge list: weights from the attribute dicts' 'weight', 1 where there is none");
 	rs_graph_free(g);
+	/* ... where no second field names a node elsewhere, which made it
+	 * look like SIF's 'node relation node node' */
+	g = load(write_file("nx-sif.edgelist", "n2 n33 {'weight': 1}\nn15 n23 {'weight': 2}\nn27 n30 {'weight': 0.25}\n"),
+		 NULL, &info);
+	tap_ok(g && g->n == 6 && rs_graph_edges(g) == 3 && weight(g, 2, 3) == 2 && weight(g, 4, 5) == 0.25 &&
+		       info.attr_lines == 3 && !strcmp(info.format, "edges"),
+	       "networkx edge list whose second fields name no other node: an edge list, not SIF");
+	rs_graph_free(g);
 	g = load(write_file("nx.csv", "a,b,{'weight': 3}\nb,c,{}\n"), NULL, &info);
 	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 2 && weight(g, 0, 1) == 3 && weight(g, 1, 2) == 1 &&
 		       !info.header_skipped && info.attr_lines == 2,
