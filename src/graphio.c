@@ -2010,6 +2010,35 @@ static int adj_word(struct reader *rd, rs_namemap *nm, rs_edges *E, const char *
 	return rs_edges_push(E, *u, v, 1.0, rd->e);
 }
 
+struct id_at {
+	long id, at;
+};
+
+static int cmp_id_at(const void *a, const void *b)
+{
+	const struct id_at *x = a, *y = b;
+	return x->id != y->id ? (x->id > y->id) - (x->id < y->id) : (x->at > y->at) - (x->at < y->at);
+}
+
+/* id[0..n) replaced by each one's rank among the different ids (equal ids,
+ * "7" and "07", one rank): the number of ranks, or -1 out of memory. */
+static long adjlist_ranks(long *id, long n, rs_err *e)
+{
+	struct id_at *P = rs_alloc(e, (size_t)(n > 0 ? n : 1), sizeof *P, "node ids");
+	if (P == NULL)
+		return -1;
+	for (long i = 0; i < n; i++)
+		P[i] = (struct id_at){id[i], i};
+	qsort(P, (size_t)n, sizeof *P, cmp_id_at);
+	long k = 0;
+	for (long j = 0; j < n; j++) {
+		k += j > 0 && P[j].id != P[j - 1].id;
+		id[P[j].at] = k;
+	}
+	free(P);
+	return n > 0 ? k + 1 : 0;
+}
+
 static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o,
 			      rs_load_info *info, rs_err *e)
 {
@@ -2017,6 +2046,8 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 	rs_edges E = {0};
 	rs_namemap nm = {0};
 	long *id = NULL;
+	char **names = NULL; /* numeric ids read as names: in increasing order */
+	long nnames = 0;
 	rs_graph *g = NULL;
 	int numeric = 1, multi = nx_multiline(buf);
 	char delim = multi ? 0 : adjlist_delim(buf), **f = NULL; /* Gephi's 'A;B;C' lines */
@@ -2129,6 +2160,32 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 			rs_fail(e, RS_EINVAL, "%s: node id 0 in a file read as 1-based", path);
 			goto fail;
 		}
+		/* every node has a line of its own, so an id below the largest
+		 * that no line names is no node: where there is one, the ids
+		 * are names ('nocompact' keeps them positions) */
+		long distinct = adjlist_ranks(id, n, e);
+		if (distinct < 0)
+			goto fail;
+		if (o->ids == RS_IDS_COMPACT || (o->ids == RS_IDS_AUTO && distinct < hi + 1 - base)) {
+			if ((names = calloc((size_t)distinct, sizeof *names)) == NULL) {
+				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+				goto fail;
+			}
+			nnames = distinct;
+			for (long i = 0; i < n; i++) /* a rank's first spelling ("7" before "07") */
+				if (names[id[i]] == NULL && (names[id[i]] = strdup(nm.names[i])) == NULL) {
+					rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+					goto fail;
+				}
+			base = 0;
+			info->relabeled = 1;
+			info->compacted = distinct;
+			info->id_top = hi;
+			hi = distinct - 1;
+		} else {
+			for (long i = 0; i < n; i++) /* back from ranks to the ids */
+				parse_long(nm.names[i], &id[i]);
+		}
 		for (long i = 0; i < E.count; i++) {
 			E.u[i] = (int32_t)(id[E.u[i]] - base);
 			E.v[i] = (int32_t)(id[E.v[i]] - base);
@@ -2147,7 +2204,14 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
 	if (g != NULL && !numeric)
 		g->names = rs_nm_take(&nm);
+	if (g != NULL && names != NULL) {
+		g->names = names;
+		names = NULL;
+	}
 fail:
+	for (long i = 0; i < nnames && names; i++)
+		free(names[i]);
+	free(names);
 	free(id);
 	free(f);
 	rs_edges_free(&E);

@@ -620,6 +620,31 @@ static void readers(void)
 	tap_ok(g && rs_graph_edges(g) == 1 && weight(g, 0, 1) == 2 && info.symmetrized && info.merged == 1,
 	       "Pajek: an asymmetric *Matrix (its values over any lines) is made undirected");
 	rs_graph_free(g);
+	/* an adjacency list gives every node a line: an id no line names is
+	 * no node, so numbers with gaps are names (networkx's list of a graph
+	 * whose isolated nodes were removed) */
+	g = load(write_file("gaps.adjlist", "0 3\n3 6 7\n6\n7\n"), NULL, &info);
+	tap_ok(g && g->n == 4 && rs_graph_edges(g) == 3 && g->names && !strcmp(g->names[1], "3") &&
+		       !strcmp(g->names[3], "7") && weight(g, 1, 3) == 1 && info.compacted == 4 && info.id_top == 7,
+	       "adjacency list with gaps in its integer ids: the ids are names, in increasing order");
+	rs_graph_free(g);
+	{
+		rs_load_opts keep = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_KEEP, NULL, NULL};
+		rs_load_opts comp = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_COMPACT, NULL, NULL};
+		g = load(write_file("gaps2.adjlist", "0 3\n3 6 7\n6\n7\n"), &keep, &info);
+		tap_ok(g && g->n == 8 && g->names == NULL && weight(g, 3, 7) == 1 && info.compacted == 0,
+		       "... with 'nocompact' they stay ids (8 nodes)");
+		rs_graph_free(g);
+		g = load(write_file("contig.adjlist", "1 2\n2 3 07\n3\n7 1\n4\n5\n6\n"), &comp, &info);
+		tap_ok(g && g->n == 7 && g->names && !strcmp(g->names[6], "07") && weight(g, 6, 0) == 1 &&
+			       weight(g, 1, 6) == 1 && info.compacted == 7,
+		       "... 'compact' names them even without gaps; '07' and '7' are one node");
+		rs_graph_free(g);
+		g = load(write_file("contig2.adjlist", "1 2\n2 3\n3\n"), NULL, &info);
+		tap_ok(g && g->n == 3 && g->names == NULL && info.one_based == 1 && info.compacted == 0,
+		       "... and without gaps, by default, ids as before (1-based here)");
+		rs_graph_free(g);
+	}
 	/* networkx's write_edgelist: the attributes as a Python dict */
 	g = load(write_file("nx.edgelist", "0 1 {}\n1 2 {'weight': 2.5, 'label': 'a, b'}\n"
 					   "2 0 {\"weight\": np.float64(4.0), 'w': [1, 2]}\n"),
