@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""peer_writers.py: regspec's readers against the writers users have.
+
+Random graphs (seeded: string names with blanks, quotes and accents,
+weights from 1e-7 to 1e5, whole and not, self-loops, isolated nodes,
+directed graphs and multigraphs) are written by networkx, igraph and
+scipy in every format they share with regspec, read back by 'load' and
+saved by 'save graph g.csv', and compared with the graph written: the
+same nodes by name, the same edges, the same weights (to the digits the
+writer kept).  Node attributes come back as labels ('load F labels club').
+
+Usage: peer_writers.py REGSPEC SCRATCH [GRAPHS]
+Output: one TAP line per writer and format (its first differences as a
+comment when it fails), without the plan line; status 0 when it ran to
+its end (tests/peer-writers.sh counts the failures).
+"""
+import csv
+import json
+import os
+import random
+import subprocess
+import sys
+
+import igraph as ig
+import networkx as nx
+import scipy.io
+import scipy.sparse as sp
+
+REGSPEC, SCRATCH = sys.argv[1], sys.argv[2]
+GRAPHS = int(sys.argv[3]) if len(sys.argv) > 3 else 6
+WEIGHTS = [1, 2, 3, 0.5, 0.25, 1e-7, 123456.789, 1e5]
+
+
+def regspec(script):
+    return subprocess.run(REGSPEC.split() + ["-q"], input=script, capture_output=True, text=True)
+
+
+def read_back(path, opts=""):
+    """The graph regspec reads from path: (nodes, {frozenset(names): weight}), or an error."""
+    out = os.path.join(SCRATCH, "back.csv")
+    names_file = os.path.join(SCRATCH, "back.node_names")
+    for f in (out, names_file):
+        if os.path.exists(f):
+            os.remove(f)
+    run = regspec(f"load {path} {opts}\nsave graph {out}\n")
+    if not os.path.exists(out):
+        return None, run.stderr.strip()
+    names = {}
+    if os.path.exists(names_file):
+        with open(names_file, encoding="utf-8") as fh:
+            for line in fh.read().split("\n"):
+                if line and not line.startswith("#"):
+                    i, name = line.split("\t", 1)
+                    names[int(i)] = name
+    nodes, edges = None, {}
+    with open(out, encoding="utf-8") as fh:
+        lines = fh.read().split("\n")
+    for line in lines:
+        if line.startswith("# nodes:"):
+            nodes = int(line.split()[2])
+    body = [line for line in lines if line and not line.startswith("#")][1:]
+    for row in csv.reader(body):
+        u, v = (names.get(int(x), x) for x in row[:2])
+        edges[frozenset((u, v))] = float(row[2]) if len(row) > 2 else 1.0
+    return (nodes, edges), run.stderr.strip()
+
+
+def expected(G, weighted=True, name=str):
+    """What regspec should read: undirected, parallel edges and arcs merged by their largest weight."""
+    edges = {}
+    for u, v, d in G.edges(data=True):
+        key = frozenset((name(u), name(v)))
+        w = float(d.get("weight", 1.0)) if weighted else 1.0
+        edges[key] = max(edges.get(key, 0.0), w)
+    return G.number_of_nodes(), edges
+
+
+def differences(want, got, rel):
+    wn, we = want
+    gn, ge = got
+    out = []
+    if wn != gn:
+        out.append(f"{gn} nodes, {wn} written")
+    out += [f"edge {sorted(k)} missing" for k in we if k not in ge][:2]
+    out += [f"edge {sorted(k)} not written" for k in ge if k not in we][:2]
+    out += [f"edge {sorted(k)} weighs {ge[k]!r}, {we[k]!r} written" for k in we
+            if k in ge and abs(ge[k] - we[k]) > rel * abs(we[k])][:2]
+    return out
+
+
+results = {}  # (writer, format) -> [graphs, failures, first message]
+
+
+def record(tag, problems):
+    r = results.setdefault(tag, [0, 0, ""])
+    r[0] += 1
+    if problems:
+        r[1] += 1
+        r[2] = r[2] or "; ".join(problems)[:300]
+
+
+def check(tag, G, path, opts="", weighted=True, rel=1e-15, name=str):
+    got, err = read_back(path, opts)
+    if got is None:
+        record(tag, ["load: " + err.split("\n")[0]])
+    else:
+        record(tag, differences(expected(G, weighted, name), got, rel))
+
+
+def random_graph(seed, names):
+    rnd = random.Random(seed)
+    n = rnd.randint(5, 50)
+    G = nx.gnp_random_graph(n, rnd.uniform(0.05, 0.3), seed=seed)
+    G.add_nodes_from(range(n, n + rnd.randint(0, 2)))  # isolated nodes
+    for u in rnd.sample(range(n), 2):
+        if rnd.random() < 0.5:
+            G.add_edge(u, u)
+    for u, v in G.edges:
+        G[u][v]["weight"] = rnd.choice(WEIGHTS + [round(rnd.uniform(0.01, 100), 6)])
+    if names == "words":
+        pool = ["alpha", "b-eta", "Jos\u00e9", "n_1", "x.y", "Z", "m\u00fcnchen", "a/b"]
+        G = nx.relabel_nodes(G, {u: f"{pool[u % len(pool)]}{u}" for u in G.nodes})
+    elif names == "quoted":
+        G = nx.relabel_nodes(G, {u: f'node {u} "q",' if u % 3 == 0 else f"v{u}" for u in G.nodes})
+    return G
+
+
+def without_isolated(G):
+    H = G.copy()
+    H.remove_nodes_from(list(nx.isolates(G)))
+    return H
+
+
+def write_networkx(seed):
+    for names in ("ids", "words", "quoted"):
+        G = random_graph(seed, names)
+        blanks = names == "quoted"
+        p = os.path.join(SCRATCH, "g")
+        nx.write_gml(G, p + ".gml")
+        check(("networkx", "GML"), G, p + ".gml")
+        nx.write_graphml(G, p + ".graphml")
+        check(("networkx", "GraphML"), G, p + ".graphml")
+        nx.write_gexf(G, p + ".gexf")
+        check(("networkx", "GEXF"), G, p + ".gexf")
+        with open(p + ".json", "w") as fh:
+            json.dump(nx.node_link_data(G), fh)
+        check(("networkx", "node-link JSON"), G, p + ".json")
+        if blanks:
+            continue  # the whitespace formats cannot hold names with blanks
+        nx.write_multiline_adjlist(G, p + ".madj")
+        check(("networkx", "multiline adjacency list"), G, p + ".madj", "format adjlist")
+        nx.write_pajek(G, p + ".net")
+        check(("networkx", "Pajek"), G, p + ".net")
+        H = without_isolated(G)  # edge lists have no place for them
+        # numbers for names: 'compact' says they are names, not positions
+        # (by default a gap the isolated nodes left would be nodes again)
+        ids = "compact" if names == "ids" else ""
+        nx.write_edgelist(H, p + ".edges", data=["weight"])
+        check(("networkx", "edge list"), H, p + ".edges", ids)
+        nx.write_edgelist(H, p + ".dict.edges")
+        check(("networkx", "edge list with attribute dicts"), H, p + ".dict.edges", ids)
+        nx.write_weighted_edgelist(H, p + ".w.edges")
+        check(("networkx", "weighted edge list"), H, p + ".w.edges", ids)
+        nx.write_adjlist(H, p + ".adjlist")
+        check(("networkx", "adjacency list"), H, p + ".adjlist", ids, weighted=False)
+    G = nx.convert_node_labels_to_integers(random_graph(seed, "ids"))
+    p = os.path.join(SCRATCH, "g")
+    simple = nx.Graph(G)
+    simple.remove_edges_from(list(nx.selfloop_edges(simple)))
+    nx.write_graph6(simple, p + ".g6")
+    check(("networkx", "graph6"), simple, p + ".g6", weighted=False)
+    nx.write_sparse6(G, p + ".s6")
+    check(("networkx", "sparse6"), G, p + ".s6", weighted=False)
+    # directed graphs and multigraphs: arcs and parallel edges merged
+    rnd = random.Random(seed)
+    for cls in (nx.DiGraph, nx.MultiGraph, nx.MultiDiGraph):
+        D = cls()
+        n = rnd.randint(3, 30)
+        D.add_nodes_from(f"n{i}" for i in range(n))
+        for _ in range(rnd.randint(1, 3 * n)):
+            D.add_edge(f"n{rnd.randrange(n)}", f"n{rnd.randrange(n)}", weight=rnd.choice(WEIGHTS))
+        kind = cls.__name__
+        nx.write_gml(D, p + ".gml")
+        check(("networkx", f"GML, {kind}"), D, p + ".gml")
+        nx.write_graphml(D, p + ".graphml")
+        check(("networkx", f"GraphML, {kind}"), D, p + ".graphml")
+        nx.write_gexf(D, p + ".gexf")
+        check(("networkx", f"GEXF, {kind}"), D, p + ".gexf")
+        with open(p + ".json", "w") as fh:
+            json.dump(nx.node_link_data(D), fh)
+        check(("networkx", f"node-link JSON, {kind}"), D, p + ".json")
+        nx.write_pajek(D, p + ".net")
+        check(("networkx", f"Pajek, {kind}"), D, p + ".net")
+        H = without_isolated(D)
+        nx.write_edgelist(H, p + ".dict.edges")
+        check(("networkx", f"edge list with attribute dicts, {kind}"), H, p + ".dict.edges")
+
+
+def write_scipy(seed):
+    G = nx.convert_node_labels_to_integers(random_graph(seed, "ids"))
+    A = nx.to_scipy_sparse_array(G, weight="weight", format="coo")
+    p = os.path.join(SCRATCH, "s")
+    # mmwrite keeps 16 significant digits, not the 17 a double needs
+    scipy.io.mmwrite(p + ".mtx", sp.coo_matrix(A))
+    check(("scipy", "Matrix Market (mmwrite)"), G, p + ".mtx", rel=1e-15)
+    sp.save_npz(p + ".npz", sp.csr_matrix(A))
+    check(("scipy", "save_npz"), G, p + ".npz")
+    scipy.io.savemat(p + ".mat", {"A": sp.csc_matrix(A)})
+    check(("scipy", "MAT-file (savemat)"), G, p + ".mat")
+
+
+def write_igraph(seed):
+    G = nx.convert_node_labels_to_integers(random_graph(seed, "ids"))
+    g = ig.Graph.from_networkx(G)  # vertex attribute _nx_name: the node
+    g.vs["name"] = [f"v{i}" for i in range(g.vcount())]
+    named = nx.relabel_nodes(G, {i: f"v{i}" for i in G.nodes})
+    p = os.path.join(SCRATCH, "i")
+    g.write_graphml(p + ".graphml")
+    check(("igraph", "GraphML"), named, p + ".graphml")
+    g.write_gml(p + ".gml")
+    check(("igraph", "GML"), named, p + ".gml")
+    g.write_pajek(p + ".net")  # no names: it writes an 'id' attribute only
+    check(("igraph", "Pajek"), G, p + ".net")
+    g.write_lgl(p + ".lgl", names="name", weights="weight", isolates=True)
+    check(("igraph", "LGL"), named, p + ".lgl")
+    g.write_leda(p + ".gw", names="name", weights="weight")
+    check(("igraph", "LEDA"), named, p + ".gw")
+    H = without_isolated(named)
+    h = ig.Graph.from_networkx(H)
+    h.write_ncol(p + ".ncol", names="_nx_name", weights="weight")
+    check(("igraph", "NCOL"), H, p + ".ncol")
+    g.write_dimacs(p + ".dimacs", source=0, target=1, capacity="weight")
+    check(("igraph", "DIMACS"), G, p + ".dimacs", name=lambda u: str(u))
+
+
+def write_labels(seed):
+    """Node attributes as labels, by the value each writer puts in the file."""
+    rnd = random.Random(seed)
+    G = nx.relabel_nodes(nx.gnp_random_graph(rnd.randint(4, 30), 0.3, seed=seed), lambda u: f"v{u}")
+    kind = seed % 4
+    values = (["Mr. Hi", "Officer", "x y", "Z\u00fcrich"], [0, 1, 2, 17], [0, "a", 3, "b c"], [True, False])[kind]
+    for u in G.nodes:
+        G.nodes[u]["club"] = rnd.choice(values)
+    text = {True: "true", False: "false"}
+    for ext, write in (("gml", nx.write_gml), ("graphml", nx.write_graphml), ("gexf", nx.write_gexf),
+                       ("json", lambda G, p: json.dump(nx.node_link_data(G), open(p, "w")))):
+        p = os.path.join(SCRATCH, "l." + ext)
+        write(G, p)
+        out = os.path.join(SCRATCH, "labels.csv")
+        if os.path.exists(out):
+            os.remove(out)
+        run = regspec(f"load {p} labels club\nsave labels {out}\n")
+        tag = ("networkx", f"{ext.upper() if ext != 'graphml' else 'GraphML'}, a node attribute as labels")
+        if not os.path.exists(out):
+            record(tag, ["load: " + run.stderr.strip().split("\n")[0]])
+            continue
+        with open(out, encoding="utf-8") as fh:
+            got = {row[0]: row[1] for row in list(csv.reader(fh))[1:]}
+        # networkx's GML writes a boolean as 1 or 0
+        want = {u: (str(int(d["club"])) if ext == "gml" else text[d["club"]]) if isinstance(d["club"], bool)
+                else str(d["club"]) for u, d in G.nodes(data=True)}
+        record(tag, [f"node {u}: label {got.get(u)!r}, {want[u]!r} written" for u in want if got.get(u) != want[u]][:3])
+
+
+for seed in range(GRAPHS):
+    write_networkx(seed)
+    write_scipy(seed)
+    write_igraph(seed)
+    write_labels(seed)
+
+for n, ((writer, fmt), (graphs, failures, first)) in enumerate(results.items(), 1):
+    status = "ok" if failures == 0 else "not ok"
+    print(f"{status} {n} - {fmt} as {writer} writes it: {graphs - failures} of {graphs} graphs read back the same")
+    if failures:
+        print(f"# first difference: {first}")
