@@ -225,6 +225,22 @@ static void write_json(const rs_graph *g, FILE *f, const rs_node_attr *a, int na
 	fputs("\n]}\n", f);
 }
 
+/* A weight as GML writes a real: with its point ("1.0e-07", which
+ * networkx's reader takes for a real, where it reads "1e-07" as the
+ * integer 1 and a key), as short as it reads back exactly; whole numbers
+ * as integers. */
+static const char *gml_number(char *buf, size_t len, double x)
+{
+	rs_format_exact(buf, len, x);
+	char *ex = strpbrk(buf, "eE");
+	if (ex != NULL && memchr(buf, '.', (size_t)(ex - buf)) == NULL && strlen(buf) + 3 <= len) {
+		memmove(ex + 2, ex, strlen(ex) + 1);
+		ex[0] = '.';
+		ex[1] = '0';
+	}
+	return buf;
+}
+
 static void write_gml(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
 {
 	long N = g->n + (g->bipartite ? g->m : 0);
@@ -246,8 +262,8 @@ static void write_gml(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
 				continue;
 			fprintf(f, "  edge [ source %ld target %ld", i, j);
 			if (g->val) {
-				char wb[32];
-				fprintf(f, " weight %s", rs_format_exact(wb, sizeof wb, g->val[p]));
+				char wb[40];
+				fprintf(f, " weight %s", gml_number(wb, sizeof wb, g->val[p]));
 			}
 			fputs(" ]\n", f);
 		}

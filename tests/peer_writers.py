@@ -8,6 +8,8 @@ scipy in every format they share with regspec, read back by 'load' and
 saved by 'save graph g.csv', and compared with the graph written: the
 same nodes by name, the same edges, the same weights (to the digits the
 writer kept).  Node attributes come back as labels ('load F labels club').
+And the other way: graphs regspec saves (GML, GraphML, GEXF, node-link
+JSON, Pajek, LGL, Matrix Market, npz, MAT-file) read by those peers.
 
 Usage: peer_writers.py REGSPEC SCRATCH [GRAPHS]
 Output: one TAP line per writer and format (its first differences as a
@@ -88,7 +90,7 @@ def differences(want, got, rel):
     return out
 
 
-results = {}  # (writer, format) -> [graphs, failures, first message]
+results = {}  # what was checked -> [graphs, failures, first difference]
 
 
 def record(tag, problems):
@@ -137,40 +139,40 @@ def write_networkx(seed):
         blanks = names == "quoted"
         p = os.path.join(SCRATCH, "g")
         nx.write_gml(G, p + ".gml")
-        check(("networkx", "GML"), G, p + ".gml")
+        check("GML as networkx writes it", G, p + ".gml")
         nx.write_graphml(G, p + ".graphml")
-        check(("networkx", "GraphML"), G, p + ".graphml")
+        check("GraphML as networkx writes it", G, p + ".graphml")
         nx.write_gexf(G, p + ".gexf")
-        check(("networkx", "GEXF"), G, p + ".gexf")
+        check("GEXF as networkx writes it", G, p + ".gexf")
         with open(p + ".json", "w") as fh:
             json.dump(nx.node_link_data(G), fh)
-        check(("networkx", "node-link JSON"), G, p + ".json")
+        check("node-link JSON as networkx writes it", G, p + ".json")
         if blanks:
             continue  # the whitespace formats cannot hold names with blanks
         nx.write_multiline_adjlist(G, p + ".madj")
-        check(("networkx", "multiline adjacency list"), G, p + ".madj", "format adjlist")
+        check("multiline adjacency list as networkx writes it", G, p + ".madj", "format adjlist")
         nx.write_pajek(G, p + ".net")
-        check(("networkx", "Pajek"), G, p + ".net")
+        check("Pajek as networkx writes it", G, p + ".net")
         H = without_isolated(G)  # edge lists have no place for them
         # numbers for names: 'compact' says they are names, not positions
         # (by default a gap the isolated nodes left would be nodes again)
         ids = "compact" if names == "ids" else ""
         nx.write_edgelist(H, p + ".edges", data=["weight"])
-        check(("networkx", "edge list"), H, p + ".edges", ids)
+        check("edge list as networkx writes it", H, p + ".edges", ids)
         nx.write_edgelist(H, p + ".dict.edges")
-        check(("networkx", "edge list with attribute dicts"), H, p + ".dict.edges", ids)
+        check("edge list with attribute dicts as networkx writes it", H, p + ".dict.edges", ids)
         nx.write_weighted_edgelist(H, p + ".w.edges")
-        check(("networkx", "weighted edge list"), H, p + ".w.edges", ids)
+        check("weighted edge list as networkx writes it", H, p + ".w.edges", ids)
         nx.write_adjlist(H, p + ".adjlist")
-        check(("networkx", "adjacency list"), H, p + ".adjlist", ids, weighted=False)
+        check("adjacency list as networkx writes it", H, p + ".adjlist", ids, weighted=False)
     G = nx.convert_node_labels_to_integers(random_graph(seed, "ids"))
     p = os.path.join(SCRATCH, "g")
     simple = nx.Graph(G)
     simple.remove_edges_from(list(nx.selfloop_edges(simple)))
     nx.write_graph6(simple, p + ".g6")
-    check(("networkx", "graph6"), simple, p + ".g6", weighted=False)
+    check("graph6 as networkx writes it", simple, p + ".g6", weighted=False)
     nx.write_sparse6(G, p + ".s6")
-    check(("networkx", "sparse6"), G, p + ".s6", weighted=False)
+    check("sparse6 as networkx writes it", G, p + ".s6", weighted=False)
     # directed graphs and multigraphs: arcs and parallel edges merged
     rnd = random.Random(seed)
     for cls in (nx.DiGraph, nx.MultiGraph, nx.MultiDiGraph):
@@ -181,19 +183,19 @@ def write_networkx(seed):
             D.add_edge(f"n{rnd.randrange(n)}", f"n{rnd.randrange(n)}", weight=rnd.choice(WEIGHTS))
         kind = cls.__name__
         nx.write_gml(D, p + ".gml")
-        check(("networkx", f"GML, {kind}"), D, p + ".gml")
+        check(f"GML, {kind} as networkx writes it", D, p + ".gml")
         nx.write_graphml(D, p + ".graphml")
-        check(("networkx", f"GraphML, {kind}"), D, p + ".graphml")
+        check(f"GraphML, {kind} as networkx writes it", D, p + ".graphml")
         nx.write_gexf(D, p + ".gexf")
-        check(("networkx", f"GEXF, {kind}"), D, p + ".gexf")
+        check(f"GEXF, {kind} as networkx writes it", D, p + ".gexf")
         with open(p + ".json", "w") as fh:
             json.dump(nx.node_link_data(D), fh)
-        check(("networkx", f"node-link JSON, {kind}"), D, p + ".json")
+        check(f"node-link JSON, {kind} as networkx writes it", D, p + ".json")
         nx.write_pajek(D, p + ".net")
-        check(("networkx", f"Pajek, {kind}"), D, p + ".net")
+        check(f"Pajek, {kind} as networkx writes it", D, p + ".net")
         H = without_isolated(D)
         nx.write_edgelist(H, p + ".dict.edges")
-        check(("networkx", f"edge list with attribute dicts, {kind}"), H, p + ".dict.edges")
+        check(f"edge list with attribute dicts, {kind} as networkx writes it", H, p + ".dict.edges")
 
 
 def write_scipy(seed):
@@ -202,11 +204,11 @@ def write_scipy(seed):
     p = os.path.join(SCRATCH, "s")
     # mmwrite keeps 16 significant digits, not the 17 a double needs
     scipy.io.mmwrite(p + ".mtx", sp.coo_matrix(A))
-    check(("scipy", "Matrix Market (mmwrite)"), G, p + ".mtx", rel=1e-15)
+    check("Matrix Market (mmwrite) as scipy writes it", G, p + ".mtx", rel=1e-15)
     sp.save_npz(p + ".npz", sp.csr_matrix(A))
-    check(("scipy", "save_npz"), G, p + ".npz")
+    check("save_npz as scipy writes it", G, p + ".npz")
     scipy.io.savemat(p + ".mat", {"A": sp.csc_matrix(A)})
-    check(("scipy", "MAT-file (savemat)"), G, p + ".mat")
+    check("MAT-file (savemat) as scipy writes it", G, p + ".mat")
 
 
 def write_igraph(seed):
@@ -216,21 +218,21 @@ def write_igraph(seed):
     named = nx.relabel_nodes(G, {i: f"v{i}" for i in G.nodes})
     p = os.path.join(SCRATCH, "i")
     g.write_graphml(p + ".graphml")
-    check(("igraph", "GraphML"), named, p + ".graphml")
+    check("GraphML as igraph writes it", named, p + ".graphml")
     g.write_gml(p + ".gml")
-    check(("igraph", "GML"), named, p + ".gml")
+    check("GML as igraph writes it", named, p + ".gml")
     g.write_pajek(p + ".net")  # no names: it writes an 'id' attribute only
-    check(("igraph", "Pajek"), G, p + ".net")
+    check("Pajek as igraph writes it", G, p + ".net")
     g.write_lgl(p + ".lgl", names="name", weights="weight", isolates=True)
-    check(("igraph", "LGL"), named, p + ".lgl")
+    check("LGL as igraph writes it", named, p + ".lgl")
     g.write_leda(p + ".gw", names="name", weights="weight")
-    check(("igraph", "LEDA"), named, p + ".gw")
+    check("LEDA as igraph writes it", named, p + ".gw")
     H = without_isolated(named)
     h = ig.Graph.from_networkx(H)
     h.write_ncol(p + ".ncol", names="_nx_name", weights="weight")
-    check(("igraph", "NCOL"), H, p + ".ncol")
+    check("NCOL as igraph writes it", H, p + ".ncol")
     g.write_dimacs(p + ".dimacs", source=0, target=1, capacity="weight")
-    check(("igraph", "DIMACS"), G, p + ".dimacs", name=lambda u: str(u))
+    check("DIMACS as igraph writes it", G, p + ".dimacs", name=lambda u: str(u))
 
 
 def write_labels(seed):
@@ -250,7 +252,7 @@ def write_labels(seed):
         if os.path.exists(out):
             os.remove(out)
         run = regspec(f"load {p} labels club\nsave labels {out}\n")
-        tag = ("networkx", f"{ext.upper() if ext != 'graphml' else 'GraphML'}, a node attribute as labels")
+        tag = f"{ext.upper() if ext != 'graphml' else 'GraphML'} as networkx writes it, a node attribute as labels"
         if not os.path.exists(out):
             record(tag, ["load: " + run.stderr.strip().split("\n")[0]])
             continue
@@ -262,14 +264,80 @@ def write_labels(seed):
         record(tag, [f"node {u}: label {got.get(u)!r}, {want[u]!r} written" for u in want if got.get(u) != want[u]][:3])
 
 
+def peer_graph(tag, H, G, rel=1e-15):
+    """H, read by a peer from what regspec saved, against G, the graph regspec loaded."""
+    got = {}
+    for u, v, d in H.edges(data=True):
+        got[frozenset((str(u), str(v)))] = float(d.get("weight", 1.0))
+    want = expected(G)
+    record(tag, differences(want, (H.number_of_nodes(), got), rel))
+
+
+def by_label(H, key):
+    return nx.relabel_nodes(H, {n: d.get(key, n) for n, d in H.nodes(data=True)})
+
+
+FORMAT_NAMES = {"gml": "GML", "graphml": "GraphML", "gexf": "GEXF", "json": "node-link JSON", "net": "Pajek",
+                "lgl": "LGL", "mtx": "Matrix Market", "npz": "scipy's npz", "mat": "MAT-file"}
+
+
+def read_by_peers(seed):
+    """The other way: graphs regspec saves, read by networkx, igraph and scipy."""
+    for names in ("words", "quoted"):
+        G = random_graph(seed, names)
+        p = os.path.join(SCRATCH, "src.graphml")
+        nx.write_graphml(G, p)
+        saved = os.path.join(SCRATCH, "saved")
+        exts = ["gml", "graphml", "gexf", "json"] + (["net", "lgl", "mtx", "npz", "mat"] if names == "words" else [])
+        run = regspec(f"load {p}\n" + "".join(f"save graph {saved}.{x}\n" for x in exts))
+        for x in exts:
+            peer = "networkx" if x in ("gml", "graphml", "gexf", "json", "net") else "igraph" if x == "lgl" else "scipy"
+            tag = f"{FORMAT_NAMES[x]} as regspec saves it, read by {peer}"
+            f = f"{saved}.{x}"
+            if not os.path.exists(f):
+                record(tag, ["save: " + run.stderr.strip().split("\n")[0]])
+                continue
+            try:
+                if x == "gml":
+                    H = nx.read_gml(f, label="label")
+                elif x in ("graphml", "gexf"):
+                    H = by_label((nx.read_graphml if x == "graphml" else nx.read_gexf)(f), "label")
+                elif x == "json":
+                    with open(f, encoding="utf-8") as fh:
+                        H = by_label(nx.node_link_graph(json.load(fh)), "name")
+                elif x == "net":
+                    H = nx.Graph(nx.read_pajek(f))
+                elif x == "lgl":
+                    g = ig.Graph.Read_Lgl(f, names=True, weights=True)
+                    H = g.to_networkx()
+                    H = by_label(H, "name")
+                else:
+                    if x == "mtx":
+                        A = scipy.io.mmread(f)
+                    elif x == "npz":
+                        A = sp.load_npz(f)
+                    else:
+                        A = scipy.io.loadmat(f)["A"]
+                    with open(f"{saved}.node_names", encoding="utf-8") as fh:
+                        order = dict(line.split("\t", 1) for line in fh.read().split("\n")
+                                     if line and not line.startswith("#"))
+                    H = nx.from_scipy_sparse_array(sp.csr_matrix(A))
+                    H = nx.relabel_nodes(H, {i: order[str(i)] for i in H.nodes})
+            except Exception as ex:  # a file the peer cannot read is a failure too
+                record(tag, [f"{type(ex).__name__}: {str(ex)[:200]}"])
+                continue
+            peer_graph(tag, H, G)
+
+
 for seed in range(GRAPHS):
+    read_by_peers(seed)
     write_networkx(seed)
     write_scipy(seed)
     write_igraph(seed)
     write_labels(seed)
 
-for n, ((writer, fmt), (graphs, failures, first)) in enumerate(results.items(), 1):
+for n, (what, (graphs, failures, first)) in enumerate(results.items(), 1):
     status = "ok" if failures == 0 else "not ok"
-    print(f"{status} {n} - {fmt} as {writer} writes it: {graphs - failures} of {graphs} graphs read back the same")
+    print(f"{status} {n} - {what}: {graphs - failures} of {graphs} graphs the same")
     if failures:
         print(f"# first difference: {first}")
