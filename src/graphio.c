@@ -4201,9 +4201,11 @@ static void edit_add(struct text_edits *T, size_t at, size_t len, const char *re
 	T->ed[T->n++] = (struct text_edit){at, len, rep, rl};
 }
 
-/* buf[0..len) with T's changes made (they come in the text's order and
- * do not overlap): a new NUL-terminated text, its length in *out; NULL
- * when there are none, or out of memory.  T is emptied. */
+/* buf[0..len) with T's changes made, in the text's order (one that
+ * starts inside an earlier one's bytes, which a malformed text gives, an
+ * element blanked whose '>' is far on, is dropped): a new NUL-terminated
+ * text, its length in *out; NULL when there are none, or out of memory.
+ * T is emptied. */
 static char *text_edited(const char *buf, size_t len, struct text_edits *T, size_t *out)
 {
 	char *s = NULL;
@@ -4217,6 +4219,8 @@ static char *text_edited(const char *buf, size_t len, struct text_edits *T, size
 		size_t from = 0, o = 0;
 		for (long i = 0; i < T->n; i++) {
 			const struct text_edit *d = &T->ed[i];
+			if (d->at < from || d->at + d->len > len)
+				continue;
 			memcpy(s + o, buf + from, d->at - from);
 			o += d->at - from;
 			if (d->rep != NULL) {
@@ -4328,12 +4332,32 @@ static const char *graphml_type_join(const char *a, const char *b)
 	return "string";
 }
 
+/* The '>' that closes a tag whose attributes start at attrs, or NULL
+ * where a '<' comes first (a malformed tag, which libxml will refuse:
+ * left as it is, so that its message stands) or the text ends. */
+static const char *xml_tag_end(const char *attrs, const char *end)
+{
+	for (const char *p = attrs; p < end; p++) {
+		if (*p == '"' || *p == '\'') { /* a value may hold '>' */
+			const char *q = memchr(p + 1, *p, (size_t)(end - p - 1));
+			if (q == NULL)
+				return NULL;
+			p = q;
+		} else if (*p == '>') {
+			return p;
+		} else if (*p == '<') {
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
 /* Where the element whose local name starts at name (attributes at
  * attrs) ends: after its '/>', or after its closing tag </...key>; NULL
  * when the text ends first. */
 static const char *xml_element_end(const char *name, size_t nl, const char *attrs, const char *end)
 {
-	const char *gt = memchr(attrs, '>', (size_t)(end - attrs));
+	const char *gt = xml_tag_end(attrs, end);
 	if (gt == NULL)
 		return NULL;
 	if (gt[-1] == '/')
@@ -4420,8 +4444,11 @@ static char *graphml_mended(const char *buf, size_t len, rs_load_info *info, siz
 	int ki = 0;
 	xml_walk_init(&w, buf, len);
 	while (xml_next(&w, &name, &nl, &attrs)) {
+		const char *gt = xml_tag_end(attrs, w.end);
 		if (is_element(name, nl, "key") && ki < K.n) {
 			int i = ki++;
+			if (gt == NULL)
+				continue;
 			if (canon[i] != i) { /* folded into an earlier key: gone */
 				const char *lt = name, *stop = xml_element_end(name, nl, attrs, w.end);
 				while (lt > buf && *lt != '<')
@@ -4431,7 +4458,7 @@ static char *graphml_mended(const char *buf, size_t len, rs_load_info *info, siz
 			} else if (graphml_type_rank(type[i]) == 5 || type[i] != K.type[i]) {
 				const char *t = graphml_type_rank(type[i]) == 5 ? "string" : type[i];
 				size_t vl;
-				const char *v = xml_attr_raw(attrs, w.end, "attr.type", &vl);
+				const char *v = xml_attr_raw(attrs, gt, "attr.type", &vl);
 				if (v != NULL) {
 					edit_add(&T, (size_t)(v - buf), vl, t, strlen(t));
 				} else { /* no type: string; a folded one wants another */
@@ -4441,9 +4468,9 @@ static char *graphml_mended(const char *buf, size_t len, rs_load_info *info, siz
 					edit_add(&T, (size_t)(attrs - buf), 0, d, strlen(d));
 				}
 			}
-		} else if (is_element(name, nl, "data") && K.n > 0) {
+		} else if (is_element(name, nl, "data") && K.n > 0 && gt != NULL) {
 			size_t vl;
-			const char *v = xml_attr_raw(attrs, w.end, "key", &vl);
+			const char *v = xml_attr_raw(attrs, gt, "key", &vl);
 			char *k = v ? rs_xml_decoded(v, vl) : NULL;
 			int j = keys_find(&K, k);
 			free(k);

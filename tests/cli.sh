@@ -195,10 +195,15 @@ check "networkx's GraphML with an attribute of two types, and its GML's reals (1
 		grep -q '^load networkx-mixed-types.graphml: 6 nodes, 7 edges.*labels: 2 classes, 6 labelled$' "$tmp/out"; echo $?)
 printf 'graph [\n node [ id 0 ]\n node [ id 1 ] node [ id 2 ]\n edge [ source 0 target 1 weight .5 ]\n edge [ source 1 target 2 weight 2. ]\n edge [ source 0 target 2 weight -.5 ]\n]\n' >"$tmp/reals.gml"
 printf '<graphml>\n<key id="a" for="edge" attr.name="weight" attr.type="long">\n  <default>1</default>\n</key>\n<key id="b" for="edge" attr.name="weight" attr.type="double"/>\n<graph edgedefault="undirected">\n<node id="x"/><node id="y"/>\n<edge source="x" target="y"><data key="b">heavy</data></edge>\n</graph></graphml>\n' >"$tmp/two-keys.graphml"
-$R -c "load $tmp/reals.gml" -c "load $tmp/two-keys.graphml" >"$tmp/out" 2>&1
-check "... the lines of their faults kept: a real with no digit before its point, a key folded into another" \
+# (a key left open, whose '>' comes after other tags, is not mended:
+# libxml's message about it stands, with its line; the fuzzer found
+# the mending writing over itself there)
+printf '<graphml><key id="a" for="edge" attr.name="w" attr.type="long"/>\n<key id="b" for="edge" attr.name="w" attr.type="double"/\n<key id="c" for="node" attr.name="t"\n<key id="b2" for="edge" attr.name="w" attr.type="long"/>\n<graph edgedefault="undirected"><node id="x"/><node id="y"/>\n<edge source="x" target="y"><data key="b2">2</data></edge></graph></graphml>\n' >"$tmp/open-key.graphml"
+$R -c "load $tmp/reals.gml" -c "load $tmp/two-keys.graphml" -c "load $tmp/open-key.graphml" >"$tmp/out" 2>&1
+check "... the lines of their faults kept: a real with no digit before its point, a key folded into another, a key left open" \
 	$(grep -q 'reals.gml:6: weight -0.5: weights must be finite and >= 0$' "$tmp/out" &&
-		grep -q "two-keys.graphml:8: 'heavy' is not a number, as key 'b' (attr.type double) asks" "$tmp/out"; echo $?)
+		grep -q "two-keys.graphml:8: 'heavy' is not a number, as key 'b' (attr.type double) asks" "$tmp/out" &&
+		grep -q "open-key.graphml:2: not a valid graphml file: Couldn't find end of Start Tag key" "$tmp/out"; echo $?)
 # node-link JSON as Python's json writes a float nan or inf (bare NaN,
 # Infinity): a weight that is one is an error with its line, a label NaN
 # is no class
