@@ -1,8 +1,10 @@
 /* jsonlabels.c: labels kept as JSON, turned into the text the labels
  * reader knows.  A flat object {"node": class, ...} (a partition as
  * json.dump writes a dict) becomes 'node<TAB>class' lines under a header;
- * a list [class, ...] one class a line.  Classes are numbers, strings or
- * null (unlabelled). */
+ * a list [class, ...] one class a line; a list of lists [[node, ...],
+ * ...] (communities, as networkx's community functions give them to
+ * json.dump) 'node<TAB>k' lines for the k-th list's nodes.  Classes are
+ * numbers, strings or null (unlabelled). */
 #include <config.h>
 
 #include "jsonlabels.h"
@@ -53,8 +55,9 @@ static int put(struct out *o, const char *s, size_t n)
 	return 0;
 }
 
-static const char shape[] = "(a JSON file of labels is an object {\"node\": class, ...} or a list "
-			    "[class, ...], classes numbers, strings or null)";
+static const char shape[] = "(a JSON file of labels is an object {\"node\": class, ...}, a list "
+			    "[class, ...], classes numbers, strings or null, or a list of communities "
+			    "[[node, ...], ...])";
 
 static int fail(rs_textscan *j, const char *what)
 {
@@ -102,6 +105,51 @@ static int scalar(rs_textscan *j, struct out *o)
 	return r != 0 ? -2 : 0;
 }
 
+/* The communities of a list of lists, j->p just inside the outer '[':
+ * 'node<TAB>k' lines, k from 0.  0, -1 (e set) or -2 out of memory. */
+static int communities(rs_textscan *j, struct out *o)
+{
+	int r = put(o, "node\tlabel\n", 11) != 0 ? -2 : 0;
+	for (long k = 0; r == 0; k++) {
+		rs_scan_blank(j);
+		if (*j->p != '[')
+			return fail(j, "a community is not a list of nodes");
+		j->p++;
+		rs_scan_blank(j);
+		if (*j->p == ']')
+			j->p++; /* an empty community */
+		else
+			while (r == 0) {
+				rs_scan_blank(j);
+				if (begin(o, rs_scan_line(j, j->p)) != 0)
+					return -2;
+				if (*j->p == 'n' || *j->p == '{' || *j->p == '[')
+					return fail(j, "a community's member is not a node's name or number");
+				char num[24];
+				int l = snprintf(num, sizeof num, "\t%ld\n", k);
+				if ((r = scalar(j, o)) != 0 || put(o, num, (size_t)l) != 0)
+					return r ? r : -2;
+				rs_scan_blank(j);
+				if (*j->p == ',') {
+					j->p++;
+					continue;
+				}
+				if (*j->p++ != ']')
+					return fail(j, "a ',' or ']' is missing in a community");
+				break;
+			}
+		rs_scan_blank(j);
+		if (*j->p == ',') {
+			j->p++;
+			continue;
+		}
+		if (*j->p++ != ']')
+			return fail(j, "a ',' or ']' is missing after a community");
+		break;
+	}
+	return r;
+}
+
 char *rs_json_labels_text(const char *buf, const char *path, long **lines, rs_err *e)
 {
 	rs_textscan j = {buf, buf, path, 1, 0, e};
@@ -116,9 +164,11 @@ char *rs_json_labels_text(const char *buf, const char *path, long **lines, rs_er
 	if (object && (begin(&o, rs_scan_line(&j, j.p)) != 0 || put(&o, "node\tlabel\n", 11) != 0))
 		r = -2;
 	rs_scan_blank(&j);
-	if (*j.p == close)
+	if (*j.p == close) {
 		j.p++;
-	else
+	} else if (!object && *j.p == '[') {
+		r = begin(&o, rs_scan_line(&j, j.p)) != 0 ? -2 : communities(&j, &o);
+	} else
 		while (r == 0) {
 			rs_scan_blank(&j);
 			if (begin(&o, rs_scan_line(&j, j.p)) != 0) {

@@ -135,13 +135,25 @@ rs_labels *rs_labels_subset(const rs_labels *L, const int32_t *old, long n, rs_e
 }
 
 /* One label token: an integer from -1 to 10^6 is kept ('' and -1:
- * unlabelled); anything else is a named class c, held as -(c + 2) until
- * settle().  -1 when memory fails, -2 (with a message) past 10^6 names. */
+ * unlabelled), also written as a real (numpy.savetxt's default writes 1
+ * as 1.000000000000000000e+00; its nan is unlabelled); anything else is
+ * a named class c, held as -(c + 2) until settle().  -1 when memory
+ * fails, -2 (with a message) past 10^6 names. */
 static int classify(rs_namemap *classes, const char *lab, int32_t *y, rs_err *e)
 {
 	char *end;
 	errno = 0;
 	long v = strtol(lab, &end, 10);
+	if (*end && *lab && strpbrk(lab, "xX") == NULL) {
+		double d = strtod(lab, &end);
+		if (*end == '\0' && (isnan(d) || (d == floor(d) && d >= -1 && d <= 1000000))) {
+			v = isnan(d) ? -1 : (long)d;
+			errno = 0;
+		} else {
+			end = (char *)lab + strlen(lab); /* a name */
+			v = LONG_MAX;
+		}
+	}
 	if (*lab == '\0') {
 		v = -1;
 	} else if (*end || errno || v < -1 || v > 1000000) {
@@ -325,7 +337,7 @@ static int table_columns(char **tok, int nt, const char *want, int index_first, 
 	static const char *const node_words[] = {"id", "node", "name", "vertex", "node_id", "nodeid", NULL};
 	static const char *const class_words[] = {"class", "classes", "community", "group", "value",
 						  "truth", "cluster", "category", "modularity_class",
-						  "block", "y", NULL};
+						  "block", "module", "y", NULL};
 	static const char *const label_words[] = {"label", "labels", NULL};
 	*kc = -1;
 	for (int c = 0; index_first && c < nt && *kc < 0; c++) /* graph-tool numbers a table's nodes so */
@@ -552,6 +564,35 @@ static int read_communities(rs_labels *L, char *text, struct nodes *N, rs_err *e
 	return finish(L, e);
 }
 
+/* Whether text (at its first non-blank) is a Pajek partition or vector,
+ * '*Vertices N' then lines of one word each and no other '*' section:
+ * N, else -1. */
+static long pajek_partition(const char *text)
+{
+	long n;
+	char star[16];
+	if (sscanf(text, "%15s %ld", star, &n) != 2 || strcasecmp(star, "*vertices") != 0 || n < 0)
+		return -1;
+	for (const char *p = text + strcspn(text, "\n"); *p;) {
+		const char *s = p + 1 + strspn(p + 1, " \t\r"), *after = s + strcspn(s, " \t\r\n");
+		after += strspn(after, " \t\r");
+		if (*s == '*' || (*after != '\n' && *after != '\0'))
+			return -1; /* another section, or two words */
+		p = after;
+	}
+	return n;
+}
+
+/* Infomap's .clu header, commented: '# node_id module flow'. */
+static int infomap_header(const char *t)
+{
+	t += strspn(t, " \t");
+	if (strncasecmp(t, "node_id", 7) != 0 || (t[7] != ' ' && t[7] != '\t'))
+		return 0;
+	t += 7 + strspn(t + 7, " \t");
+	return strncasecmp(t, "module", 6) == 0 && strchr(" \t\r\n", t[6]) != NULL;
+}
+
 rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_err *e)
 {
 	return rs_labels_parse_column(buf, path, g, NULL, e);
@@ -566,6 +607,21 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 	/* a graph file given for labels, as 'load' would tell it: say where
 	 * its labels are read */
 	enum rs_gformat f = rs_gformat_sniff(j);
+	/* a Pajek partition (.clu) or vector (.vec): '*Vertices N', then one
+	 * value a line, node by node; the header read, it is a comment */
+	long pajek_n = f == RS_GF_PAJEK ? pajek_partition(j) : -1;
+	if (pajek_n >= 0) {
+		if (pajek_n != g->orig_n) {
+			rs_fail(e, RS_EINVAL,
+				"%s:1: a Pajek partition of %ld nodes for a graph of %ld: this label file "
+				"does not match the graph",
+				path, pajek_n, g->orig_n);
+			free(buf);
+			return NULL;
+		}
+		buf[j - buf] = '%';
+		f = RS_GF_AUTO;
+	}
 	const char *kind = f == RS_GF_GRAPHML ? "GraphML"
 			   : f == RS_GF_GEXF  ? "GEXF"
 			   : f == RS_GF_GML   ? "GML"
@@ -691,8 +747,9 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 		while (*s == ' ' || *s == '\t')
 			s++;
 		int commented = 0; /* graph-tool's node table: "# index, name, PROPERTY, ..." */
-		if (*s == '#' && pairs < 0 && !headed && rs_commented_header(s + 1, "index", NULL) &&
-		    rs_next_line_has_comma(p)) {
+		if (*s == '#' && pairs < 0 && !headed &&
+		    ((rs_commented_header(s + 1, "index", NULL) && rs_next_line_has_comma(p)) ||
+		     infomap_header(s + 1))) {
 			s += 1 + strspn(s + 1, " \t");
 			commented = 1;
 		} else if (*s == '#' || *s == '%')
@@ -778,7 +835,8 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 				goto fail;
 			if (line_of[node] > 0) {
 				rs_fail(e, RS_EINVAL, "%s:%ld: node '%s' was given a label on line %ld already",
-					path, lineno, tok[0], line_of[node]);
+					path, lineno, tok[0],
+					json_line ? json_line[line_of[node] - 1] : line_of[node]);
 				goto fail;
 			}
 			line_of[node] = lineno;

@@ -1234,6 +1234,42 @@ static void readers(void)
 	tap_ok(L == NULL && strstr(e.msg, "j5.json:1: a ',' or ']' is missing"), "JSON cut short (%s)", e.msg);
 	L = rs_labels_read(write_file("j6.json", "[0, 1]"), g, &e);
 	tap_ok(L == NULL && strstr(e.msg, "2 labels for 4 nodes"), "a JSON list too short (%s)", e.msg);
+	/* communities as networkx gives them to json.dump: a list of lists */
+	L = rs_labels_read(write_file("jc.json", "[[0, 3],\n [\"1\"], []]"), g, &e);
+	tap_ok(L && L->y[0] == 0 && L->y[3] == 0 && L->y[1] == 1 && L->y[2] == -1 && L->labelled == 3,
+	       "JSON communities [[node, ...], ...]: the k-th list's nodes in class k, a node in none unlabelled");
+	rs_labels_free(L);
+	L = rs_labels_read(write_file("jc2.json", "[[0, 3],\n [3, 1]]"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "jc2.json:2: node '3' was given a label on line 1 already"),
+	       "... a node in two: an error at both JSON lines (%s)", e.msg);
+	L = rs_labels_read(write_file("jc3.json", "[[0, 3], 1]"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "jc3.json:1: a community is not a list of nodes"),
+	       "... a community that is no list (%s)", e.msg);
+	/* Pajek's partition (.clu) and Infomap's (.clu, commented header) */
+	L = rs_labels_read(write_file("p.clu", "*Vertices 4\r\n1\r\n2\r\n 2\r\n1\r\n"), g, &e);
+	tap_ok(L && L->y[0] == 1 && L->y[1] == 2 && L->y[2] == 2 && L->y[3] == 1 && L->labelled == 4,
+	       "Pajek partition: '*Vertices N', then a class a line");
+	rs_labels_free(L);
+	L = rs_labels_read(write_file("p5.clu", "*Vertices 5\n1\n2\n2\n1\n1\n"), g, &e);
+	tap_ok(L == NULL && strstr(e.msg, "p5.clu:1: a Pajek partition of 5 nodes for a graph of 4"),
+	       "... of another size: an error (%s)", e.msg);
+	L = rs_labels_read(write_file("im.clu", "# v2.7.1\n# module level 1\n# node_id module flow\n"
+					     "0 1 0.3\n1 1 0.2\n3 2 0.25\n2 2 0.25\n"), g, &e);
+	tap_ok(L && L->y[0] == 1 && L->y[1] == 1 && L->y[3] == 2 && L->y[2] == 2 && L->labelled == 4,
+	       "Infomap's .clu: its commented 'node_id module flow' names the columns");
+	rs_labels_free(L);
+	/* numpy.savetxt's default format, and its nan */
+	L = rs_labels_read(write_file("np.txt", "0.000000000000000000e+00\n1.000000000000000000e+00\nnan\n"
+					     "2.5\n"), g, &e);
+	tap_ok(L && L->y[2] == -1 && L->labelled == 3 && L->nclass == 3 && L->class_names &&
+		       !strcmp(L->class_names[L->y[1]], "1") && !strcmp(L->class_names[L->y[3]], "2.5"),
+	       "whole numbers written as reals are those integers, nan unlabelled, 2.5 a name");
+	rs_labels_free(L);
+	L = rs_labels_read(write_file("np2.txt", "0.000000000000000000e+00\n1.000000000000000000e+00\n"
+					      "-1.000000000000000000e+00\n7.0\n"), g, &e);
+	tap_ok(L && L->y[0] == 0 && L->y[1] == 1 && L->y[2] == -1 && L->y[3] == 7 && L->class_names == NULL,
+	       "... all of them: integer classes keeping their values");
+	rs_labels_free(L);
 	L = rs_labels_read(write_file("o.labels", "9 1\n0 0\n"), g, &e);
 	tap_ok(L == NULL && strstr(e.msg, "o.labels:1: node '9' is not in the graph"),
 	       "pairs naming an unknown node first: an error, not a header: %s", e.msg);
