@@ -7,7 +7,8 @@ directed graphs and multigraphs) are written by networkx, igraph and
 scipy in every format they share with regspec, read back by 'load' and
 saved by 'save graph g.csv', and compared with the graph written: the
 same nodes by name, the same edges, the same weights (to the digits the
-writer kept).  Node attributes come back as labels ('load F labels club').
+writer kept).  Node attributes come back as labels ('load F labels club'),
+and networkx's communities, dumped to JSON, as labels too.
 And the other way: graphs regspec saves (GML, GraphML, GEXF, node-link
 JSON, Pajek, LGL, Matrix Market, npz, MAT-file) read by those peers.
 
@@ -264,6 +265,29 @@ def write_labels(seed):
         record(tag, [f"node {u}: label {got.get(u)!r}, {want[u]!r} written" for u in want if got.get(u) != want[u]][:3])
 
 
+def write_communities(seed):
+    """networkx's communities, as json.dump writes the list of lists."""
+    G = random_graph(seed, "words" if seed % 2 else "ids")
+    comms = nx.community.louvain_communities(G, seed=seed)
+    p = os.path.join(SCRATCH, "g.graphml")
+    nx.write_graphml(G, p)
+    c = os.path.join(SCRATCH, "communities.json")
+    with open(c, "w", encoding="utf-8") as fh:
+        json.dump([sorted(map(str, k)) if seed % 2 else sorted(k) for k in comms], fh)
+    out = os.path.join(SCRATCH, "labels.csv")
+    if os.path.exists(out):
+        os.remove(out)
+    run = regspec(f"load {p}\nlabels {c}\nsave labels {out}\n")
+    tag = "communities as networkx finds them and json.dump writes them, as labels"
+    if not os.path.exists(out):
+        record(tag, ["labels: " + run.stderr.strip().split("\n")[0]])
+        return
+    with open(out, encoding="utf-8") as fh:
+        got = {row[0]: row[1] for row in list(csv.reader(fh))[1:]}
+    want = {str(u): str(k) for k, members in enumerate(comms) for u in members}
+    record(tag, [f"node {u}: label {got.get(u)!r}, community {want[u]}" for u in want if got.get(u) != want[u]][:3])
+
+
 def peer_graph(tag, H, G, rel=1e-15):
     """H, read by a peer from what regspec saved, against G, the graph regspec loaded."""
     got = {}
@@ -335,6 +359,7 @@ for seed in range(GRAPHS):
     write_scipy(seed)
     write_igraph(seed)
     write_labels(seed)
+    write_communities(seed)
 
 for n, (what, (graphs, failures, first)) in enumerate(results.items(), 1):
     status = "ok" if failures == 0 else "not ok"
