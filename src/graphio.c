@@ -4440,6 +4440,13 @@ static char *graphml_mended(const char *buf, size_t len, rs_load_info *info, siz
 			 K.dom[first] ? K.dom[first] : "all", K.name[first], keys, types);
 		snprintf(info->folded_type, sizeof info->folded_type, "%s", t);
 	}
+	int changes = 0;
+	for (int i = 0; i < K.n; i++)
+		changes |= canon[i] != i || type[i] != K.type[i] || graphml_type_rank(type[i]) == 5;
+	if (!changes) { /* the common case: one pass, no copy */
+		keys_free(&K);
+		return NULL;
+	}
 	struct text_edits T = {0};
 	int ki = 0;
 	xml_walk_init(&w, buf, len);
