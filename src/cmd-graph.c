@@ -823,6 +823,22 @@ CMD_FN(save)
 		if (s->clusters)
 			at[na++] = (rs_node_attr){"cluster", s->clusters, s->nclustered, NULL, 0};
 		rc = rs_graph_save_attrs(g, path, at, na, e);
+		if (rc == 0 && g->names && rs_markup_kind(path) == RS_MARKUP_PAJEK) {
+			/* Pajek quotes a name and has no escape for a quote */
+			long quoted = 0, first = -1;
+			for (long i = 0; i < g->n + (g->bipartite ? g->m : 0); i++) {
+				const char *nm = i < g->n ? g->names[i] : g->cnames ? g->cnames[i - g->n] : NULL;
+				if (nm && strchr(nm, '"') && quoted++ == 0)
+					first = i;
+			}
+			if (quoted > 0)
+				fprintf(out,
+					"note: %ld node name%s hold%s a '\"', which Pajek cannot write: written "
+					"with a ''' (%s'%s'); GraphML or GML keep %s\n",
+					quoted, quoted == 1 ? "" : "s", quoted == 1 ? "s" : "",
+					quoted == 1 ? "" : "the first: ",
+					first < g->n ? g->names[first] : g->cnames[first - g->n], quoted == 1 ? "it" : "them");
+		}
 		if (rc == 0 && g->names && !rs_markup_kind(path) && !rs_path_lgl(path))
 			rc = save_names(path, ".node_names", g->names, g->n, out, e);
 		if (rc == 0 && g->bipartite && g->cnames && !rs_markup_kind(path))

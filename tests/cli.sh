@@ -204,6 +204,12 @@ check "... the lines of their faults kept: a real with no digit before its point
 	$(grep -q 'reals.gml:6: weight -0.5: weights must be finite and >= 0$' "$tmp/out" &&
 		grep -q "two-keys.graphml:8: 'heavy' is not a number, as key 'b' (attr.type double) asks" "$tmp/out" &&
 		grep -q "open-key.graphml:2: not a valid graphml file: Couldn't find end of Start Tag key" "$tmp/out"; echo $?)
+# a name with a quote saved as Pajek, which has no escape for one: a note
+printf 'say "hi",b\nb,c\n' >"$tmp/quote.csv"
+$R -c "load $tmp/quote.csv noheader; save graph $tmp/quote.net; load $tmp/quote.net" >"$tmp/out" 2>&1
+check "a name with a quote saved as Pajek: written with a ' and a note says so" \
+	$(grep -qF "note: 1 node name holds a '\"', which Pajek cannot write: written with a ''' ('say \"hi\"'); GraphML or GML keep it" "$tmp/out" &&
+		grep -qF "1 \"say 'hi'\"" "$tmp/quote.net"; echo $?)
 # node-link JSON as Python's json writes a float nan or inf (bare NaN,
 # Infinity): a weight that is one is an error with its line, a label NaN
 # is no class
