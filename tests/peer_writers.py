@@ -35,6 +35,8 @@ WEIGHTS = [1, 2, 3, 0.5, 0.25, 1e-7, 123456.789, 1e5]
 
 
 def regspec(script):
+    """regspec run on script; its status is 0 when every command worked (and,
+    under REGSPEC_WRAP's valgrind, without an error)."""
     return subprocess.run(REGSPEC.split() + ["-q"], input=script, capture_output=True, text=True)
 
 
@@ -46,7 +48,7 @@ def read_back(path, opts=""):
         if os.path.exists(f):
             os.remove(f)
     run = regspec(f"load {path} {opts}\nsave graph {out}\n")
-    if not os.path.exists(out):
+    if run.returncode != 0 or not os.path.exists(out):
         return None, run.stderr.strip()
     names = {}
     if os.path.exists(names_file):
@@ -253,6 +255,8 @@ def write_labels(seed):
         if os.path.exists(out):
             os.remove(out)
         run = regspec(f"load {p} labels club\nsave labels {out}\n")
+        if run.returncode != 0 and os.path.exists(out):
+            os.remove(out)  # a failure, under valgrind an error
         tag = f"{ext.upper() if ext != 'graphml' else 'GraphML'} as networkx writes it, a node attribute as labels"
         if not os.path.exists(out):
             record(tag, ["load: " + run.stderr.strip().split("\n")[0]])
@@ -278,6 +282,8 @@ def write_communities(seed):
     if os.path.exists(out):
         os.remove(out)
     run = regspec(f"load {p}\nlabels {c}\nsave labels {out}\n")
+    if run.returncode != 0 and os.path.exists(out):
+        os.remove(out)  # a failure, under valgrind an error
     tag = "communities as networkx finds them and json.dump writes them, as labels"
     if not os.path.exists(out):
         record(tag, ["labels: " + run.stderr.strip().split("\n")[0]])
@@ -313,7 +319,14 @@ def read_by_peers(seed):
         nx.write_graphml(G, p)
         saved = os.path.join(SCRATCH, "saved")
         exts = ["gml", "graphml", "gexf", "json"] + (["net", "lgl", "mtx", "npz", "mat"] if names == "words" else [])
+        for x in exts:
+            if os.path.exists(f"{saved}.{x}"):
+                os.remove(f"{saved}.{x}")
         run = regspec(f"load {p}\n" + "".join(f"save graph {saved}.{x}\n" for x in exts))
+        if run.returncode != 0:  # a failure, under valgrind an error: no file counts
+            for x in exts:
+                if os.path.exists(f"{saved}.{x}"):
+                    os.remove(f"{saved}.{x}")
         for x in exts:
             peer = "networkx" if x in ("gml", "graphml", "gexf", "json", "net") else "igraph" if x == "lgl" else "scipy"
             tag = f"{FORMAT_NAMES[x]} as regspec saves it, read by {peer}"
