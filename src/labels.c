@@ -564,6 +564,41 @@ static int read_communities(rs_labels *L, char *text, struct nodes *N, rs_err *e
 	return finish(L, e);
 }
 
+/* The blank-separated fields of s, in place, a field in double quotes
+ * holding blanks and its quotes dropped ('"1" "Mr. Hi"', as R's
+ * write.table writes a vector with its row names); '""' or '\"' inside
+ * is a quote.  The count. */
+static int split_quoted_words(char *s, char **tok, int max)
+{
+	int n = 0;
+	char *p = s;
+	while (n < max) {
+		p += strspn(p, " \t");
+		if (*p == '\0')
+			break;
+		tok[n++] = p;
+		char *w = p, *r = p;
+		if (*r == '"') {
+			for (r++; *r;) {
+				if ((r[0] == '"' || r[0] == '\\') && r[1] == '"') {
+					*w++ = '"';
+					r += 2;
+				} else if (*r == '"') {
+					r++;
+					break;
+				} else {
+					*w++ = *r++;
+				}
+			}
+		}
+		while (*r && *r != ' ' && *r != '\t') /* up to a blank, the field's */
+			*w++ = *r++;
+		p = *r ? r + 1 : r;
+		*w = '\0';
+	}
+	return n;
+}
+
 /* Whether text (at its first non-blank) is a Pajek partition or vector,
  * '*Vertices N' then lines of one word each and no other '*' section:
  * N, else -1. */
@@ -754,18 +789,21 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 			commented = 1;
 		} else if (*s == '#' || *s == '%')
 			continue;
-		/* tab, comma (quoted names as in CSV) or blank separated; a line
-		 * that opens a quote is CSV too ("Mr. Hi" alone) */
+		/* tab, comma (quoted names as in CSV) or blank separated, quotes
+		 * keeping blanks in a field there too ("Mr. Hi" alone; R's
+		 * write.table: "7" "Mr. Hi") */
 		char *tok[RS_MAX_COLUMNS];
-		int nt = rs_split_fields(s, strchr(s, '\t') ? '\t' : strchr(s, ',') || *s == '"' ? ',' : ' ', tok,
-					 RS_MAX_COLUMNS);
+		int nt = !strchr(s, '\t') && !strchr(s, ',') && strchr(s, '"')
+				 ? split_quoted_words(s, tok, RS_MAX_COLUMNS)
+				 : rs_split_fields(s, strchr(s, '\t') ? '\t' : strchr(s, ',') ? ',' : ' ', tok,
+						   RS_MAX_COLUMNS);
 		if (nt == 1 && *tok[0] == '\0')
 			nt = 0;
 		if (mm && nt == 0)
 			continue; /* the Matrix Market format allows blank lines; none is a label */
 		int first = pairs < 0 && nt > 0 && !headed;
-		if (first && word_header) { /* a column's name over its labels */
-			headed = 1;
+		if (first && word_header) { /* a column's name over its labels, */
+			word_header = 0; /* one a line or 'node label' pairs (R's write.table: "x" over "1" 1) */
 			continue;
 		}
 		if (first)

@@ -1258,6 +1258,14 @@ static void readers(void)
 	tap_ok(L && L->y[0] == 1 && L->y[1] == 1 && L->y[3] == 2 && L->y[2] == 2 && L->labelled == 4,
 	       "Infomap's .clu: its commented 'node_id module flow' names the columns");
 	rs_labels_free(L);
+	/* R's write.table: a quoted column name over quoted row names and
+	 * values, blank-separated (it was one label a line, each line a class) */
+	L = rs_labels_read(write_file("r.txt", "\"x\"\n\"0\" 1\n\"1\" \"a b\"\n\"2\" 1\n\"3\" \"say \\\"hi\\\"\"\n"),
+			   g, &e);
+	tap_ok(L && L->labelled == 4 && L->nclass == 3 && L->y[0] == L->y[2] && L->class_names &&
+		       !strcmp(L->class_names[L->y[1]], "a b") && !strcmp(L->class_names[L->y[3]], "say \"hi\""),
+	       "R's write.table: a quoted name over quoted 'node label' pairs, blanks and \\\" inside quotes");
+	rs_labels_free(L);
 	/* numpy.savetxt's default format, and its nan */
 	L = rs_labels_read(write_file("np.txt", "0.000000000000000000e+00\n1.000000000000000000e+00\nnan\n"
 					     "2.5\n"), g, &e);
