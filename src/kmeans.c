@@ -71,6 +71,28 @@ int rs_kmeans(const double *X, long n, int d, const rs_kmeans_opts *o, rs_kmeans
 		return rs_fail(e, RS_EINVAL, "K = %d must be between 1 and the number of points (%ld)", K, n);
 	if (d < 1)
 		return rs_fail(e, RS_EINVAL, "no dimension to cluster in");
+	/* coordinates whose squares overflow or underflow (an isolated node's
+	 * at a relative alpha of 1e-320 lies near 1e160) are clustered
+	 * scaled by a power of two, which changes no distance's order */
+	double big = 0;
+	for (long i = 0; i < n * d; i++) {
+		if (!isfinite(X[i]))
+			return rs_fail(e, RS_EINVAL, "point %ld has the coordinate %g: K-Means needs finite ones",
+				       i / d + 1, X[i]);
+		big = fabs(X[i]) > big ? fabs(X[i]) : big;
+	}
+	int ex = 0;
+	double *scaled = NULL;
+	(void)frexp(big, &ex);
+	if (big > 0x1p+200 || (big > 0 && big < 0x1p-200)) {
+		if ((scaled = rs_alloc(e, (size_t)n * d, sizeof *scaled, "scaled points")) == NULL)
+			return -1;
+		for (long i = 0; i < n * d; i++)
+			scaled[i] = ldexp(X[i], -ex);
+		X = scaled;
+	} else {
+		ex = 0;
+	}
 	int restarts = o->restarts > 0 ? o->restarts : 10, maxit = o->max_iter > 0 ? o->max_iter : 300;
 	double tol = o->tol > 0 ? o->tol : 1e-6;
 	const long BL = 4096; /* points per block of the distance product */
@@ -160,7 +182,7 @@ int rs_kmeans(const double *X, long n, int d, const rs_kmeans_opts *o, rs_kmeans
 				break;
 			prev = inertia;
 		}
-		if (inertia < out->inertia - noise) {
+		if (rs == 0 || inertia < out->inertia - noise) { /* the first restart's always */
 			out->inertia = inertia;
 			out->iterations = it + 1;
 			memcpy(out->label, lab, (size_t)n * sizeof *lab);
@@ -169,8 +191,10 @@ int rs_kmeans(const double *X, long n, int d, const rs_kmeans_opts *o, rs_kmeans
 	}
 	if (out->inertia <= noise)
 		out->inertia = 0;
+	out->inertia = ldexp(out->inertia, 2 * ex); /* in the points' own scale (inf past a double's) */
 	rc = 0;
 done:
+	free(scaled);
 	free(C);
 	free(Cn);
 	free(Xn);

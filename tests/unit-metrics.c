@@ -124,6 +124,29 @@ static void kmeans(void)
 	rs_kmeans(X, N, 2, &o, &a, &e);
 	tap_ok(a.inertia == 0, "three points, each 100 times to one ulp: inertia %g, shown as 0", a.inertia);
 	rs_kmeans_out_free(&a);
+	/* coordinates whose squares overflow, as isolated nodes' at a relative
+	 * alpha of 1e-320 (the inertia's noise came out inf, no restart was
+	 * kept, and the labels were never written: the fuzzer's crash), and
+	 * whose squares underflow */
+	static const double at[6] = {1.0, 1.1, 3.0, 3.1, 5.0, 5.2};
+	for (int scale = 0; scale < 2; scale++) {
+		double P[6];
+		for (int i = 0; i < 6; i++)
+			P[i] = at[i] * (scale ? 1e-170 : 1e160);
+		rs_kmeans_opts o3 = {3, 4, 100, 1e-9, 7, NULL};
+		int rc = rs_kmeans(P, 6, 1, &o3, &a, &e);
+		tap_ok(rc == 0 && a.label[0] == a.label[1] && a.label[2] == a.label[3] && a.label[4] == a.label[5] &&
+			       a.label[0] != a.label[2] && a.label[2] != a.label[4] && a.label[0] != a.label[4] &&
+			       (scale ? a.inertia == 0 /* 6e-342: below a double */ : isinf(a.inertia)),
+		       "points near %s: the three pairs found (inertia %g; labels %d %d %d %d %d %d)", scale ? "1e-170" : "1e160",
+		       a.inertia, a.label[0], a.label[1], a.label[2], a.label[3], a.label[4], a.label[5]);
+		if (rc == 0)
+			rs_kmeans_out_free(&a);
+	}
+	double bad[4] = {0, 1, NAN, 2};
+	o.K = 2;
+	tap_ok(rs_kmeans(bad, 4, 1, &o, &a, &e) != 0 && strstr(e.msg, "point 3 has the coordinate nan"),
+	       "a NaN coordinate: an error that names the point (%s)", e.msg);
 }
 
 int main(void)
