@@ -40,6 +40,23 @@ def regspec(script):
     return subprocess.run(REGSPEC.split() + ["-q"], input=script, capture_output=True, text=True)
 
 
+def dump_json(obj, path):
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(obj, fh)
+
+
+def labels_back(script):
+    """The labels regspec saves after script: ({node: label}, ""), or (None, its error's first line)."""
+    out = os.path.join(SCRATCH, "labels.csv")
+    if os.path.exists(out):
+        os.remove(out)
+    run = regspec(script + f"save labels {out}\n")
+    if run.returncode != 0 or not os.path.exists(out):  # a failure, under valgrind an error
+        return None, run.stderr.strip().split("\n")[0]
+    with open(out, encoding="utf-8") as fh:
+        return {row[0]: row[1] for row in list(csv.reader(fh))[1:]}, ""
+
+
 def read_back(path, opts=""):
     """The graph regspec reads from path: (nodes, {frozenset(names): weight}), or an error."""
     out = os.path.join(SCRATCH, "back.csv")
@@ -147,8 +164,7 @@ def write_networkx(seed):
         check("GraphML as networkx writes it", G, p + ".graphml")
         nx.write_gexf(G, p + ".gexf")
         check("GEXF as networkx writes it", G, p + ".gexf")
-        with open(p + ".json", "w") as fh:
-            json.dump(nx.node_link_data(G), fh)
+        dump_json(nx.node_link_data(G), p + ".json")
         check("node-link JSON as networkx writes it", G, p + ".json")
         if blanks:
             continue  # the whitespace formats cannot hold names with blanks
@@ -191,8 +207,7 @@ def write_networkx(seed):
         check(f"GraphML, {kind} as networkx writes it", D, p + ".graphml")
         nx.write_gexf(D, p + ".gexf")
         check(f"GEXF, {kind} as networkx writes it", D, p + ".gexf")
-        with open(p + ".json", "w") as fh:
-            json.dump(nx.node_link_data(D), fh)
+        dump_json(nx.node_link_data(D), p + ".json")
         check(f"node-link JSON, {kind} as networkx writes it", D, p + ".json")
         nx.write_pajek(D, p + ".net")
         check(f"Pajek, {kind} as networkx writes it", D, p + ".net")
@@ -248,21 +263,14 @@ def write_labels(seed):
         G.nodes[u]["club"] = rnd.choice(values)
     text = {True: "true", False: "false"}
     for ext, write in (("gml", nx.write_gml), ("graphml", nx.write_graphml), ("gexf", nx.write_gexf),
-                       ("json", lambda G, p: json.dump(nx.node_link_data(G), open(p, "w")))):
+                       ("json", lambda G, p: dump_json(nx.node_link_data(G), p))):
         p = os.path.join(SCRATCH, "l." + ext)
         write(G, p)
-        out = os.path.join(SCRATCH, "labels.csv")
-        if os.path.exists(out):
-            os.remove(out)
-        run = regspec(f"load {p} labels club\nsave labels {out}\n")
-        if run.returncode != 0 and os.path.exists(out):
-            os.remove(out)  # a failure, under valgrind an error
         tag = f"{ext.upper() if ext != 'graphml' else 'GraphML'} as networkx writes it, a node attribute as labels"
-        if not os.path.exists(out):
-            record(tag, ["load: " + run.stderr.strip().split("\n")[0]])
+        got, err = labels_back(f"load {p} labels club\n")
+        if got is None:
+            record(tag, ["load: " + err])
             continue
-        with open(out, encoding="utf-8") as fh:
-            got = {row[0]: row[1] for row in list(csv.reader(fh))[1:]}
         # networkx's GML writes a boolean as 1 or 0
         want = {u: (str(int(d["club"])) if ext == "gml" else text[d["club"]]) if isinstance(d["club"], bool)
                 else str(d["club"]) for u, d in G.nodes(data=True)}
@@ -276,20 +284,12 @@ def write_communities(seed):
     p = os.path.join(SCRATCH, "g.graphml")
     nx.write_graphml(G, p)
     c = os.path.join(SCRATCH, "communities.json")
-    with open(c, "w", encoding="utf-8") as fh:
-        json.dump([sorted(map(str, k)) if seed % 2 else sorted(k) for k in comms], fh)
-    out = os.path.join(SCRATCH, "labels.csv")
-    if os.path.exists(out):
-        os.remove(out)
-    run = regspec(f"load {p}\nlabels {c}\nsave labels {out}\n")
-    if run.returncode != 0 and os.path.exists(out):
-        os.remove(out)  # a failure, under valgrind an error
+    dump_json([sorted(map(str, k)) if seed % 2 else sorted(k) for k in comms], c)
     tag = "communities as networkx finds them and json.dump writes them, as labels"
-    if not os.path.exists(out):
-        record(tag, ["labels: " + run.stderr.strip().split("\n")[0]])
+    got, err = labels_back(f"load {p}\nlabels {c}\n")
+    if got is None:
+        record(tag, ["labels: " + err])
         return
-    with open(out, encoding="utf-8") as fh:
-        got = {row[0]: row[1] for row in list(csv.reader(fh))[1:]}
     want = {str(u): str(k) for k, members in enumerate(comms) for u in members}
     record(tag, [f"node {u}: label {got.get(u)!r}, community {want[u]}" for u in want if got.get(u) != want[u]][:3])
 
