@@ -5,7 +5,7 @@ set -eu
 
 PKGS="build-essential autoconf automake libtool pkg-config make
 liblapacke-dev libopenblas-dev libarpack2-dev libreadline-dev libncurses-dev
-zlib1g-dev bzip2 xz-utils zstd libigraph-dev clang libclang-rt-14-dev gnuplot-nox groff-base groff tmux valgrind time python3 python3-scipy python3-numpy python3-networkx python3-igraph git ca-certificates
+zlib1g-dev bzip2 xz-utils zstd libigraph-dev clang libclang-rt-14-dev gnuplot-nox groff-base groff tmux valgrind time python3 python3-scipy python3-numpy python3-networkx python3-igraph python3-sklearn git ca-certificates
 graphviz graphviz-doc"
 
 SUDO=""

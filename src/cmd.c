@@ -331,7 +331,10 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "TRUTH_FILE): homogeneity, completeness, V-measure, adjusted Rand index, adjusted mutual "
 	 "information (arithmetic normalization, exact expected mutual information), "
 	 "Fowlkes-Mallows, as scikit-learn computes them, on the labelled original nodes only; "
-	 "Newman's modularity Q of the clustering on the noise-free graph; and NSD = 1 - "
+	 "Newman's modularity Q of the clustering on the noise-free graph (Q = sum over pairs in one "
+	 "cluster of A_ij - d_i d_j / w, over w, with the adjacency as it is: a self-loop's weight "
+	 "once on the diagonal and once in its node's degree d_i, w the sum of A; networkx's "
+	 "modularity counts a self-loop twice and differs where there are some); and NSD = 1 - "
 	 "std(sizes) / (n sqrt(k-1) / k) over the k non-empty clusters (undefined for one "
 	 "cluster). Field names: H, C, V, ARI, AMI, FMI, Q, NSD.",
 	 NULL, 0, cmd_score, &c_file},

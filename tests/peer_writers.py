@@ -15,7 +15,7 @@ JSON, Pajek, LGL, Matrix Market, npz, MAT-file) read by those peers.
 Usage: peer_writers.py REGSPEC SCRATCH [GRAPHS]
 Output: one TAP line per writer and format (its first differences as a
 comment when it fails), without the plan line; status 0 when it ran to
-its end (tests/peer-writers.sh counts the failures).
+its end (tests/peers.sh counts the failures).
 """
 import csv
 import json
