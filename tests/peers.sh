@@ -4,7 +4,8 @@
 # scipy in every format they share with regspec are read back and compared
 # with what was written, and what regspec saves is read by them.
 # tests/peer_scores.py: 'score' against scikit-learn's scores and
-# networkx's modularity.  Each is skipped where python3 lacks its modules
+# networkx's modularity.  tests/peer_spectrum.py: 'eig' against numpy's
+# dense eigenvalues and singular values.  Each is skipped where python3 lacks its modules
 # (scripts/install-deps.sh installs them).  Output: TAP.
 set -u
 : "${srcdir:=.}"
@@ -32,4 +33,5 @@ peer() { # peer SCRIPT MODULES ARGS...: its TAP lines renumbered after ours
 }
 peer peer_writers.py "networkx, igraph, scipy.io" "${PEER_GRAPHS:-8}"
 peer peer_scores.py "networkx, numpy, sklearn" "${PEER_TRIALS:-100}"
+peer peer_spectrum.py "numpy" "${PEER_TRIALS:-60}"
 tap_done
