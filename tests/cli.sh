@@ -236,8 +236,8 @@ check "save graph g.gexf: names, classes and clusters as declared attributes, co
 	$(grep -q '<attribute id="0" title="class" type="string"/>' "$tmp/pg.gexf" &&
 		grep -q '<node id="0" label="alice"><attvalues><attvalue for="0" value="red"/><attvalue for="1" value="[01]"/></attvalues><viz:color r="[0-9]*" g="[0-9]*" b="[0-9]*"/></node>' "$tmp/pg.gexf" &&
 		[ "$(grep -c '^load pg.gexf: 6 nodes.*labels: 2 classes, 6 labelled' "$tmp/out")" -eq 2 ] &&
-		{ ! python3 -c 'import networkx' 2>/dev/null ||
-			python3 -c "import networkx as nx; G = nx.read_gexf('$tmp/pg.gexf'); assert G.number_of_nodes() == 6 and G.nodes['0']['label'] == 'alice' and G.nodes['0']['class'] == 'red' and 'color' in G.nodes['0']['viz']"; }; echo $?)
+		{ [ -z "$(tap_python networkx)" ] ||
+			"$(tap_python networkx)" -c "import networkx as nx; G = nx.read_gexf('$tmp/pg.gexf'); assert G.number_of_nodes() == 6 and G.nodes['0']['label'] == 'alice' and G.nodes['0']['class'] == 'red' and 'color' in G.nodes['0']['viz']"; }; echo $?)
 # ... and each markup format regspec writes gives the ground truth back by
 # itself, Pajek's as vertex parameters after networkx's '0 0 ellipse'
 $R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; cluster 2; save graph $tmp/rt.graphml; save graph $tmp/rt.gml; save graph $tmp/rt.json; save graph $tmp/rt.net" \
@@ -426,8 +426,8 @@ check "save graph .npz, embedding, labels and clusters .npy; they load back; .np
 		grep -q "^command-line:4: save: $tmp/k.npy: a graph is saved as .npz" "$tmp/err" &&
 		grep -q "^command-line:5: save: $tmp/e.npz: an embedding is one array: a .npy name" "$tmp/err" &&
 		[ "$(wc -l <"$tmp/err")" -eq 2 ]; echo $?)
-if command -v python3 >/dev/null 2>&1 && python3 -c 'import numpy, scipy.sparse' 2>/dev/null; then
-	python3 - "$tmp" >"$tmp/py" 2>&1 <<'PY'
+if py=$(tap_python "numpy, scipy.sparse") && [ -n "$py" ]; then
+	"$py" - "$tmp" >"$tmp/py" 2>&1 <<'PY'
 import sys
 import numpy as np, scipy.sparse as sp
 t = sys.argv[1]
@@ -543,8 +543,8 @@ check "save graph, embedding, labels and clusters .mat; they load back, a bipart
 		cmp -s "$tmp/k.mat" "$tmp/k2.mat" && grep -q '^load b.mat (bipartite): 7 nodes (rows + columns), 12 edges' "$tmp/out" &&
 		grep -q "^command-line:5: labels: .*e.mat: a MAT-file without a vector of numbers or a cell of text (its variables: embedding (double 37 x 2))$" "$tmp/err" &&
 		[ "$(wc -l <"$tmp/err")" -eq 1 ]; echo $?)
-if command -v python3 >/dev/null 2>&1 && python3 -c 'import numpy, scipy.io' 2>/dev/null; then
-	python3 - "$tmp" >"$tmp/py" 2>&1 <<'PY'
+if py=$(tap_python "numpy, scipy.io") && [ -n "$py" ]; then
+	"$py" - "$tmp" >"$tmp/py" 2>&1 <<'PY'
 import sys
 import numpy as np, scipy.io as sio
 t = sys.argv[1]
@@ -763,8 +763,8 @@ check "FILE.g6/N loads the N-th graph of a graph6 file; the first by default, a 
 # where networkx is installed: random graphs of 2 to 300 nodes (the sizes
 # where N(n) and sparse6's bit width change, self-loops in half of them)
 # written by networkx, read and written back by regspec to the same bytes
-if command -v python3 >/dev/null 2>&1 && python3 -c 'import networkx' 2>/dev/null; then
-	python3 - "$REGSPEC" "$tmp" >"$tmp/py" 2>&1 <<'PY'
+if py=$(tap_python networkx) && [ -n "$py" ]; then
+	"$py" - "$REGSPEC" "$tmp" >"$tmp/py" 2>&1 <<'PY'
 import random, subprocess, sys
 import networkx as nx
 regspec, t = sys.argv[1], sys.argv[2]

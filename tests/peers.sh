@@ -11,15 +11,15 @@ set -u
 : "${srcdir:=.}"
 : "${REGSPEC:=src/regspec}"
 . "$srcdir/tests/tap.sh"
-PY=${PYTHON:-python3}
 peer() { # peer SCRIPT MODULES ARGS...: its TAP lines renumbered after ours
 	script=$1 modules=$2
 	shift 2
-	if ! "$PY" -c "import $modules" 2>/dev/null; then
-		check "# SKIP $script: python3 lacks one of $modules" 0
+	py=$(tap_python "$modules")
+	if [ -z "$py" ]; then
+		check "# SKIP $script: no python3 here imports $modules" 0
 		return
 	fi
-	"$PY" "$srcdir/tests/$script" "${REGSPEC_WRAP:-} $REGSPEC" "$tmp" "$@" >"$tmp/tap" 2>"$tmp/err"
+	"$py" "$srcdir/tests/$script" "${REGSPEC_WRAP:-} $REGSPEC" "$tmp" "$@" >"$tmp/tap" 2>"$tmp/err"
 	st=$?
 	while IFS= read -r line; do
 		case $line in

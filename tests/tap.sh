@@ -28,3 +28,15 @@ tap_done() {
 	echo "1..$n"
 	exit $fail
 }
+# tap_python MODULES: the first of $PYTHON, python3 and /usr/bin/python3
+# that imports MODULES ("numpy, scipy.io"), or nothing: a python3 first on
+# the PATH (pyenv's, conda's) may lack what the install script put in
+# Debian's.
+tap_python() {
+	for py in ${PYTHON:-} python3 /usr/bin/python3; do
+		if command -v "$py" >/dev/null 2>&1 && "$py" -c "import $1" 2>/dev/null; then
+			echo "$py"
+			return 0
+		fi
+	done
+}
