@@ -189,6 +189,10 @@ int rs_kmeans(const double *X, long n, int d, const rs_kmeans_opts *o, rs_kmeans
 		}
 		out->restarts_run = rs + 1;
 	}
+	if (out->restarts_run == 0) { /* cancelled before a restart ended: no labels */
+		rs_fail(e, RS_EINVAL, "interrupted");
+		goto done;
+	}
 	if (out->inertia <= noise)
 		out->inertia = 0;
 	out->inertia = ldexp(out->inertia, 2 * ex); /* in the points' own scale (inf past a double's) */

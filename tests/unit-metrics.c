@@ -143,6 +143,12 @@ static void kmeans(void)
 		if (rc == 0)
 			rs_kmeans_out_free(&a);
 	}
+	/* cancelled before a restart ends: an error, not labels never written
+	 * (which 'experiment' would have scored) */
+	rs_cancel stop = 1;
+	rs_kmeans_opts oc = {2, 3, 100, 1e-6, 1, &stop};
+	tap_ok(rs_kmeans(X, N, 2, &oc, &a, &e) != 0 && strstr(e.msg, "interrupted") && a.label == NULL,
+	       "K-Means cancelled before its first restart ends: 'interrupted' (%s)", e.msg);
 	double bad[4] = {0, 1, NAN, 2};
 	o.K = 2;
 	tap_ok(rs_kmeans(bad, 4, 1, &o, &a, &e) != 0 && strstr(e.msg, "point 3 has the coordinate nan"),
