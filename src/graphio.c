@@ -2167,7 +2167,7 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 		if (distinct < 0)
 			goto fail;
 		if (o->ids == RS_IDS_COMPACT || (o->ids == RS_IDS_AUTO && distinct < hi + 1 - base)) {
-			if ((names = calloc((size_t)distinct, sizeof *names)) == NULL) {
+			if ((names = calloc((size_t)(distinct > 0 ? distinct : 1), sizeof *names)) == NULL) {
 				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
 				goto fail;
 			}
