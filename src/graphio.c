@@ -2525,7 +2525,9 @@ static const char *matrix_line(const char **s, size_t *len)
  * by words under an empty corner, with three columns or more, the first
  * two not named as an edge list's ends (source, target, a, b...); or, without row names, N >= 3 rows of N numbers whose
  * first row equals the first column (the triangle '0 1 1 / 1 2 1 / 2 0 1'
- * is an edge list). */
+ * is an edge list), and for N = 3 or 4, the widths of edge lists with a
+ * weight or a time, symmetric all through and under no '# nodes' comment
+ * (regspec's '# nodes: 5' over '0 1 1 / 1 2 1 / 1 4 1' is three edges). */
 static int matrix_like(const char *buf)
 {
 	const char *s = buf, *h, *l, *x;
@@ -2591,11 +2593,28 @@ static int matrix_like(const char *buf)
 	for (int i = 0; i < K; i++)
 		if (matrix_value((header ? lf : hf)[i], delim, &row[i]) != 0)
 			goto done;
+	double sq[4][4]; /* N = 3 or 4: all of it, to check its symmetry */
+	for (int c = 0; c < K && K <= 4; c++)
+		sq[0][c] = row[c];
 	for (int r = 1; r < K; r++) {
 		x = matrix_line(&t, &xl);
 		if (x == NULL || matrix_fields(x, xl, delim, &lc, &lf, &lcap) != K ||
 		    matrix_value(lf[0], delim, &w) != 0 || w != row[r])
 			goto done;
+		for (int c = 0; c < K && K <= 4; c++)
+			if (matrix_value(lf[c], delim, &sq[r][c]) != 0)
+				goto done;
+	}
+	if (K <= 4) {
+		for (const char *c = buf; *c; c += strcspn(c, "\n") + (c[strcspn(c, "\n")] != '\0')) {
+			const char *t2 = c + strspn(c, " \t");
+			if (*t2 == '#' && !strncmp(t2 + 1 + strspn(t2 + 1, " \t"), "nodes", 5))
+				goto done; /* regspec's edge lists say how many nodes they have */
+		}
+		for (int r = 0; r < K; r++)
+			for (int c = 0; c < r; c++)
+				if (sq[r][c] != sq[c][r])
+					goto done;
 	}
 	yes = 1;
 done:

@@ -944,6 +944,21 @@ static void readers(void)
 	g = load(write_file("tri.edges", "0 1 1\n1 2 1\n2 0 1\n"), NULL, &info);
 	tap_ok(g && rs_graph_edges(g) == 3 && !strcmp(info.format, "edges"), "a weighted triangle stays an edge list");
 	rs_graph_free(g);
+	/* three weighted edges whose first row is their first column: three
+	 * edges, not a 3 x 3 matrix (found by peer_scores.py),
+	 * under regspec's '# nodes' or, not symmetric, without it */
+	g = load(write_file("e3.edges", "# nodes: 5\n0 1 1\n1 2 1\n1 4 1\n"), NULL, &info);
+	tap_ok(g && g->n == 5 && rs_graph_edges(g) == 3 && !strcmp(info.format, "edges"),
+	       "'0 1 1 / 1 2 1 / 1 4 1' under '# nodes: 5': an edge list");
+	rs_graph_free(g);
+	g = load(write_file("e3b.edges", "0 1 1\n1 2 1\n1 4 1\n"), NULL, &info);
+	tap_ok(g && g->n == 5 && rs_graph_edges(g) == 3 && !strcmp(info.format, "edges"),
+	       "... and without it: a 3 x 3 square that is not symmetric");
+	rs_graph_free(g);
+	g = load(write_file("m3.txt", "0 1 1\n1 0 2\n1 2 0\n"), NULL, &info);
+	tap_ok(g && g->n == 3 && rs_graph_edges(g) == 3 && weight(g, 1, 2) == 2 && !strcmp(info.format, "matrix"),
+	       "a symmetric 3 x 3 square of numbers stays a matrix");
+	rs_graph_free(g);
 	g = load(write_file("st.csv", "source,target,weight\n0,1,1\n1,2,1\n1,0,1\n"), NULL, &info);
 	tap_ok(g && rs_graph_edges(g) == 2 && !strcmp(info.format, "edges"),
 	       "an edge list under 'source,target,weight' whose first row is its first column stays one");
