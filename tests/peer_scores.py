@@ -72,9 +72,15 @@ for t in range(TRIALS):
         failures.append(f"trial {t}: {err}")
         continue
     for k, f in SKLEARN.items():
-        e = abs(got[k] - f(truth, pred))
+        ref = f(truth, pred)
+        if k == "AMI" and len(set(zip(truth, pred))) == len(set(truth)) == len(set(pred)) == n:
+            # one partition, every point its own class: MI, H and EMI are
+            # all log N, and AMI is 0 / 0; scikit-learn gives 1 except where
+            # its rounding cancels exactly (N = 2 and 4: 0), regspec 1
+            ref = 1.0
+        e = abs(got[k] - ref)
         if e > worst[k][0]:
-            worst[k] = (e, f"trial {t}: {got[k]} against {f(truth, pred)}")
+            worst[k] = (e, f"trial {t}: {got[k]} against {ref}")
     if G.number_of_edges() > 0:
         comms = [set(np.flatnonzero(pred == c).tolist()) for c in np.unique(pred)]
         q = nx.community.modularity(G, comms)
