@@ -329,7 +329,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	{"score", NULL, 0, 2, "score [PRED_FILE [TRUTH_FILE]]", "the paper's scores: H C V ARI AMI FMI Q NSD",
 	 "Score the last clustering (or the labels in PRED_FILE) against the ground truth (or "
 	 "TRUTH_FILE): homogeneity, completeness, V-measure, adjusted Rand index, adjusted mutual "
-	 "information (arithmetic normalization, exact expected mutual information), "
+	 "information (arithmetic normalization, exact expected mutual information; 1 for two labelings "
+	 "that are one partition, also where every point is its own class and it is 0 / 0), "
 	 "Fowlkes-Mallows, as scikit-learn computes them, on the labelled original nodes only; "
 	 "Newman's modularity Q of the clustering on the noise-free graph (Q = sum over pairs in one "
 	 "cluster of A_ij - d_i d_j / w, over w, with the adjacency as it is: a self-loop's weight "
