@@ -2020,9 +2020,9 @@ static int cmp_id_at(const void *a, const void *b)
 	return x->id != y->id ? (x->id > y->id) - (x->id < y->id) : (x->at > y->at) - (x->at < y->at);
 }
 
-/* id[0..n) replaced by each one's rank among the different ids (equal ids,
- * "7" and "07", one rank): the number of ranks, or -1 out of memory. */
-static long adjlist_ranks(long *id, long n, rs_err *e)
+/* Each id's rank among the different ids of id[0..n) into rank (equal
+ * ids, "7" and "07", one rank): the number of ranks, or -1 out of memory. */
+static long adjlist_ranks(const long *id, long n, long *rank, rs_err *e)
 {
 	struct id_at *P = rs_alloc(e, (size_t)(n > 0 ? n : 1), sizeof *P, "node ids");
 	if (P == NULL)
@@ -2033,7 +2033,7 @@ static long adjlist_ranks(long *id, long n, rs_err *e)
 	long k = 0;
 	for (long j = 0; j < n; j++) {
 		k += j > 0 && P[j].id != P[j - 1].id;
-		id[P[j].at] = k;
+		rank[P[j].at] = k;
 	}
 	free(P);
 	return n > 0 ? k + 1 : 0;
@@ -2045,7 +2045,7 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 	struct reader rd = {path, 0, e};
 	rs_edges E = {0};
 	rs_namemap nm = {0};
-	long *id = NULL;
+	long *id = NULL, *rank = NULL; /* numeric names: their ids, and their ranks */
 	char **names = NULL; /* numeric ids read as names: in increasing order */
 	long nnames = 0;
 	rs_graph *g = NULL;
@@ -2163,9 +2163,11 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 		/* every node has a line of its own, so an id below the largest
 		 * that no line names is no node: where there is one, the ids
 		 * are names ('nocompact' keeps them positions) */
-		long distinct = adjlist_ranks(id, n, e);
+		rank = rs_alloc(e, (size_t)n, sizeof *rank, "node ids");
+		long distinct = rank ? adjlist_ranks(id, n, rank, e) : -1;
 		if (distinct < 0)
 			goto fail;
+		const long *to = id; /* each name's node, plus base */
 		if (o->ids == RS_IDS_COMPACT || (o->ids == RS_IDS_AUTO && distinct < hi + 1 - base)) {
 			if ((names = calloc((size_t)(distinct > 0 ? distinct : 1), sizeof *names)) == NULL) {
 				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
@@ -2173,22 +2175,20 @@ static rs_graph *read_adjlist(char *buf, const char *path, const rs_load_opts *o
 			}
 			nnames = distinct;
 			for (long i = 0; i < n; i++) /* a rank's first spelling ("7" before "07") */
-				if (names[id[i]] == NULL && (names[id[i]] = strdup(nm.names[i])) == NULL) {
+				if (names[rank[i]] == NULL && (names[rank[i]] = strdup(nm.names[i])) == NULL) {
 					rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
 					goto fail;
 				}
+			to = rank;
 			base = 0;
 			info->relabeled = 1;
 			info->compacted = distinct;
 			info->id_top = hi;
 			hi = distinct - 1;
-		} else {
-			for (long i = 0; i < n; i++) /* back from ranks to the ids */
-				parse_long(nm.names[i], &id[i]);
 		}
 		for (long i = 0; i < E.count; i++) {
-			E.u[i] = (int32_t)(id[E.u[i]] - base);
-			E.v[i] = (int32_t)(id[E.v[i]] - base);
+			E.u[i] = (int32_t)(to[E.u[i]] - base);
+			E.v[i] = (int32_t)(to[E.v[i]] - base);
 		}
 		n = hi + 1 - base;
 		info->one_based = base;
@@ -2213,6 +2213,7 @@ fail:
 		free(names[i]);
 	free(names);
 	free(id);
+	free(rank);
 	free(f);
 	rs_edges_free(&E);
 	rs_nm_free(&nm);
@@ -4412,7 +4413,7 @@ static const char *xml_element_end(const char *name, size_t nl, const char *attr
 static char *graphml_mended(const char *buf, size_t len, rs_load_info *info, size_t *out)
 {
 	struct graphml_keys K = {0};
-	int canon[256];
+	int canon[256], keys_of[256]; /* the key each is read as; how many are read as each */
 	const char *type[256], *raw_id[256];
 	size_t raw_len[256];
 	struct xml_walk w;
@@ -4426,37 +4427,31 @@ static char *graphml_mended(const char *buf, size_t len, rs_load_info *info, siz
 		keys_add(&K, attrs, w.end);
 		raw_id[i] = xml_attr_raw(attrs, w.end, "id", &raw_len[i]);
 		canon[i] = i;
+		keys_of[i] = 1;
 		type[i] = K.type[i];
 		for (int j = 0; j < i && K.name[i] && raw_id[i]; j++) {
 			const char *dj = K.dom[j] ? K.dom[j] : "all", *di = K.dom[i] ? K.dom[i] : "all";
 			if (canon[j] == j && K.name[j] && !strcmp(K.name[j], K.name[i]) && !strcmp(dj, di) &&
 			    raw_id[j] != NULL) {
 				canon[i] = j;
+				keys_of[j]++;
 				type[j] = graphml_type_join(type[j], K.type[i]);
 				break;
 			}
 		}
 	}
 	int first = -1; /* the first attribute folded, for the note */
-	for (int j = 0; j < K.n; j++) {
-		int folded = 0;
-		for (int i = j + 1; i < K.n && !folded; i++)
-			folded = canon[i] == j;
-		if (folded && info->folded_attrs++ == 0)
+	for (int j = 0; j < K.n; j++)
+		if (keys_of[j] > 1 && info->folded_attrs++ == 0)
 			first = j;
-	}
 	if (first >= 0) {
 		char types[64] = "";
-		int keys = 0;
 		for (int j = first; j < K.n; j++)
-			if (j == first || canon[j] == first) {
-				size_t at = strlen(types);
-				snprintf(types + at, sizeof types - at, "%s%s", keys++ ? ", " : "",
-					 K.type[j] ? K.type[j] : "string");
-			}
+			if (canon[j] == first)
+				rs_list_append(types, sizeof types, ", ", K.type[j] ? K.type[j] : "string");
 		const char *t = graphml_type_rank(type[first]) == 5 || !type[first] ? "string" : type[first];
 		snprintf(info->folded_key, sizeof info->folded_key, "%s attribute '%s' has %d <key> elements (%s)",
-			 K.dom[first] ? K.dom[first] : "all", K.name[first], keys, types);
+			 K.dom[first] ? K.dom[first] : "all", K.name[first], keys_of[first], types);
 		snprintf(info->folded_type, sizeof info->folded_type, "%s", t);
 	}
 	int changes = 0;

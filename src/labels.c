@@ -134,29 +134,34 @@ rs_labels *rs_labels_subset(const rs_labels *L, const int32_t *old, long n, rs_e
 	return S;
 }
 
-/* One label token: an integer from -1 to 10^6 is kept ('' and -1:
- * unlabelled), also written as a real (numpy.savetxt's default writes 1
- * as 1.000000000000000000e+00; its nan is unlabelled); anything else is
- * a named class c, held as -(c + 2) until settle().  -1 when memory
- * fails, -2 (with a message) past 10^6 names. */
-static int classify(rs_namemap *classes, const char *lab, int32_t *y, rs_err *e)
+/* Whether a label token is a class number: an integer from -1 to 10^6,
+ * also written as a real (numpy.savetxt's default writes 1 as
+ * 1.000000000000000000e+00), or nan (numpy's missing value), which is -1. */
+static int class_number(const char *lab, long *v)
 {
 	char *end;
 	errno = 0;
-	long v = strtol(lab, &end, 10);
-	if (*end && *lab && strpbrk(lab, "xX") == NULL) {
+	*v = strtol(lab, &end, 10);
+	if (*end != '\0' && strpbrk(lab, "xX") == NULL) { /* not hex, which strtod reads */
 		double d = strtod(lab, &end);
-		if (*end == '\0' && (isnan(d) || (d == floor(d) && d >= -1 && d <= 1000000))) {
-			v = isnan(d) ? -1 : (long)d;
-			errno = 0;
-		} else {
-			end = (char *)lab + strlen(lab); /* a name */
-			v = LONG_MAX;
-		}
+		if (isnan(d))
+			*v = -1;
+		else if (d == floor(d) && d >= -1 && d <= 1000000)
+			*v = (long)d;
+		else
+			return 0;
+		errno = 0;
 	}
-	if (*lab == '\0') {
-		v = -1;
-	} else if (*end || errno || v < -1 || v > 1000000) {
+	return *end == '\0' && errno == 0 && *v >= -1 && *v <= 1000000;
+}
+
+/* One label token: a class number (class_number) is kept ('' and -1:
+ * unlabelled); anything else is a named class c, held as -(c + 2) until
+ * settle().  -1 when memory fails, -2 (with a message) past 10^6 names. */
+static int classify(rs_namemap *classes, const char *lab, int32_t *y, rs_err *e)
+{
+	long v = -1;
+	if (*lab != '\0' && !class_number(lab, &v)) {
 		long c = rs_nm_intern(classes, lab, strlen(lab), 1, e);
 		if (c < 0)
 			return -1;

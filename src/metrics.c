@@ -126,13 +126,11 @@ int rs_scores_supervised(const int32_t *truth, const int32_t *pred, long n, rs_s
 	double pk = sb - Nd, qk = sa - Nd;
 	s->fmi = tp != 0 ? sqrt(tp / pk) * sqrt(tp / qk) : 0.0;
 	/* AMI, arithmetic mean of the entropies.  Two labelings that are one
-	 * partition have MI = H = H' and AMI = 1, but where EMI is as large
-	 * (every point its own class: all three are log N) that is 0 / 0 in
+	 * partition (no pair split by one and not the other, as for the ARI)
+	 * have MI = H = H' and AMI = 1, but where EMI is as large (every
+	 * point its own class: all three are log N) that is 0 / 0 in
 	 * rounding, which gave 1.05 at N = 14 and 0.81 at N = 22 */
-	long cells = 0;
-	for (size_t t = 0; t < (size_t)R * C; t++)
-		cells += nij[t] > 0;
-	if ((R == 1 && C == 1) || (R == C && cells == R)) { /* one class and one cluster, or one partition */
+	if (fn == 0 && fp == 0) {
 		s->ami = 1.0;
 	} else {
 		double ex = emi(a, R, b, C, N, lg);
