@@ -914,8 +914,15 @@ CMD_FN(sbm)
 				goto out;
 			}
 			if (rs_parse_range(argv[i], 0, 1, "PIN", &pin, e) != 0 ||
-			    rs_parse_range(argv[i + 1], 0, 1, "POUT", &pout, e) != 0)
+			    rs_parse_range(argv[i + 1], 0, 1, "POUT", &pout, e) != 0) {
+				/* 'sbm 100 100 0.5 0.1': the sizes typed as words of their own */
+				char *end;
+				long b = strtol(argv[i], &end, 10);
+				if (*end == '\0' && b > 1 && argc > i + 2 && e != NULL)
+					rs_fail(e, RS_EINVAL, "%.400s (the sizes are one word: sbm %s,%s ...)",
+						e->msg, argv[1], argv[i]);
 				goto out;
+			}
 			for (int a = 0; a < K; a++)
 				for (int b = 0; b < K; b++)
 					P[a * K + b] = a == b ? pin : pout;

@@ -35,15 +35,18 @@ CMD_FN(alpha)
 	double v = s->alpha;
 	int have_value = 0;
 	for (; i < argc; i++) {
-		if (!strcmp(argv[i], "abs") || !strcmp(argv[i], "rel")) {
+		/* the help's words, 'absolute' and 'relative', are the modes too */
+		int is_rel = !strcmp(argv[i], "rel") || !strcmp(argv[i], "relative");
+		if (is_rel || !strcmp(argv[i], "abs") || !strcmp(argv[i], "absolute")) {
 			if (mode >= 0)
 				return rs_fail(e, RS_EINVAL, "give one mode, abs or rel");
-			mode = !strcmp(argv[i], "rel");
+			mode = is_rel;
 		} else if (!have_value) {
 			if (rs_parse_double(argv[i], &v, e) != 0)
 				return rs_fail(e, RS_EINVAL, "%s (expected a number, abs or rel)", e->msg);
 			if (v < 0)
 				return rs_fail(e, RS_EINVAL, "alpha must be >= 0, got %s", argv[i]);
+			v += 0.0; /* '-0' is alpha 0, printed as 0 */
 			have_value = 1;
 		} else {
 			return rs_fail(e, RS_EINVAL, "unexpected '%s'; usage: alpha [VALUE] [abs|rel]",

@@ -242,8 +242,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	{"alpha", NULL, 0, 2, "alpha [VALUE] [abs|rel]",
 	 "show or set the regularization alpha, absolute or relative",
 	 "Without arguments, print alpha, its mode and both forms. With a value, set it (>= 0); "
-	 "'abs' makes it the pair weight itself, 'rel' the relative form of the paper's "
-	 "experiments, alpha w / n^2 with w = 1^T A 1 (bicliques: alpha w / (n m)). A mode given "
+	 "'abs' (or 'absolute') makes it the pair weight itself, 'rel' (or 'relative') the relative "
+	 "form of the paper's experiments, alpha w / n^2 with w = 1^T A 1 (bicliques: alpha w / (n m)). A mode given "
 	 "alone switches the mode and keeps the value. Alpha stops at 1e12 relative: past it the "
 	 "graph's own weights are lost in the rounding of alpha's (about 1e8 relative already "
 	 "brings lambda_j within 1e-9 of mu_j, which 'mu' reports as a tie).",
