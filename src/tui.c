@@ -745,20 +745,42 @@ static void draw(struct view *v)
 		snprintf(state, sizeof state, "%c computing", spin[(long)(now_ms() / 150) % 4]);
 	else
 		snprintf(state, sizeof state, "%s", v->ahead ? "ready+ahead" : "ready");
-	mvprintw(LINES - 1, 0, " %-11s arrows: alpha, k   a: abs/rel   =: type   ?: help   q: quit", state);
+	/* the right-hand text first: the key hints that fit whole before it follow */
 	const rs_spectrum *S1 = current(v);
-	if (v->msg[0]) {
-		/* over the key hints, with no part of one left beside it */
-		move(LINES - 1, COLS - 36);
-		clrtoeol();
-		mvprintw(LINES - 1, COLS - 34, "%-33.33s", v->msg);
-	}
+	char right[64] = "";
+	if (v->msg[0])
+		snprintf(right, sizeof right, "%-33.33s", v->msg);
 	else if (!v->busy && v->last_ms >= 0 && S1 && S1->solver == RS_SOLVER_LANCZOS)
-		mvprintw(LINES - 1, COLS - 34, "%5ld products, %s, %5.0f ms", S1->matvecs,
+		snprintf(right, sizeof right, "%5ld products, %s, %5.0f ms", S1->matvecs,
 			 S1->ahead ? "ahead" : S1->reduced ? "basis" : S1->warm ? "warm" : "cold",
 			 v->last_ms);
 	else if (!v->busy && v->last_ms >= 0)
-		mvprintw(LINES - 1, COLS - 22, "updated in %.0f ms", v->last_ms);
+		snprintf(right, sizeof right, "updated in %.0f ms", v->last_ms);
+	int rlen = (int)strlen(right), rcol = COLS - 1 - rlen;
+	/* in the order shown; where not all fit, the last two go first, then '=' */
+	static const char *const hints[] = {"arrows: alpha, k", "a: abs/rel", "=: type", "?: help",
+					    "q: quit"};
+	static const int drop_order[] = {2, 1, 3, 0, 4}; /* the hint dropped first, ... */
+	enum { NH = sizeof hints / sizeof hints[0] };
+	int shown[NH], room = (rlen > 0 ? rcol - 2 : COLS - 1) - 12, need = 0;
+	for (int h = 0; h < NH; h++) {
+		shown[h] = 1;
+		need += 1 + (int)strlen(hints[h]) + 2;
+	}
+	for (int d = 0; d < NH && need - 2 > room; d++) {
+		shown[drop_order[d]] = 0;
+		need -= 1 + (int)strlen(hints[drop_order[d]]) + 2;
+	}
+	mvprintw(LINES - 1, 0, " %-11s", state);
+	int col = 12;
+	for (int h = 0; h < NH; h++) {
+		if (!shown[h])
+			continue;
+		mvprintw(LINES - 1, col + 1, "%s", hints[h]);
+		col += 1 + (int)strlen(hints[h]) + 2;
+	}
+	if (rlen > 0)
+		mvprintw(LINES - 1, rcol, "%s", right);
 	attroff(A_REVERSE);
 	if (v->help)
 		draw_help(v);

@@ -92,9 +92,13 @@ wait_for '= 1.331 relative'
 sleep 0.5
 wait_for 'products, \(warm\|basis\)'
 check "three keys coalesce to one solve at the latest alpha, warm or from the basis" $?
+check "the status line keeps its key hints whole beside the solve's figures" \
+	$(tail -n 1 "$tmp/screen" | grep -q 'arrows: alpha, k   a: abs/rel   ?: help   q: quit  .* products, '; echo $?)
 $T resize-window -t graph -x 80 -y 24
 wait_for 'rel (abs [0-9.]*)  k = 3\(  lanczos\)\{0,1\}$'
 check "at 80 columns the header says it in shorter words, not cut in the middle of one" $?
+check "at 80 columns the status line drops whole key hints, 'q: quit' last" \
+	$(tail -n 1 "$tmp/screen" | grep -q 'arrows: alpha, k   q: quit  .* products, '; echo $?)
 $T resize-window -t graph -x 100 -y 30
 wait_for 'relative (abs [0-9.]*)  k = 3  solver lanczos'
 # q with more typed behind it: the rest is for the prompt, not the view
