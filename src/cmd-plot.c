@@ -739,10 +739,13 @@ CMD_FN(plot)
 		long I = 2, J = 3;
 		int by_clusters = 0;
 		if (argc >= 4 && !strcmp(argv[argc - 2], "by")) {
-			if (!strcmp(argv[argc - 1], "clusters"))
+			const char *by = argv[argc - 1]; /* the singular too: 'by cluster' */
+			if (!strcmp(by, "clusters") || !strcmp(by, "cluster"))
 				by_clusters = 1;
-			else if (strcmp(argv[argc - 1], "labels") != 0)
-				return rs_fail(e, RS_EINVAL, "colour by labels or clusters, got '%s'", argv[argc - 1]);
+			else if (strcmp(by, "labels") != 0 && strcmp(by, "label") != 0 &&
+				 strcmp(by, "classes") != 0 && strcmp(by, "class") != 0 &&
+				 strcmp(by, "blocks") != 0 && strcmp(by, "block") != 0)
+				return rs_fail(e, RS_EINVAL, "colour by labels or clusters, got '%s'", by);
 			argc -= 2;
 		}
 		if (by_clusters && s->clusters == NULL)
@@ -766,6 +769,10 @@ CMD_FN(plot)
 	} else if (!strcmp(w, "sweep")) {
 		double from, to;
 		long steps;
+		if (argc > 2 && !strcmp(argv[2], "alpha")) { /* as 'sweep alpha FROM TO STEPS' has it */
+			argv++;
+			argc--;
+		}
 		int logscale = argc == 6 && !strcmp(argv[5], "log");
 		if (argc == 2) { /* the range of the last 'sweep' */
 			const struct rs_swept *sw = &s->swept;

@@ -39,7 +39,7 @@ static const char *const w_cluster[] = {"dims", "restarts", "normalize", "first"
 static const char *const w_plot_what[] = {"embed", "spectrum", "sweep", "signs", "mu", "scores",
 					  "output", "term", "dump", NULL};
 static const char *const w_plot_embed[] = {"by", NULL};
-static const char *const w_plot_sweep[] = {"log", NULL};
+static const char *const w_plot_sweep[] = {"alpha", "log", NULL};
 static const char *const w_plot_output[] = {"size", NULL};
 static const char *const w_none[] = {"none", NULL};
 static const char *const w_by[] = {"labels", "clusters", NULL};
@@ -384,7 +384,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "\nNeeds a terminal of at least 80x24; NO_COLOR turns colours off, "
 	 "REGSPEC_ASCII=1 draws with ASCII only. Refused when input or output is not a terminal.",
 	 NULL, CMD_UNSAFE, cmd_watch, NULL},
-	{"plot", NULL, 1, 7,
+	{"plot", NULL, 1, 8,
 	 "plot embed [I J] [by labels|clusters] | plot spectrum | plot sweep [FROM TO STEPS [log]] | plot signs | plot mu [ALPHAS] | plot scores | plot output FILE|none [size W H] | plot term NAME [OPTIONS]|auto | plot dump on|off; any plot [FILE.png|svg|pdf]",
 	 "gnuplot: embeddings, spectra, sweeps, signs, thresholds, scores",
 	 "Draw through gnuplot. 'embed' scatters columns x_I and x_J (default x_2, x_3), coloured "
@@ -392,11 +392,13 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "colours of their own, the smaller ones together in light grey), noise nodes apart, at "
 	 "most 100000 points (sampled, and said so); 'spectrum' draws lambda_j and mu_j as one ladder, so the interleaving shows at "
 	 "a glance; 'sweep' draws lambda_j (lines) and mu_j (dashed) along alpha, 'log' on a log "
-	 "axis (alone, after a 'sweep', over that sweep's range); 'signs' draws blocks (or classes) by eigenvectors as a heat map; 'mu' draws the "
+	 "axis (alone, after a 'sweep', over that sweep's range; 'plot sweep alpha ...' as the sweep "
+	 "command has it); 'signs' draws blocks (or classes) by eigenvectors as a heat map; 'mu' draws the "
 	 "family mu_alpha(x) = alpha / (alpha + x) of thresholds against a block's share x of the "
 	 "nodes (alphas 0.01 to 100, or a list), with the blocks or classes marked; 'scores' draws "
 	 "the last experiment's eight scores along alpha (or along noise). 'embed ... by clusters' "
-	 "colours by the last 'cluster' instead of the labels."
+	 "(or 'by cluster') colours by the last 'cluster' instead of the labels ('by labels', "
+	 "'label', 'classes', 'blocks')."
 	 "\nWhere it goes: a file named last "
 	 "('plot spectrum ladder.svg', png, svg or pdf from the extension) takes that plot alone; "
 	 "else 'plot output FILE' (the same extensions, 'size W H' in pixels; a 'plot term' of "

@@ -35,6 +35,14 @@ check "plot sweep alone: the last sweep's range; before any, or in the other mod
 		grep -q "^command-line:3: plot: the last sweep's range is absolute alpha, and alpha is relative now: 'alpha abs' first, or give the range$" "$tmp/err" &&
 		[ "$(wc -l <"$tmp/err")" -eq 2 ] && [ "$(grep -c '^set logscale x$' "$tmp/out")" -eq 2 ] &&
 		[ "$(sed -n '/^\$rs_sweep << EOD$/,/^EOD$/p' "$tmp/out" | grep -c '^0.1 ')" -eq 2 ]; echo $?)
+R -c "cliques 5 3 2; plot dump on; plot sweep alpha 0.1 10 7 log; plot sweep alpha 0.1 10 7 log x.svg dump" >"$tmp/out" 2>"$tmp/err"
+check "plot sweep alpha FROM TO STEPS: the word 'alpha' as the sweep command takes it" \
+	$([ ! -s "$tmp/err" ] && [ "$(grep -c '^set logscale x$' "$tmp/out")" -eq 2 ]; echo $?)
+R -c "cliques 5 3 2; alpha 1; cluster 3; plot dump on; plot embed by cluster; plot embed by class; plot embed by blocks; plot embed by colour" >"$tmp/out" 2>"$tmp/err"
+check "plot embed by cluster, by class, by blocks: the singular and the help's words taken; any other word named" \
+	$(grep -q 'title "cluster [0-9]' "$tmp/out" && [ "$(grep -c 'title "block 1 (5 nodes)"' "$tmp/out")" -eq 2 ] &&
+		grep -q "^command-line:1: plot: colour by labels or clusters, got 'colour'$" "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 1 ]; echo $?)
 R -c "cliques 5 3 2; plot output $tmp/mu.svg; plot mu 0.1,1" >/dev/null 2>&1
 check "plot mu: one curve per alpha" $([ "$(grep -c 'alpha = ' "$tmp/mu.svg")" -ge 2 ]; echo $?)
 R -c "cliques 5 3 2; plot scores" >/dev/null 2>"$tmp/err"
