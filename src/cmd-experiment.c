@@ -192,6 +192,22 @@ CMD_FN(experiment)
 			first = 1;
 			continue;
 		}
+		static const char *const opts[] = {"alpha", "noise", "K", "reps", "table", "rows"};
+		int known = 0;
+		for (size_t o = 0; o < sizeof opts / sizeof opts[0]; o++)
+			known |= !strcmp(w, opts[o]);
+		if (!known) {
+			/* 'alpha 0 0.1 1': a list typed as words of its own */
+			int listed = i >= 2 && (!strcmp(argv[i - 2], "alpha") || !strcmp(argv[i - 2], "noise") ||
+						!strcmp(argv[i - 2], "K"));
+			rs_fail(e, RS_EINVAL,
+				"unexpected '%s' (options: alpha LIST, K LIST, noise LIST, reps R, first, "
+				"table text|markdown|latex, rows alpha|noise)%s%s%s%s%s%s",
+				w, listed ? "; a list is one word: " : "", listed ? argv[i - 2] : "",
+				listed ? " " : "", listed ? argv[i - 1] : "", listed ? "," : "",
+				listed ? w : "");
+			goto out;
+		}
 		if (v == NULL) {
 			rs_fail(e, RS_EINVAL, "'%s' needs a value", w);
 			goto out;
@@ -245,12 +261,6 @@ CMD_FN(experiment)
 				goto out;
 			}
 			rows = v;
-		} else {
-			rs_fail(e, RS_EINVAL,
-				"unexpected '%s' (options: alpha LIST, K LIST, noise LIST, reps R, first, "
-				"table text|markdown|latex, rows alpha|noise)",
-				w);
-			goto out;
 		}
 	}
 	if (!alphas) {
