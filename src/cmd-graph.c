@@ -859,7 +859,7 @@ CMD_FN(sbm)
 	long *sizes = NULL;
 	int K = 0, loops = 0;
 	double *P = NULL;
-	char *desc = NULL;
+	char *desc = NULL, *spec = NULL;
 	int rc = -1;
 	if (!strcmp(argv[1], "paper")) {
 		int notebook = argc >= 3 && !strcmp(argv[2], "notebook");
@@ -878,9 +878,33 @@ CMD_FN(sbm)
 		loops = 1;
 		desc = xasprintf("sbm paper%s (seed %lu)", notebook ? " notebook" : "", s->seed);
 	} else {
-		if (rs_parse_size_spec(argv[1], 2147483647L, 100000, &sizes, &K, e) != 0)
-			return -1;
-		int i = 2;
+		/* the sizes as one word (20,20,30) or as words of their own, as
+		 * 'cliques' takes them (20 20 30): the words before 'matrix', else
+		 * the leading words of digits, '*' and ',' that leave two for PIN
+		 * and POUT */
+		int nsw = 0, matrix = 0;
+		for (int w = 1; w < argc && !matrix; w++)
+			matrix = !strcmp(argv[w], "matrix") ? w : 0;
+		if (matrix) {
+			nsw = matrix - 1;
+		} else {
+			/* a last word no number ('loops', or a slip of it) stands after POUT */
+			const char *tail = argv[argc - 1];
+			int last = argc - 2 - (argc > 3 && tail[strspn(tail, "0123456789.eE+-")] != '\0');
+			while (1 + nsw < last && argv[1 + nsw][strspn(argv[1 + nsw], "0123456789*,")] == '\0')
+				nsw++;
+		}
+		if (nsw < 1)
+			nsw = 1;
+		spec = xstrdup(argv[1]);
+		for (int w = 2; w <= nsw; w++) {
+			char *joined = xasprintf("%s,%s", spec, argv[w]);
+			free(spec);
+			spec = joined;
+		}
+		if (rs_parse_size_spec(spec, 2147483647L, 100000, &sizes, &K, e) != 0)
+			goto out;
+		int i = 1 + nsw;
 		P = xcalloc((size_t)K * K, sizeof *P);
 		if (argc > i && !strcmp(argv[i], "matrix")) {
 			if (argc <= i + 1) {
@@ -914,15 +938,8 @@ CMD_FN(sbm)
 				goto out;
 			}
 			if (rs_parse_range(argv[i], 0, 1, "PIN", &pin, e) != 0 ||
-			    rs_parse_range(argv[i + 1], 0, 1, "POUT", &pout, e) != 0) {
-				/* 'sbm 100 100 0.5 0.1': the sizes typed as words of their own */
-				char *end;
-				long b = strtol(argv[i], &end, 10);
-				if (*end == '\0' && b > 1 && argc > i + 2 && e != NULL)
-					rs_fail(e, RS_EINVAL, "%.400s (the sizes are one word: sbm %s,%s ...)",
-						e->msg, argv[1], argv[i]);
+			    rs_parse_range(argv[i + 1], 0, 1, "POUT", &pout, e) != 0)
 				goto out;
-			}
 			for (int a = 0; a < K; a++)
 				for (int b = 0; b < K; b++)
 					P[a * K + b] = a == b ? pin : pout;
@@ -936,7 +953,7 @@ CMD_FN(sbm)
 				goto out;
 			}
 		}
-		desc = xasprintf("sbm %s (%d blocks, seed %lu)", argv[1], K, s->seed);
+		desc = xasprintf("sbm %s (%d block%s, seed %lu)", spec, K, K == 1 ? "" : "s", s->seed);
 	}
 	if (s->sandbox) {
 		double n = 0, m = 0;
@@ -969,6 +986,7 @@ out:
 	free(sizes);
 	free(P);
 	free(desc);
+	free(spec);
 	return rc;
 }
 

@@ -211,10 +211,11 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "output, /dev/stderr to standard error, a pipe or device in place; no file goes beside "
 	 "them, and a note says what was left out.",
 	 NULL, CMD_UNSAFE, cmd_save, &c_save},
-	{"sbm", NULL, 1, 5, "sbm SIZES PIN POUT [loops] | sbm SIZES matrix P11,P12,... [loops] | sbm paper [notebook]",
+	{"sbm", NULL, 1, -1, "sbm SIZES PIN POUT [loops] | sbm SIZES matrix P11,P12,... [loops] | sbm paper [notebook]",
 	 "a stochastic block model (the paper's, or your own)",
 	 "Generate a stochastic block model with ground-truth labels, seeded ('seed N'). SIZES is a "
-	 "list 20,20,30, a repeat 20*100, or both: 400,20*30; PIN and POUT are the edge probabilities within and "
+	 "list 20,20,30, a repeat 20*100, or both: 400,20*30, in one word or in words of their own as "
+	 "'cliques' takes them (sbm 20 20 30 0.5 0.1); PIN and POUT are the edge probabilities within and "
 	 "between blocks, or 'matrix' gives the K x K probabilities row by row. 'loops' puts a "
 	 "self-loop on every node. Pairs are drawn by geometric skipping: the time is the number of "
 	 "edges, not n^2. 'sbm paper' is section 5's model: 100 blocks of 20, probability 0.5 in the "
