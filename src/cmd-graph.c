@@ -896,11 +896,15 @@ CMD_FN(sbm)
 		}
 		if (nsw < 1)
 			nsw = 1;
-		spec = xstrdup(argv[1]);
-		for (int w = 2; w <= nsw; w++) {
-			char *joined = xasprintf("%s,%s", spec, argv[w]);
-			free(spec);
-			spec = joined;
+		size_t len = 0;
+		for (int w = 1; w <= nsw; w++)
+			len += strlen(argv[w]) + 1;
+		spec = xcalloc(len, 1);
+		for (int w = 1, at = 0; w <= nsw; w++) {
+			size_t l = strlen(argv[w]);
+			memcpy(spec + at, argv[w], l);
+			at += (int)l;
+			spec[at++] = w < nsw ? ',' : '\0';
 		}
 		if (rs_parse_size_spec(spec, 2147483647L, 100000, &sizes, &K, e) != 0)
 			goto out;

@@ -89,7 +89,8 @@ static int parse_size_list(const char *s, long max_size, long max_count, int rep
 			char tok[64];
 			if (len == 0 || len >= sizeof tok) {
 				free(v);
-				return rs_fail(e, RS_EINVAL, "bad size list '%s': empty or overlong entry %d", s,
+				return rs_fail(e, RS_EINVAL, "bad size list '%.60s%s': empty or overlong entry %d", s,
+					       strlen(s) > 60 ? "..." : "",
 					       item);
 			}
 			memcpy(tok, p, len);
@@ -108,7 +109,8 @@ static int parse_size_list(const char *s, long max_size, long max_count, int rep
 			if (pass == 0) {
 				total += rep;
 				if (total > max_count)
-					return rs_fail(e, RS_EINVAL, "'%s' makes more than %ld blocks", s, max_count);
+					return rs_fail(e, RS_EINVAL, "'%.60s%s' makes more than %ld blocks", s,
+						       strlen(s) > 60 ? "..." : "", max_count);
 			} else {
 				for (long r = 0; r < rep; r++)
 					v[at++] = size;
