@@ -979,6 +979,10 @@ static int next_statement(const char **p, struct words *w, rs_err *e)
 						       q == '"' ? "double" : "single");
 				}
 				s++;
+			} else if (*s == '\\' && s[1] != '\0' && strchr(" \t;#\"'\\", s[1]) != NULL) {
+				/* a shell's escapes, 'my\ graph.edges' as pasted from one */
+				word[len++] = s[1];
+				s += 2;
 			} else {
 				word[len++] = *s++;
 			}

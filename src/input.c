@@ -427,56 +427,100 @@ static char **complete(const char *text, int start, int end)
 {
 	(void)end;
 	rl_attempted_completion_over = 1;
-	/* the statement being typed starts after the last ';' before the cursor */
-	int st = start;
-	while (st > 0 && rl_line_buffer[st - 1] != ';')
-		st--;
-	while (rl_line_buffer[st] == ' ' || rl_line_buffer[st] == '\t')
+	/* the statement being typed starts after the last ';' before the cursor
+	 * that no quote or backslash holds */
+	const char *buf = rl_line_buffer;
+	int st = 0;
+	for (int p = 0, q = 0; p < start; p++) {
+		if (q != 0) {
+			if (buf[p] == q)
+				q = 0;
+			else if (q == '"' && buf[p] == '\\' && p + 1 < start)
+				p++;
+		} else if (buf[p] == '"' || buf[p] == '\'') {
+			q = buf[p];
+		} else if (buf[p] == '\\' && p + 1 < start) {
+			p++;
+		} else if (buf[p] == ';') {
+			st = p + 1;
+		}
+	}
+	while (buf[st] == ' ' || buf[st] == '\t')
 		st++;
 	if (st >= start)
 		return rl_completion_matches(text, gen_command);
-	/* the words before the cursor: the command, then argi - 1 arguments;
-	 * prev is the last of them */
+	/* the words before the cursor, their quotes and escapes taken off as
+	 * the command line takes them: the command, then argi - 1 arguments;
+	 * prev is the last of them, file1 the first whole; a quote still open
+	 * at the cursor opens the word being completed */
 	char first[64] = "", arg1[64] = "", prev[64] = "";
-	int argi = 0, a1s = 0, a1l = 0; /* the first argument, whole, in the line */
+	char *file1 = NULL;
+	int argi = 0;
 	for (int p = st; p < start;) {
-		while (p < start && (rl_line_buffer[p] == ' ' || rl_line_buffer[p] == '\t'))
+		while (p < start && (buf[p] == ' ' || buf[p] == '\t'))
 			p++;
 		if (p >= start)
 			break;
-		if (argi == 1)
-			a1s = p;
-		int n = 0;
-		while (p < start && rl_line_buffer[p] != ' ' && rl_line_buffer[p] != '\t') {
-			if (n < 63)
-				prev[n++] = rl_line_buffer[p];
-			p++;
+		char *word = xmalloc((size_t)(start - p) + 1);
+		size_t n = 0;
+		int open = 0;
+		while (p < start && buf[p] != ' ' && buf[p] != '\t') {
+			if (buf[p] == '"' || buf[p] == '\'') {
+				char q = buf[p++];
+				while (p < start && buf[p] != q) {
+					if (q == '"' && buf[p] == '\\' && p + 1 < start && (buf[p + 1] == '"' || buf[p + 1] == '\\'))
+						p++;
+					word[n++] = buf[p++];
+				}
+				if (p >= start) {
+					open = 1;
+					break;
+				}
+				p++;
+			} else if (buf[p] == '\\' && p + 1 < start && strchr(" \t;#\"'\\", buf[p + 1]) != NULL) {
+				word[n++] = buf[p + 1];
+				p += 2;
+			} else {
+				word[n++] = buf[p++];
+			}
 		}
-		prev[n] = '\0';
-		if (argi == 1)
-			a1l = p - a1s;
-		if (argi < 2)
-			strcpy(argi == 0 ? first : arg1, prev);
+		word[n] = '\0';
+		if (open) {
+			free(word);
+			break;
+		}
+		snprintf(prev, sizeof prev, "%s", word);
+		if (argi == 0)
+			snprintf(first, sizeof first, "%s", word);
+		else if (argi == 1) {
+			snprintf(arg1, sizeof arg1, "%s", word);
+			file1 = word;
+			word = NULL;
+		}
+		free(word);
 		argi++;
 	}
 	rs_err e;
 	const struct rs_cmd *c = cmd_find(first, &e);
-	if (c == NULL)
+	if (c == NULL) {
+		free(file1);
 		return NULL;
-	if (!strcmp(c->name, "help"))
+	}
+	if (!strcmp(c->name, "help")) {
+		free(file1);
 		return rl_completion_matches(text, gen_help);
+	}
 	arg_kind(c, argi, arg1, prev);
 	/* 'load FILE ... labels <Tab>': FILE's node attributes, then files;
 	 * 'load FILE ... weight <Tab>': its edges' numeric attributes or its
 	 * header's columns */
 	int weight = !strcmp(prev, "weight");
-	if (!strcmp(c->name, "load") && argi >= 3 && (weight || !strcmp(prev, "labels")) && a1l > 0) {
-		char *file = xasprintf("%.*s", a1l, rl_line_buffer + a1s);
-		const char *const *w = attr_names(file, weight);
-		free(file);
+	if (!strcmp(c->name, "load") && argi >= 3 && (weight || !strcmp(prev, "labels")) && file1 && *file1) {
+		const char *const *w = attr_names(file1, weight);
 		if (w != NULL)
 			completing_words = w;
 	}
+	free(file1);
 	char **m = rl_completion_matches(text, gen_word);
 	/* an archive, completed alone: no space after it, so that Enter loads
 	 * it and '/' then Tab lists its files */
@@ -488,6 +532,77 @@ static char **complete(const char *text, int start, int end)
 		free(path);
 	}
 	return m;
+}
+
+/* Is the character at index i of text held by a backslash before it (the
+ * command line's escapes, 'my\ graph.edges'), so that no word breaks there? */
+static int escaped_at(char *text, int i)
+{
+	int n = 0;
+	while (i - n - 1 >= 0 && text[i - n - 1] == '\\')
+		n++;
+	return n % 2 == 1;
+}
+
+/* A file name as typed, for the file system: escapes off outside quotes,
+ * \" and \\ inside double quotes. */
+static char *dequote(char *text, int quote_char)
+{
+	char *r = xmalloc(strlen(text) + 1), *o = r;
+	for (const char *p = text; *p; p++) {
+		if (*p == '\\' && p[1] != '\0' &&
+		    (quote_char == 0 ? strchr(" \t;#\"'\\", p[1]) != NULL
+				     : quote_char == '"' && (p[1] == '"' || p[1] == '\\')))
+			p++;
+		*o++ = *p;
+	}
+	*o = '\0';
+	return r;
+}
+
+/* A completed file name as the command line reads it: inside the quote
+ * the person opened, or else with a backslash before each blank, ';', '#',
+ * quote and backslash, as a shell writes it (a leading '~' stays bare, so
+ * that it is still a home directory). */
+static char *quote_name(char *text, int match_type, char *quote_pointer)
+{
+	(void)match_type;
+	char q = quote_pointer ? *quote_pointer : '\0';
+	char *r = xmalloc(2 * strlen(text) + 2), *o = r;
+	if (q == '"' || q == '\'') {
+		*o++ = q;
+		for (const char *p = text; *p; p++) {
+			if (q == '"' && (*p == '"' || *p == '\\'))
+				*o++ = '\\';
+			*o++ = *p;
+		}
+	} else {
+		for (const char *p = text; *p; p++) {
+			if (strchr(" \t;#\"'\\", *p) != NULL)
+				*o++ = '\\';
+			*o++ = *p;
+		}
+	}
+	*o = '\0';
+	return r;
+}
+
+/* The directory readline opens to complete a file name in it: its quotes
+ * and escapes off, and a '~' they hid from readline's own expansion
+ * expanded (readline's own order leaves '~/my\ graphs/' unopened). */
+static int open_dir_name(char **dirname)
+{
+	if (!rl_completion_found_quote)
+		return 0;
+	char *d = dequote(*dirname, rl_completion_quote_character);
+	if (d[0] == '~') {
+		char *t = tilde_expand(d);
+		free(d);
+		d = t;
+	}
+	free(*dirname);
+	*dirname = d;
+	return 1;
 }
 
 static void on_sigint(int sig)
@@ -523,6 +638,16 @@ void input_repl(rs_session *s, int quiet)
 {
 	rl_readline_name = "regspec";
 	rl_attempted_completion_function = complete;
+	/* a completed file name with a blank, ';' or '#' in it is quoted as
+	 * the command line reads it: my\ graph.edges, or "my graph.edges"
+	 * inside a quote typed */
+	rl_completer_word_break_characters = " \t\n;"; /* where the command line breaks words */
+	rl_completer_quote_characters = "\"'";
+	rl_filename_quote_characters = " \t;#\"'\\";
+	rl_char_is_quoted_p = escaped_at;
+	rl_filename_dequoting_function = dequote;
+	rl_filename_quoting_function = quote_name;
+	rl_directory_rewrite_hook = open_dir_name;
 	rl_signal_event_hook = on_signal_event;
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);

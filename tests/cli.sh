@@ -204,6 +204,13 @@ check "... the lines of their faults kept: a real with no digit before its point
 	$(grep -q 'reals.gml:6: weight -0.5: weights must be finite and >= 0$' "$tmp/out" &&
 		grep -q "two-keys.graphml:8: 'heavy' is not a number, as key 'b' (attr.type double) asks" "$tmp/out" &&
 		grep -q "open-key.graphml:2: not a valid graphml file: Couldn't find end of Start Tag key" "$tmp/out"; echo $?)
+# a file name with blanks, ';' and '#' written as the shell writes it, with
+# backslashes, or in quotes; a backslash before anything else is itself
+mkdir -p "$tmp/my graphs"
+printf '1 2\n2 3\n' >"$tmp/my graphs/a;b #1.edges"
+$R -c "load $tmp/my\\ graphs/a\\;b\\ \\#1.edges" -c "load \"$tmp/my graphs/a;b #1.edges\"" -c 'print a\b\\c\"d' >"$tmp/out" 2>&1
+check "backslash escapes on the command line: a blank, ';', '#', a quote, a backslash; other backslashes kept" \
+	$([ "$(grep -c '^load a;b #1.edges: 3 nodes' "$tmp/out")" -eq 2 ] && grep -qx 'a\\b\\c"d' "$tmp/out"; echo $?)
 # a name with a quote saved as Pajek, which has no escape for one: a note
 printf 'say "hi",b\nb,c\n' >"$tmp/quote.csv"
 $R -c "load $tmp/quote.csv noheader; save graph $tmp/quote.net; load $tmp/quote.net" >"$tmp/out" 2>&1

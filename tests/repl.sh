@@ -40,6 +40,9 @@ cp "$srcdir/tests/good/karate.mat" "$srcdir/tests/good/karate-octave-full.txt" "
 cp "$srcdir/tests/good/dot-corners.gv" "$tmp/home/"
 cp "$srcdir/examples/roads.graphml" "$tmp/home/"
 printf 'source,target,length,lanes\na,b,2.5,2\nb,c,1.5,1\n' >"$tmp/home/roads.csv"
+mkdir -p "$tmp/home/my graphs"
+cp "$srcdir/tests/good/two-triangles.edges" "$tmp/home/my graphs/club one.edges"
+cp "$srcdir/tests/good/dot-corners.gv" "$tmp/home/my graphs/dot corners.gv"
 start one
 wait_for 'regspec>'
 check "the banner and the prompt appear" $(grep -q 'Type .help.' "$tmp/screen" && grep -q '^regspec>' "$tmp/screen"; echo $?)
@@ -109,6 +112,24 @@ tab_to 'load ~/tilde-gr' 'load ~/tilde-graph.edges' "Tab completes a file name u
 $T send-keys -t $S Enter
 wait_for 'load tilde-graph.edges: 6 nodes'
 check "... and load opens what it completed" $?
+$T send-keys -t $S C-u
+# file names with blanks: escaped as a shell escapes them, or kept inside
+# the quote the person opened, so that the line reads back as one word
+tab_to 'load ~/my' 'load ~/my\\ graphs/' "Tab escapes a file name's blanks with backslashes, a leading ~ kept bare"
+$T send-keys -t $S 'cl' Tab
+wait_for 'regspec> load ~/my\\ graphs/club\\ one.edges$'
+check "... and completes inside that folder" $?
+$T send-keys -t $S Enter
+wait_for 'load club one.edges: 6 nodes'
+check "... which load opens" $?
+tab_to "load \"$tmp/home/my gr" "load \"$tmp/home/my graphs/" "Tab inside a double quote typed keeps the name in it"
+$T send-keys -t $S 'cl' Tab
+wait_for "regspec> load \"$tmp/home/my graphs/club one.edges\" \\{0,1\\}\$"
+check "... and closes the quote after a file" $?
+$T send-keys -t $S Enter
+wait_for "read $tmp/home/my graphs/club one.edges as edges"
+check "... which load opens" $?
+tab_to 'load ~/my\ graphs/dot\ corners.gv labels tea' 'load ~/my\\ graphs/dot\\ corners.gv labels team' "Tab after 'load FILE labels' reads FILE's attributes where FILE has escaped blanks"
 $T send-keys -t $S C-u
 # an archive completes without a space after it; after its '/', its files
 tab_to 'load ~/karate-cl' 'load ~/karate-club.tar.gz' "Tab completes an archive's name"
