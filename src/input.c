@@ -247,6 +247,22 @@ static char **archive_members(const char *text, size_t l)
 	return names;
 }
 
+/* A file name as typed, for the file system: escapes off outside quotes,
+ * \" and \\ inside double quotes. */
+static char *dequote(char *text, int quote_char)
+{
+	char *r = xmalloc(strlen(text) + 1), *o = r;
+	for (const char *p = text; *p; p++) {
+		if (*p == '\\' && p[1] != '\0' &&
+		    (quote_char == 0 ? strchr(" \t;#\"'\\", p[1]) != NULL
+				     : quote_char == '"' && (p[1] == '"' || p[1] == '\\')))
+			p++;
+		*o++ = *p;
+	}
+	*o = '\0';
+	return r;
+}
+
 /* Within ARCHIVE/ (the first '/' after an archive's name that is a
  * file): the archive's members, as ARCHIVE/MEMBER. */
 static char *gen_member(const char *text, int state)
@@ -281,14 +297,18 @@ static char *gen_word(const char *text, int state)
 {
 	static int i, in_files, in_archive;
 	static size_t len;
+	static char *plain; /* text as a file name: its quotes and escapes off */
 	if (state == 0) {
 		i = 0;
 		in_files = 0;
 		in_archive = 0;
 		len = strlen(text);
+		free(plain);
+		plain = rl_completion_found_quote ? dequote((char *)text, rl_completion_quote_character)
+						  : xstrdup(text);
 	}
 	if (in_archive)
-		return gen_member(text, 1);
+		return gen_member(plain, 1);
 	if (!in_files) {
 		for (; completing_words && completing_words[i]; i++)
 			if (strncmp(completing_words[i], text, len) == 0)
@@ -296,7 +316,7 @@ static char *gen_word(const char *text, int state)
 		if (!completing_files)
 			return NULL;
 		in_files = 1;
-		char *m = gen_member(text, 0);
+		char *m = gen_member(plain, 0);
 		if (m != NULL) {
 			in_archive = 1;
 			return m;
@@ -544,21 +564,6 @@ static int escaped_at(char *text, int i)
 	return n % 2 == 1;
 }
 
-/* A file name as typed, for the file system: escapes off outside quotes,
- * \" and \\ inside double quotes. */
-static char *dequote(char *text, int quote_char)
-{
-	char *r = xmalloc(strlen(text) + 1), *o = r;
-	for (const char *p = text; *p; p++) {
-		if (*p == '\\' && p[1] != '\0' &&
-		    (quote_char == 0 ? strchr(" \t;#\"'\\", p[1]) != NULL
-				     : quote_char == '"' && (p[1] == '"' || p[1] == '\\')))
-			p++;
-		*o++ = *p;
-	}
-	*o = '\0';
-	return r;
-}
 
 /* A completed file name as the command line reads it: inside the quote
  * the person opened, or else with a backslash before each blank, ';', '#',

@@ -43,6 +43,7 @@ printf 'source,target,length,lanes\na,b,2.5,2\nb,c,1.5,1\n' >"$tmp/home/roads.cs
 mkdir -p "$tmp/home/my graphs"
 cp "$srcdir/tests/good/two-triangles.edges" "$tmp/home/my graphs/club one.edges"
 cp "$srcdir/tests/good/dot-corners.gv" "$tmp/home/my graphs/dot corners.gv"
+cp "$srcdir/tests/good/karate-club.tar.gz" "$tmp/home/my graphs/"
 start one
 wait_for 'regspec>'
 check "the banner and the prompt appear" $(grep -q 'Type .help.' "$tmp/screen" && grep -q '^regspec>' "$tmp/screen"; echo $?)
@@ -130,6 +131,10 @@ $T send-keys -t $S Enter
 wait_for "read $tmp/home/my graphs/club one.edges as edges"
 check "... which load opens" $?
 tab_to 'load ~/my\ graphs/dot\ corners.gv labels tea' 'load ~/my\\ graphs/dot\\ corners.gv labels team' "Tab after 'load FILE labels' reads FILE's attributes where FILE has escaped blanks"
+tab_to 'load ~/my\ graphs/kar' 'load ~/my\\ graphs/karate-club.tar.gz' "an archive in a folder with a blank completes"
+$T send-keys -t $S '/' Tab
+wait_for 'regspec> load ~/my\\ graphs/karate-club.tar.gz/karate/$'
+check "... and '/' Tab completes inside it" $?
 $T send-keys -t $S C-u
 # an archive completes without a space after it; after its '/', its files
 tab_to 'load ~/karate-cl' 'load ~/karate-club.tar.gz' "Tab completes an archive's name"
