@@ -995,8 +995,20 @@ static int next_statement(const char **p, struct words *w, rs_err *e)
 static void echo_statement(FILE *out, int argc, char **argv)
 {
 	fputs("regspec>", out);
-	for (int i = 0; i < argc; i++)
-		fprintf(out, strpbrk(argv[i], " \t;#") || !*argv[i] ? " \"%s\"" : " %s", argv[i]);
+	for (int i = 0; i < argc; i++) {
+		/* as the command line would read it back */
+		if (!strpbrk(argv[i], " \t;#\"'\\") && *argv[i]) {
+			fprintf(out, " %s", argv[i]);
+			continue;
+		}
+		fputs(" \"", out);
+		for (const char *p = argv[i]; *p; p++) {
+			if (*p == '"' || *p == '\\')
+				fputc('\\', out);
+			fputc(*p, out);
+		}
+		fputc('"', out);
+	}
 	fputc('\n', out);
 }
 
