@@ -211,6 +211,10 @@ printf '1 2\n2 3\n' >"$tmp/my graphs/a;b #1.edges"
 $R -c "load $tmp/my\\ graphs/a\\;b\\ \\#1.edges" -c "load \"$tmp/my graphs/a;b #1.edges\"" -c 'print a\b\\c\"d' >"$tmp/out" 2>&1
 check "backslash escapes on the command line: a blank, ';', '#', a quote, a backslash; other backslashes kept" \
 	$([ "$(grep -c '^load a;b #1.edges: 3 nodes' "$tmp/out")" -eq 2 ] && grep -qx 'a\\b\\c"d' "$tmp/out"; echo $?)
+printf 'set echo on\ncliques 2 2\nsave graph "%s/say \\"hi\\" b.edges"\n' "$tmp" >"$tmp/echo.regspec"
+$R "$tmp/echo.regspec" >"$tmp/out" 2>&1
+check "echo writes a word with a quote as the command line reads it back" \
+	$(grep -qxF "regspec> save graph \"$tmp/say \\\"hi\\\" b.edges\"" "$tmp/out" && [ -f "$tmp/say \"hi\" b.edges" ]; echo $?)
 # a name with a quote saved as Pajek, which has no escape for one: a note
 printf 'say "hi",b\nb,c\n' >"$tmp/quote.csv"
 $R -c "load $tmp/quote.csv noheader; save graph $tmp/quote.net; load $tmp/quote.net" >"$tmp/out" 2>&1
