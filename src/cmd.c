@@ -475,7 +475,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	{"help", "?", 0, 1, "help [COMMAND|TOPIC]", "list the commands, or explain one",
 	 "Without arguments, list every command with a line about it, and the topics; with a command "
 	 "name (or a unique prefix), print its usage and description; with a topic ('formats': the graph "
-	 "files 'load' reads and 'save graph' writes), explain it.",
+	 "files 'load' reads and 'save graph' writes; 'syntax': how a line is read), explain it.",
 	 NULL, CMD_KEEPS_LAST, cmd_help, NULL},
 	{"quit", "exit", 0, 1, "quit [STATUS]", "leave regspec",
 	 "Leave regspec. The exit status is STATUS when given, else 1 if any command failed and "
@@ -687,6 +687,20 @@ const struct rs_topic rs_topic_table[] = {
 	 "and SQLite files are refused with the way to a format that reads. Any text file, labels too, may be UTF-16 with a "
 	 "byte-order mark, as Windows' Notepad and Excel's 'Unicode Text' save it, or without one where its first characters "
 	 "are ASCII (read as UTF-8; an XML file's declaration of UTF-16 too)."},
+	{"syntax", "how a line of commands is read: words, quotes, escapes, ';', '#', '~'",
+	 "A line holds one command or several, separated by ';'; '#' at the start of a word begins a "
+	 "comment to the end of the line. A command is its name or any prefix no other command shares "
+	 "('eig', 'emb'; 'e' alone is ambiguous and the error names the candidates), then its words, "
+	 "separated by blanks. \"Double\" and 'single' quotes group a word with blanks in it, "
+	 "'load \"my graph.edges\"'; inside double quotes \\\" is a quote and \\\\ a backslash, "
+	 "single quotes take everything as it is. Outside quotes a backslash keeps the character "
+	 "after it in the word when that is a blank, a tab, ';', '#', a quote or a backslash, as a "
+	 "shell writes a file name, 'load my\\ graph.edges'; before anything else it is itself. A "
+	 "'~' or '~user' that opens an unquoted word is that home directory. Tab completes file "
+	 "names in the same way: with a backslash before each blank, or inside the quote you opened."
+	 "\nScripts ('regspec FILE', 'source FILE', '-f FILE') are read the same way, line by line; "
+	 "an error names FILE:LINE and the script goes on (set bail on, or --bail, stops it); '-c' "
+	 "strings count as lines of 'command-line'."},
 	{NULL, NULL, NULL}};
 
 /* Edits (insert, delete, substitute, swap two neighbours) from a to b,

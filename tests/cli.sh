@@ -307,6 +307,10 @@ check "help formats: each format under its own paragraph; help lists the topic; 
 	$([ $st -eq 0 ] && grep -q '^formats: the graph files' "$tmp/out" && grep -q "^  UCINET's DL" "$tmp/out" &&
 		grep -q "^  formats  *the graph files 'load' reads" "$tmp/out" && grep -q "'help formats' says how each reads" "$tmp/out" &&
 		[ "$(grep -c '^  Dense adjacency matrices' "$tmp/out")" -eq 1 ]; echo $?)
+run -c 'help syn' -c 'help'
+check "help syntax: how a line is read, the escapes included; help lists the topic" \
+	$([ $st -eq 0 ] && grep -q "^syntax: how a line of commands is read" "$tmp/out" &&
+		grep -q "'load my\\\\ graph.edges'" "$tmp/out" && grep -q "^  syntax  *how a line" "$tmp/out"; echo $?)
 # 'load -' reads a graph piped in, compressed or not; not where the
 # commands come that way
 gzip -c "$srcdir/tests/good/parts.edges" | $R -c "load -; info" >"$tmp/out" 2>"$tmp/err"
