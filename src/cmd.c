@@ -993,7 +993,7 @@ static int next_statement(const char **p, struct words *w, rs_err *e)
 						       q == '"' ? "double" : "single");
 				}
 				s++;
-			} else if (*s == '\\' && s[1] != '\0' && strchr(" \t;#\"'\\", s[1]) != NULL) {
+			} else if (*s == '\\' && s[1] != '\0' && strchr(CMD_ESCAPABLE, s[1]) != NULL) {
 				/* a shell's escapes, 'my\ graph.edges' as pasted from one */
 				word[len++] = s[1];
 				s += 2;
@@ -1011,7 +1011,7 @@ static void echo_statement(FILE *out, int argc, char **argv)
 	fputs("regspec>", out);
 	for (int i = 0; i < argc; i++) {
 		/* as the command line would read it back */
-		if (!strpbrk(argv[i], " \t;#\"'\\") && *argv[i]) {
+		if (!strpbrk(argv[i], CMD_ESCAPABLE) && *argv[i]) {
 			fprintf(out, " %s", argv[i]);
 			continue;
 		}

@@ -8,6 +8,10 @@
 
 #include <stdio.h>
 
+/* The characters a backslash keeps in a word outside quotes ('my\ graph'):
+ * what would end the word, open a comment or a quote, and the backslash. */
+#define CMD_ESCAPABLE " \t;#\"'\\"
+
 /* exec: run the command with its words (argv[0] is the command name as
  * typed); print to out, or hand a result to cmd_emit.  Return 0, or -1
  * with e filled (the dispatcher adds the location and the command name). */

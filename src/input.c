@@ -254,7 +254,7 @@ static char *dequote(char *text, int quote_char)
 	char *r = xmalloc(strlen(text) + 1), *o = r;
 	for (const char *p = text; *p; p++) {
 		if (*p == '\\' && p[1] != '\0' &&
-		    (quote_char == 0 ? strchr(" \t;#\"'\\", p[1]) != NULL
+		    (quote_char == 0 ? strchr(CMD_ESCAPABLE, p[1]) != NULL
 				     : quote_char == '"' && (p[1] == '"' || p[1] == '\\')))
 			p++;
 		*o++ = *p;
@@ -497,7 +497,7 @@ static char **complete(const char *text, int start, int end)
 					break;
 				}
 				p++;
-			} else if (buf[p] == '\\' && p + 1 < start && strchr(" \t;#\"'\\", buf[p + 1]) != NULL) {
+			} else if (buf[p] == '\\' && p + 1 < start && strchr(CMD_ESCAPABLE, buf[p + 1]) != NULL) {
 				word[n++] = buf[p + 1];
 				p += 2;
 			} else {
@@ -564,7 +564,6 @@ static int escaped_at(char *text, int i)
 	return n % 2 == 1;
 }
 
-
 /* A completed file name as the command line reads it: inside the quote
  * the person opened, or else with a backslash before each blank, ';', '#',
  * quote and backslash, as a shell writes it (a leading '~' stays bare, so
@@ -583,7 +582,7 @@ static char *quote_name(char *text, int match_type, char *quote_pointer)
 		}
 	} else {
 		for (const char *p = text; *p; p++) {
-			if (strchr(" \t;#\"'\\", *p) != NULL)
+			if (strchr(CMD_ESCAPABLE, *p) != NULL)
 				*o++ = '\\';
 			*o++ = *p;
 		}
@@ -648,7 +647,7 @@ void input_repl(rs_session *s, int quiet)
 	 * inside a quote typed */
 	rl_completer_word_break_characters = " \t\n;"; /* where the command line breaks words */
 	rl_completer_quote_characters = "\"'";
-	rl_filename_quote_characters = " \t;#\"'\\";
+	rl_filename_quote_characters = CMD_ESCAPABLE;
 	rl_char_is_quoted_p = escaped_at;
 	rl_filename_dequoting_function = dequote;
 	rl_filename_quoting_function = quote_name;
