@@ -829,14 +829,14 @@ static int prompt_alpha(struct view *v)
 	curs_set(0);
 	timeout(50);
 	rs_err e = {0};
-	double a;
+	double a = 0;
 	if (buf[0] == '\0')
 		return K_REDRAW;
 	if (rs_parse_double(buf, &a, &e) != 0 || a < 0) {
-		snprintf(v->msg, sizeof v->msg, "alpha: %s", a < 0 && !e.msg[0] ? "must be >= 0" : e.msg[0] ? e.msg : "must be >= 0");
+		snprintf(v->msg, sizeof v->msg, "alpha: %s", e.msg[0] ? e.msg : "must be >= 0");
 		return K_REDRAW;
 	}
-	return set_alpha(v, a);
+	return set_alpha(v, a + 0.0); /* '-0' is 0 */
 }
 
 static int key(struct view *v, int ch)
