@@ -401,9 +401,20 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 						  "the other edges weigh 1",
 						  nx, info.attr_weights, info.attr_lines);
 	}
-	if (info.symmetrized)
+	if (info.symmetrized && g->both_ways)
+		notes[nn++] = xasprintf("directed input whose arcs all come in pairs, u v beside v u with the same "
+					"weight: read as the undirected graph it is, an edge a pair%s",
+					o.merge == RS_MERGE_SUM ? " ('merge sum' doubles each weight: the default, max, "
+								  "keeps it)" : "");
+	else if (g->both_ways)
+		notes[nn++] = xasprintf("each edge is listed from both ends with the same weight: read once%s",
+					o.merge == RS_MERGE_SUM ? " ('merge sum' doubles each weight: the default, max, "
+								  "keeps it)" : "");
+	else if (info.symmetrized)
 		notes[nn++] = xstrdup("directed input: made undirected (an edge where either arc is)");
-	if (info.merged > 0 && info.symmetrized)
+	if (g->both_ways)
+		; /* the pairs' merging said above */
+	else if (info.merged > 0 && info.symmetrized)
 		notes[nn++] = xasprintf("%ld %s the reverse of another (or repeat one), merged (%s)",
 					info.merged, info.merged == 1 ? "arc is" : "arcs are",
 					o.merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept");

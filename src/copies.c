@@ -20,6 +20,7 @@
 #include <config.h>
 
 #include "copies.h"
+#include "rng.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -502,14 +503,6 @@ struct wl {
 	long cap; /* a power of two, at least 2 n */
 };
 
-static uint64_t mix64(uint64_t z)
-{
-	z += 0x9e3779b97f4a7c15ULL;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 static uint64_t bits(double x)
 {
 	uint64_t u;
@@ -552,7 +545,7 @@ static uint64_t inv_hash(const rs_graph *g, long i)
 {
 	struct inv v;
 	node_inv(g, i, -1, &v);
-	return mix64(mix64(mix64((uint64_t)v.nb) ^ bits(v.loop)) ^ bits(v.deg));
+	return rs_mix64(rs_mix64(rs_mix64((uint64_t)v.nb) ^ bits(v.loop)) ^ bits(v.deg));
 }
 
 static int u64_cmp(const void *a, const void *b)
@@ -587,11 +580,11 @@ static int sample_alike(const rs_graph *g, const unsigned char *skip)
 			for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
 				long j = g->idx[p];
 				if (j != i)
-					sum += mix64(mix64((uint64_t)(g->ptr[j + 1] - g->ptr[j]) ^
+					sum += rs_mix64(rs_mix64((uint64_t)(g->ptr[j + 1] - g->ptr[j]) ^
 							   bits(g->deg[j])) ^
-						     mix64(bits(weight(g, p))));
+						     rs_mix64(bits(weight(g, p))));
 			}
-			h[s++] = mix64(inv_hash(g, i) ^ sum);
+			h[s++] = rs_mix64(inv_hash(g, i) ^ sum);
 			t++;
 		}
 	}
@@ -609,7 +602,7 @@ static uint64_t shape_hash(const long *cnt, long n)
 	uint64_t s = 0;
 	for (long c = 0; c < n; c++)
 		if (cnt[c] > 0)
-			s += mix64((uint64_t)cnt[c]);
+			s += rs_mix64((uint64_t)cnt[c]);
 	return s;
 }
 
@@ -625,13 +618,13 @@ static long wl_refine(const rs_graph *g, const unsigned char *skip, struct wl *T
 	long alike = count_alike(col, skip, cnt, n);
 	for (int round = 0; round < rounds && *classes < n && 2 * alike >= n; round++) {
 		if (fp)
-			*fp = mix64(*fp ^ shape_hash(cnt, n));
+			*fp = rs_mix64(*fp ^ shape_hash(cnt, n));
 		for (long i = 0; i < n; i++) {
 			uint64_t sum = 0;
 			for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++)
 				if (g->idx[p] != i)
-					sum += mix64(((uint64_t)col[g->idx[p]] << 32) ^ mix64(bits(weight(g, p))));
-			h[i] = mix64(mix64((uint64_t)col[i]) ^ sum);
+					sum += rs_mix64(((uint64_t)col[g->idx[p]] << 32) ^ rs_mix64(bits(weight(g, p))));
+			h[i] = rs_mix64(rs_mix64((uint64_t)col[i]) ^ sum);
 		}
 		long more = wl_number(T, h, n, col);
 		if (more == *classes)

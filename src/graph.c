@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include "graph.h"
+#include "rng.h"
 
 #include "copies.h"
 
@@ -268,6 +269,30 @@ static int total_overflows(const rs_graph *g, rs_err *e)
 	return 1;
 }
 
+/* Whether the list (its nonzero entries) gives each of its nonloop
+ * edges twice, u v w and v u w, and nothing else twice: the multiset of
+ * entries is its own reverse (a sum of 64-bit hashes each way: a false
+ * yes has odds of about 2^-64), and the merges are one for each nonloop
+ * edge.  A directed file that is symmetric, or an undirected list that
+ * writes each edge from both ends. */
+static int listed_both_ways(const rs_edges *E, long merged, long nonloop_edges)
+{
+	if (nonloop_edges == 0 || merged != nonloop_edges)
+		return 0;
+	uint64_t fwd = 0, rev = 0;
+	for (long i = 0; i < E->count; i++) {
+		double w = E->w ? E->w[i] : 1.0;
+		if (w == 0 || E->u[i] == E->v[i])
+			continue;
+		uint64_t wb;
+		memcpy(&wb, &w, sizeof wb);
+		uint64_t a = (uint64_t)(uint32_t)E->u[i], b = (uint64_t)(uint32_t)E->v[i];
+		fwd += rs_mix64(rs_mix64(a << 32 | b) ^ wb);
+		rev += rs_mix64(rs_mix64(b << 32 | a) ^ wb);
+	}
+	return fwd == rev;
+}
+
 rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum rs_merge merge,
 			 long *merged, long *dropped, rs_err *e)
 {
@@ -327,6 +352,7 @@ rs_graph *rs_graph_build(long n, long m, int bipartite, const rs_edges *E, enum 
 				g->loops += g->idx[p] == i;
 		/* each direction was merged: count against the undirected edges */
 		*merged = keep - rs_graph_edges(g);
+		g->both_ways = listed_both_ways(E, *merged, rs_graph_edges(g) - g->loops);
 	}
 	if (ones && *merged == 0) { /* nothing repeated: all weights are 1 */
 		free(g->val);

@@ -30,6 +30,9 @@ typedef struct rs_graph {
 	long orig_n, orig_m; /* nodes before `noise` appended any           */
 	int one_based;    /* read from a file whose ids start at 1, each    */
 	                  /* less one here (not copied to subgraphs)        */
+	int both_ways;    /* rs_graph_build's list gave each edge (not a    */
+	                  /* loop) twice, once each way with one weight,    */
+	                  /* and nothing else twice (not copied either)     */
 	char **names;     /* optional node (row) names                      */
 	char **cnames;    /* optional column names                          */
 	struct rs_copies *copies; /* isomorphic components, once asked for  */

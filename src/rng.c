@@ -3,12 +3,19 @@
 
 #include "rng.h"
 
-static uint64_t splitmix(uint64_t *x)
+uint64_t rs_mix64(uint64_t z)
 {
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+	z += 0x9e3779b97f4a7c15ULL;
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
 	return z ^ (z >> 31);
+}
+
+static uint64_t splitmix(uint64_t *x)
+{
+	uint64_t z = rs_mix64(*x);
+	*x += 0x9e3779b97f4a7c15ULL;
+	return z;
 }
 
 void rs_rng_seed(rs_rng *r, uint64_t seed)

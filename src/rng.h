@@ -13,5 +13,7 @@ void rs_rng_seed(rs_rng *r, uint64_t seed);
 uint64_t rs_rng_next(rs_rng *r);
 /* Uniform in [0, 1). */
 double rs_rng_uniform(rs_rng *r);
+/* splitmix64's finalizer: a 64-bit hash of z, for fingerprints. */
+uint64_t rs_mix64(uint64_t z);
 
 #endif
