@@ -759,6 +759,14 @@ int cmd_save_node_values(rs_session *s, const char *path, const char *column, co
 	return rs_atomic_commit(&a, e);
 }
 
+/* What 'save' wrote, as 'plot' says it: not where the file is the output
+ * itself ('-', /dev/stdout), whose reader wants the data alone. */
+static void say_saved(FILE *out, const char *what, const char *path)
+{
+	if (!rs_path_is_stream(path))
+		fprintf(out, "%s written to %s\n", what, path);
+}
+
 static int save_labels(rs_session *s, const char *path, FILE *out, rs_err *e)
 {
 	if (s->labels == NULL && s->model == NULL)
@@ -771,6 +779,8 @@ static int save_labels(rs_session *s, const char *path, FILE *out, rs_err *e)
 	for (long i = 0; !L && i < N; i++)
 		y[i] = rs_model_block_of(s->model, i);
 	int rc = cmd_save_node_values(s, path, "label", y, N, L ? L->class_names : NULL, L ? L->nclass : 0, e);
+	if (rc == 0)
+		say_saved(out, "labels", path);
 	if (rc == 0 && L && L->class_names && !rs_path_separator(path) && rs_path_is_stream(path))
 		fprintf(out, "note: class names not written: %s has no file beside it (a .csv name writes them in the table)\n",
 			path);
@@ -814,13 +824,15 @@ CMD_FN(save)
 	if (session_need_model(s, e) != 0)
 		return -1;
 	int rc;
-	if (!strcmp(what, "embedding"))
-		rc = save_embedding(s, path, e);
-	else if (!strcmp(what, "labels"))
+	if (!strcmp(what, "embedding")) {
+		if ((rc = save_embedding(s, path, e)) == 0)
+			say_saved(out, "embedding", path);
+	} else if (!strcmp(what, "labels")) {
 		rc = save_labels(s, path, out, e);
-	else if (!strcmp(what, "clusters"))
-		rc = cmd_save_clusters(s, path, e);
-	else if (!strcmp(what, "graph")) {
+	} else if (!strcmp(what, "clusters")) {
+		if ((rc = cmd_save_clusters(s, path, e)) == 0)
+			say_saved(out, "clusters", path);
+	} else if (!strcmp(what, "graph")) {
 		rs_graph *built = NULL;
 		if (s->graph == NULL && (built = model_graph(s->model, e)) == NULL)
 			return -1;
@@ -834,6 +846,8 @@ CMD_FN(save)
 		if (s->clusters)
 			at[na++] = (rs_node_attr){"cluster", s->clusters, s->nclustered, NULL, 0};
 		rc = rs_graph_save_attrs(g, path, at, na, e);
+		if (rc == 0)
+			say_saved(out, "graph", path);
 		if (rc == 0 && g->names && rs_markup_kind(path) == RS_MARKUP_PAJEK) {
 			/* Pajek quotes a name and has no escape for a quote */
 			long quoted = 0, first = -1;

@@ -164,7 +164,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels},
 	{"save", NULL, 2, 2, "save embedding|graph|labels|clusters FILE", "write results to a file, atomically",
 	 "Write the embedding, the graph, the labels, or the clusters of the last 'cluster' to "
-	 "FILE, in the format its name ends with."
+	 "FILE, in the format its name ends with, and say so ('graph written to g.gml'; not "
+	 "where FILE is '-' or /dev/stdout, whose reader wants the data alone)."
 	 "\nembedding: CSV, or TSV for a .tsv name: node (its name, quoted as in CSV where it "
 	 "holds the separator or a quote), label, x_2 .. x_k+1; for a .mtx name the n x k Matrix "
 	 "Market array, as scipy's mmread reads it; for a .npy name the n x k float64 array "

@@ -333,10 +333,10 @@ printf '0 1\n1 2\n2 0\n' >"$tmp/tri.edges"
 ln -s tri-target.edges "$tmp/tri-link.edges"
 printf 'old\n' >"$tmp/tri-target.edges"
 run -c "load $tmp/tri.edges; save graph -; alpha 1; k 1; save embedding /dev/stdout; info; save graph $tmp/tri-link.edges"
-check "save to '-' and /dev/stdout: the data among the messages, in order" \
+check "save to '-' and /dev/stdout: the data among the messages, in order, no 'written to' line among them; a file's save says where it went" \
 	$([ $st -eq 0 ] && [ "$(sed -n '/^load tri.edges/=' "$tmp/out")" -eq 1 ] && grep -q '^2 1$' "$tmp/out" &&
-		[ "$(grep -n '^node,label,x_2$' "$tmp/out" | cut -d: -f1)" -lt "$(grep -n '^graph ' "$tmp/out" | cut -d: -f1)" ] &&
-		[ ! -e ./- ]; echo $?)
+		[ "$(grep -n '^node,label,x_2$' "$tmp/out" | cut -d: -f1)" -lt "$(grep -n '^graph  *load' "$tmp/out" | cut -d: -f1)" ] &&
+		[ ! -e ./- ] && [ "$(grep -c 'written to' "$tmp/out")" -eq 1 ] && grep -q "^graph written to $tmp/tri-link.edges$" "$tmp/out"; echo $?)
 check "save through a symbolic link replaces the file it names and keeps the link" \
 	$([ -L "$tmp/tri-link.edges" ] && grep -q '^# nodes: 3' "$tmp/tri-target.edges"; echo $?)
 # numpy.savetxt's default format writes integer ids as 1.000000000000000000e+00
