@@ -1510,7 +1510,7 @@ static rs_graph *read_mtx_array(char *p, struct reader *rd, int symmetric, const
 				goto fail;
 			}
 			bip = R != C || o->bipartite;
-			if (bip && symmetric) {
+			if (R != C && symmetric) {
 				FAIL_AT(rd, "a symmetric matrix must be square");
 				goto fail;
 			}
@@ -1530,6 +1530,9 @@ static rs_graph *read_mtx_array(char *p, struct reader *rd, int symmetric, const
 				goto fail;
 			}
 			if (w != 0 && rs_edges_push(&E, i, j, o->unweighted ? 1.0 : w, e) != 0)
+				goto fail;
+			/* 'bipartite' on a symmetric square: B has both triangles */
+			if (w != 0 && bip && i != j && rs_edges_push(&E, j, i, o->unweighted ? 1.0 : w, e) != 0)
 				goto fail;
 			if (++i == R) { /* the next column: from its diagonal when symmetric */
 				j++;
@@ -1619,7 +1622,7 @@ static rs_graph *read_mtx(char *buf, const char *path, const rs_load_opts *o, rs
 				goto fail;
 			}
 			bip = R != C || o->bipartite;
-			if (bip && symmetric) {
+			if (R != C && symmetric) {
 				FAIL_AT(&rd, "a symmetric matrix must be square");
 				goto fail;
 			}
@@ -1646,6 +1649,9 @@ static rs_graph *read_mtx(char *buf, const char *path, const rs_load_opts *o, rs
 			goto fail;
 		}
 		if (rs_edges_push(&E, i - 1, j - 1, w, e) != 0)
+			goto fail;
+		/* 'bipartite' on a symmetric square: B has both triangles */
+		if (bip && symmetric && i != j && rs_edges_push(&E, j - 1, i - 1, w, e) != 0)
 			goto fail;
 	}
 	if (R < 0) {

@@ -215,6 +215,13 @@ printf 'set echo on\ncliques 2 2\nsave graph "%s/say \\"hi\\" b.edges"\n' "$tmp"
 $R "$tmp/echo.regspec" >"$tmp/out" 2>&1
 check "echo writes a word with a quote as the command line reads it back" \
 	$(grep -qxF "regspec> save graph \"$tmp/say \\\"hi\\\" b.edges\"" "$tmp/out" && [ -f "$tmp/say \"hi\" b.edges" ]; echo $?)
+# 'bipartite' on a symmetric square matrix: the biadjacency has both triangles
+printf '%%%%MatrixMarket matrix array real symmetric\n3 3\n1\n2\n0\n0\n3\n1\n' >"$tmp/sym-array.mtx"
+printf '%%%%MatrixMarket matrix coordinate real symmetric\n3 3 4\n1 1 1\n2 1 2\n3 2 3\n3 3 1\n' >"$tmp/sym-coord.mtx"
+$R -c "load $tmp/sym-array.mtx bipartite" -c "load $tmp/sym-coord.mtx bipartite" -c "save graph -" >"$tmp/out" 2>&1
+check "a symmetric square matrix loaded 'bipartite' (it said 'must be square'): B with both triangles" \
+	$([ "$(grep -c '(bipartite): 6 nodes (rows + columns), 6 edges' "$tmp/out")" -eq 2 ] && grep -q '^0 1 2$' "$tmp/out" &&
+		grep -q '^1 0 2$' "$tmp/out"; echo $?)
 # a name with a quote saved as Pajek, which has no escape for one: a note
 printf 'say "hi",b\nb,c\n' >"$tmp/quote.csv"
 $R -c "load $tmp/quote.csv noheader; save graph $tmp/quote.net; load $tmp/quote.net" >"$tmp/out" 2>&1
