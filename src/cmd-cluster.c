@@ -49,6 +49,8 @@ CMD_FN(cluster)
 			return rs_fail(e, RS_EINVAL,
 				       "unexpected '%s' (usage: cluster [K] [dims D] [restarts R] [normalize] [first])", argv[a]);
 	}
+	if (cmd_need_k(s, e) != 0)
+		return -1;
 	const rs_spectrum *S = session_spectrum(s, e);
 	if (S == NULL)
 		return -1;
@@ -57,7 +59,7 @@ CMD_FN(cluster)
 	if (first) /* the paper's notebook: the first min(k, K) columns */
 		d = K < k ? K : k;
 	if (d > k)
-		return rs_fail(e, RS_EINVAL, "dims %ld: the embedding has %ld columns (set k)", d, k);
+		return rs_fail(e, RS_EINVAL, "dims %ld: the embedding has %ld column%s (set k)", d, k, k == 1 ? "" : "s");
 	if (K > N)
 		return rs_fail(e, RS_EINVAL, "K = %ld is more than the %ld nodes", K, N);
 	if (s->model && N > 2000000)

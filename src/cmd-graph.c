@@ -1086,7 +1086,7 @@ CMD_FN(component)
 	if (argc > 1 && (rs_parse_long(argv[1], &rank, e) != 0 || rank < 1 || rank > ncomp)) {
 		free(comp);
 		if (rank > ncomp)
-			return rs_fail(e, RS_EINVAL, "RANK %ld: the graph has %ld component%s", rank,
+			return rs_fail(e, RS_EINVAL, "no component of rank %ld: the graph has only %ld component%s", rank,
 				       ncomp, ncomp == 1 ? "" : "s");
 		if (rank < 1)
 			return rs_fail(e, RS_EINVAL, "RANK must be 1 (the largest) or more, got %s", argv[1]);

@@ -31,6 +31,9 @@ CMD_FN(info);
 CMD_FN(set);
 CMD_FN(watch);
 CMD_FN(plot);
+/* cmd-spectral.c: a model or graph to embed, with an informative
+ * eigenvector (a block model of one block has none): 0, or -1 and e. */
+int cmd_need_k(rs_session *s, rs_err *e);
 CMD_FN(cluster);
 CMD_FN(score);
 CMD_FN(experiment);

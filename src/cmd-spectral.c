@@ -718,7 +718,7 @@ CMD_FN(mu)
 	return 0;
 }
 
-static int need_k(rs_session *s, rs_err *e)
+int cmd_need_k(rs_session *s, rs_err *e)
 {
 	if (session_need_model(s, e) != 0 || session_need_nodes(s, e) != 0)
 		return -1;
@@ -742,7 +742,7 @@ CMD_FN(signs)
 {
 	(void)argv;
 	(void)argc;
-	if (need_k(s, e) != 0)
+	if (cmd_need_k(s, e) != 0)
 		return -1;
 	if (s->graph)
 		return graph_signs(s, out, e);
@@ -877,7 +877,7 @@ CMD_FN(embed)
 		else
 			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected blocks or nodes)", argv[1]);
 	}
-	if (need_k(s, e) != 0)
+	if (cmd_need_k(s, e) != 0)
 		return -1;
 	if (s->graph)
 		return graph_embed(s, !nodes, out, e);
@@ -982,7 +982,7 @@ CMD_FN(sweep)
 		return -1;
 	if (s->sandbox && steps > 200)
 		return rs_fail(e, RS_EINVAL, "the sandbox allows 200 steps at most");
-	if (need_k(s, e) != 0)
+	if (cmd_need_k(s, e) != 0)
 		return -1;
 	s->swept = (struct rs_swept){1, s->alpha_rel, logscale, from, to, steps};
 	if (s->graph)

@@ -97,6 +97,7 @@ check "the status line keeps its key hints whole beside the solve's figures" \
 $T resize-window -t graph -x 80 -y 24
 wait_for 'rel (abs [0-9.]*)  k = 3\(  lanczos\)\{0,1\}$'
 check "at 80 columns the header says it in shorter words, not cut in the middle of one" $?
+wait_for 'ready.*products, '
 check "at 80 columns the status line drops whole key hints, 'q: quit' last" \
 	$(tail -n 1 "$tmp/screen" | grep -q 'arrows: alpha, k   q: quit  .* products, '; echo $?)
 $T resize-window -t graph -x 100 -y 30
