@@ -735,6 +735,10 @@ CMD_FN(plot)
 	const char *once = NULL;
 	if (argc > 2 && is_plot_file(argv[argc - 1]))
 		once = argv[--argc];
+	/* an embedding, its signs, a sweep of its values: nothing to draw for one block */
+	if ((!strcmp(w, "embed") || !strcmp(w, "embedding") || !strcmp(w, "signs") || !strcmp(w, "sweep")) &&
+	    cmd_need_k(s, e) != 0)
+		return -1;
 	if (!strcmp(w, "embed") || !strcmp(w, "embedding")) {
 		long I = 2, J = 3;
 		int by_clusters = 0;

@@ -100,6 +100,8 @@ CMD_FN(k)
 			}
 			if (s->model != NULL) {
 				long n = rs_model_nodes(s->model), K = s->model->K;
+				if (K < 2 && cmd_need_k(s, e) != 0)
+					return -1;
 				if (v >= n)
 					return rs_fail(e, RS_EINVAL, "k = %ld must be less than n = %ld", v, n);
 				if (v > K - 1)
