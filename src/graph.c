@@ -7,6 +7,7 @@
 #include "copies.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -567,8 +568,29 @@ int rs_graph_add_noise(rs_graph *g, long count, rs_err *e)
 		if (names == NULL)
 			return rs_fail(e, RS_ENOMEM, "out of memory adding noise");
 		g->names = names;
-		for (long i = g->n; i < n; i++)
-			g->names[i] = NULL;
+		/* a named graph's noise nodes are named too, so that every writer
+		 * has a name for each node and the file reads back the same:
+		 * noise-1, noise-2, ... after the original nodes, with a prefix
+		 * that no original name starts with (noise--1 ... otherwise) */
+		char prefix[32] = "noise-";
+		size_t pl = strlen(prefix);
+		for (long i = 0; i < g->orig_n && pl + 1 < sizeof prefix; i++)
+			if (g->names[i] && !strncmp(g->names[i], prefix, pl)) {
+				prefix[pl++] = '-';
+				prefix[pl] = '\0';
+				i = -1;
+			}
+		for (long i = g->n; i < n; i++) {
+			char num[48];
+			snprintf(num, sizeof num, "%s%ld", prefix, i - g->orig_n + 1);
+			if ((g->names[i] = strdup(num)) == NULL) {
+				while (i-- > g->n) {
+					free(g->names[i]);
+					g->names[i] = NULL;
+				}
+				return rs_fail(e, RS_ENOMEM, "out of memory adding noise");
+			}
+		}
 	}
 	for (long i = g->n; i < n; i++) {
 		long p = g->ptr[i];

@@ -222,6 +222,19 @@ $R -c "load $tmp/sym-array.mtx bipartite" -c "load $tmp/sym-coord.mtx bipartite"
 check "a symmetric square matrix loaded 'bipartite' (it said 'must be square'): B with both triangles" \
 	$([ "$(grep -c '(bipartite): 6 nodes (rows + columns), 6 edges' "$tmp/out")" -eq 2 ] && grep -q '^0 1 2$' "$tmp/out" &&
 		grep -q '^1 0 2$' "$tmp/out"; echo $?)
+# a named graph with noise saved in every graph format (GML and others
+# crashed on the noise nodes, which had no names): each reads back with
+# all its nodes; noise nodes are named after the original ones, with a
+# prefix no original name has
+printf 'a noise-1\nnoise-1 c\nc a\n' >"$tmp/named.edges"
+ok=0
+for ext in gml graphml net json edges csv gexf dot lgl mtx npz; do
+	$R -c "load $tmp/named.edges; noise 1; save graph $tmp/noisy.$ext; load $tmp/noisy.$ext" >"$tmp/out" 2>&1 &&
+		grep -q "^load noisy.$ext: 6 nodes" "$tmp/out" || { ok=1; echo "# $ext: $(tr '\n' ' ' <"$tmp/out" | cut -c1-300)"; }
+done
+$R -c "load $tmp/named.edges; noise 1; save graph $tmp/noisy.edges" >/dev/null 2>&1
+check "a named graph with noise saves in every graph format and reads back; its noise nodes named noise--1 .. beside a node 'noise-1'" \
+	$([ $ok -eq 0 ] && grep -q "^3	noise--1$" "$tmp/noisy.node_names" && grep -q "^5	noise--3$" "$tmp/noisy.node_names"; echo $?)
 # a name with a quote saved as Pajek, which has no escape for one: a note
 printf 'say "hi",b\nb,c\n' >"$tmp/quote.csv"
 $R -c "load $tmp/quote.csv noheader; save graph $tmp/quote.net; load $tmp/quote.net" >"$tmp/out" 2>&1
