@@ -134,20 +134,23 @@ static int save_names(const char *path, const char *ext, char *const *names, lon
 	return rc;
 }
 
-static int read_names(rs_graph *g, const char *path, int cols)
+/* The names of a file beside the graph (NAME.node_names, NAME.col_names,
+ * as 'save graph' writes them), one a line, for the graph's n nodes (or m
+ * columns): used only where there is one for each, as a file left from an
+ * earlier save of another graph is not; -1 with why in e otherwise. */
+static int read_names(rs_graph *g, const char *path, int cols, rs_err *e)
 {
-	rs_err e;
 	size_t len;
-	char *buf = rs_read_file(path, &len, &e);
+	char *buf = rs_read_file(path, &len, e);
 	if (buf == NULL)
 		return -1;
-	long n = cols ? g->m : g->orig_n, i = 0;
-	char **names = calloc((size_t)n, sizeof *names);
+	long n = cols ? g->m : g->orig_n, i = 0, lines = 0;
+	char **names = calloc((size_t)(n > 0 ? n : 1), sizeof *names);
 	if (names == NULL) {
 		free(buf);
-		return -1;
+		return rs_fail(e, RS_ENOMEM, "out of memory reading %s", path);
 	}
-	for (char *p = buf; *p && i < n;) {
+	for (char *p = buf; *p;) {
 		char *line = p, *nl = strchr(p, '\n');
 		if (nl) {
 			*nl = '\0';
@@ -157,16 +160,19 @@ static int read_names(rs_graph *g, const char *path, int cols)
 		}
 		if (*line == '#')
 			continue;
+		lines++;
 		char *tab = strchr(line, '\t');
-		names[i++] = xstrdup(tab ? tab + 1 : line);
+		if (i < n)
+			names[i++] = xstrdup(tab ? tab + 1 : line);
 	}
 	free(buf);
 	char ***dst = cols ? &g->cnames : &g->names;
-	if (*dst) {
+	if (*dst || lines != n) {
 		for (long j = 0; j < n; j++)
 			free(names[j]);
 		free(names);
-		return 0;
+		return *dst ? 0 : rs_fail(e, RS_EINVAL, "%s has %ld name%s for %ld %s (left from another graph?)", path,
+					   lines, lines == 1 ? "" : "s", n, cols ? "columns" : "nodes");
 	}
 	*dst = names;
 	return 0;
@@ -320,7 +326,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	if (g == NULL)
 		return -1;
 	rs_labels *L = info.labels;
-	char *notes[32]; /* 29 places add one, some of them exclusive: room to spare */
+	char *notes[48]; /* 35 places add one, some of them exclusive: room to spare */
 	int nn = 0;
 	char shape[224] = "";
 	if (!strcmp(info.format, "matrix"))
@@ -449,17 +455,17 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	/* the names first: label files may name the nodes (none beside a pipe) */
 	if (g->names == NULL && !from_stdin) {
 		char *c = companion(beside, ".node_names");
-		if (c != NULL) {
-			read_names(g, c, 0);
-			free(c);
-		}
+		rs_err ne = {0};
+		if (c != NULL && read_names(g, c, 0, &ne) != 0)
+			notes[nn++] = xasprintf("node names beside the graph not used: %s", ne.msg);
+		free(c);
 	}
 	if (g->bipartite && g->cnames == NULL && !from_stdin) {
 		char *c = companion(beside, ".col_names");
-		if (c != NULL) {
-			read_names(g, c, 1);
-			free(c);
-		}
+		rs_err ne = {0};
+		if (c != NULL && read_names(g, c, 1, &ne) != 0)
+			notes[nn++] = xasprintf("column names beside the graph not used: %s", ne.msg);
+		free(c);
 	}
 	if (!nolabels && labels_path == NULL && L == NULL && !from_stdin) {
 		char *c = companion(beside, ".labels");

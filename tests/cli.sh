@@ -235,6 +235,16 @@ done
 $R -c "load $tmp/named.edges; noise 1; save graph $tmp/noisy.edges" >/dev/null 2>&1
 check "a named graph with noise saves in every graph format and reads back; its noise nodes named noise--1 .. beside a node 'noise-1'" \
 	$([ $ok -eq 0 ] && grep -q "^3	noise--1$" "$tmp/noisy.node_names" && grep -q "^5	noise--3$" "$tmp/noisy.node_names"; echo $?)
+# NAME.node_names left from an earlier save of another graph: not used, a
+# note says why (its names covered part of the nodes, and a save of the
+# graph then crashed on the nodes left without one)
+printf '0 1\n1 2\n2 3\n' >"$tmp/stale.edges"
+printf '# node names of an older graph\n0\tx\n1\ty\n' >"$tmp/stale.node_names"
+$R -c "load $tmp/stale.edges; save graph $tmp/stale-out.gml; load $tmp/stale-out.gml" >"$tmp/out" 2>&1
+st=$?
+check "a NAME.node_names that does not match the graph is not used, and says so" \
+	$([ $st -eq 0 ] && grep -q "^note: node names beside the graph not used: $tmp/stale.node_names has 2 names for 4 nodes (left from another graph?)$" "$tmp/out" &&
+		grep -q '^load stale-out.gml: 4 nodes' "$tmp/out"; echo $?)
 # a name with a quote saved as Pajek, which has no escape for one: a note
 printf 'say "hi",b\nb,c\n' >"$tmp/quote.csv"
 $R -c "load $tmp/quote.csv noheader; save graph $tmp/quote.net; load $tmp/quote.net" >"$tmp/out" 2>&1
