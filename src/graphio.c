@@ -5393,6 +5393,8 @@ static int write_lgl(const rs_graph *g, const char *path, rs_err *e)
 					     ".biedges or .csv", path);
 	for (long i = 0; g->names && i < g->n; i++) {
 		const char *nm = g->names[i];
+		if (nm == NULL) /* written as its number */
+			continue;
 		if (nm[0] == '\0' || nm[0] == '#' || strpbrk(nm, " \t\r\n") != NULL)
 			return rs_fail(e, RS_EINVAL, "%s: node %ld's name '%.60s' %s, which LGL cannot hold; save an "
 						     "edge list (.edges, .csv) or GraphML",
@@ -5404,11 +5406,11 @@ static int write_lgl(const rs_graph *g, const char *path, rs_err *e)
 	FILE *f = a.f;
 	char ib[24], jb[24], wb[32];
 	for (long i = 0; i < g->n; i++) {
-		const char *ni = g->names ? g->names[i] : (snprintf(ib, sizeof ib, "%ld", i), ib);
+		const char *ni = g->names && g->names[i] ? g->names[i] : (snprintf(ib, sizeof ib, "%ld", i), ib);
 		fprintf(f, "# %s\n", ni);
 		for (long p = g->ptr[i]; p < g->ptr[i + 1] && g->idx[p] <= i; p++) {
 			long j = g->idx[p];
-			const char *nj = g->names ? g->names[j] : (snprintf(jb, sizeof jb, "%ld", j), jb);
+			const char *nj = g->names && g->names[j] ? g->names[j] : (snprintf(jb, sizeof jb, "%ld", j), jb);
 			if (g->val)
 				fprintf(f, "%s %s\n", nj, rs_format_exact(wb, sizeof wb, g->val[p]));
 			else

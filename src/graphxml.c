@@ -116,9 +116,12 @@ static void attr_pairs(FILE *f, const rs_node_attr *a, int na, long i, int xml, 
  * name of a node ('label' in both formats). */
 static const char *node_name(const rs_graph *g, long i, char *buf, size_t size)
 {
-	if (i < g->n)
-		return g->names ? g->names[i] : (snprintf(buf, size, "%ld", i), buf);
-	return g->cnames ? g->cnames[i - g->n] : (snprintf(buf, size, "%ld", i - g->n), buf);
+	const char *nm = i < g->n ? (g->names ? g->names[i] : NULL) : (g->cnames ? g->cnames[i - g->n] : NULL);
+	if (nm != NULL)
+		return nm;
+	/* no name (or none for this node): its number */
+	snprintf(buf, size, "%ld", i < g->n ? i : i - g->n);
+	return buf;
 }
 
 static void write_graphml(const rs_graph *g, FILE *f, const rs_node_attr *a, int na)
