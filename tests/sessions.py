@@ -96,6 +96,13 @@ def session(rnd, graphs, labels, out):
         lambda: "plot dump on; plot " + rnd.choice(["embed", "spectrum", "signs", "sweep", "mu", "scores",
                                                     "embed by cluster", "sweep alpha 0.1 1 3", "embed 2 3"]),
         lambda: "expect " + rnd.choice(["nodes 10", "interleaved[1] true", "theorem_holds true"]),
+        # a reader forced on a file of another format: its error, not a crash
+        lambda: "load " + q(rnd.choice(graphs)) + " format " + rnd.choice(
+            ["edges", "mtx", "gml", "graphml", "pajek", "json", "adjlist", "dot", "gexf", "metis", "dl", "lgl",
+             "graph6", "npz", "matrix"]),
+        lambda: rnd.choice(["help " + rnd.choice(["load", "alpha", "plot", "formats", "syntax", "nope"]),
+                            "echo on", "echo off", "print step", "watch", "pause", "frobnicate", "e",
+                            "plot term dumb; plot embed", "plot term dumb; plot spectrum"]),
     ]
     lines = ["set bail off"]
     for _ in range(rnd.randint(10, 40)):
