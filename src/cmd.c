@@ -227,9 +227,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	{"noise", NULL, 1, 1, "noise FRACTION", "append isolated nodes with self-loops (the paper's noise)",
 	 "Append FRACTION times n isolated nodes, each with a self-loop of weight 1, after the "
 	 "graph (the paper's noise). The original nodes keep their numbers and labels; the noise "
-	 "nodes are unlabelled, so scores and label views use the original nodes only. In a graph "
-	 "whose nodes have names, they are named noise-1, noise-2, ... (noise--1 where an original "
-	 "name starts with noise-), so that 'save graph' writes every node a name.",
+	 "nodes are unlabelled, so scores and label views use the original nodes only. Where the "
+	 "graph's nodes have names, the noise nodes are named noise-1, noise-2, ... (noise--1 where "
+	 "an original name starts with noise-), so that 'save graph' writes every node a name.",
 	 NULL, 0, cmd_noise, NULL},
 	{"component", NULL, 0, 1, "component [RANK]",
 	 "keep one connected component, the largest by default",
