@@ -669,14 +669,15 @@ static void draw_help(struct view *v)
 		"Keys",
 		"",
 		"Right / Left     alpha x 1.1 / 1.1 (fine)",
-		"PgUp / PgDn      alpha x 2 / 2 (coarse)   0: alpha = 0",
+		"PgUp / PgDn      alpha x 2 / 2 (coarse; Shift+Right / Left too)",
+		"0                alpha = 0",
 		"Up / Down        k + 1 / k - 1",
 		"a                absolute / relative alpha (same pair weight)",
 		"=                type an exact alpha",
 		"e / E            eps x 1.5 / 1.5 (block models)",
 		"x / y            the scatter's columns    c: class colours on/off",
 		"p                the scatter to gnuplot (after 'plot output FILE')",
-		"?                this help       q  back to the prompt",
+		"?                this help       q, Esc  back to the prompt",
 		"",
 		"Signs: + - 0 ~ (mixed); '!' marks a sign against the theorem.",
 		"Number line: mu_j ticks above, lambda_j marks on the axis;",
@@ -839,6 +840,41 @@ static int prompt_alpha(struct view *v)
 	return set_alpha(v, a + 0.0); /* '-0' is 0 */
 }
 
+/* The key after an Esc that ncurses could not match to a key of the
+ * terminal's description: an escape sequence it lacks (xterm's
+ * Shift+arrows, ESC [ 1 ; 2 D, under TERM=screen) or Alt with a key.
+ * Read whole here, so that it neither quits the view nor leaves its tail
+ * typed at the prompt: Shift or Ctrl with an arrow is the arrow's big
+ * step, as its description would have said; Home, End, PgUp and PgDn
+ * their keys; anything else nothing (0).  Esc alone, with nothing after
+ * it, is 27: quit. */
+static int after_escape(void)
+{
+	timeout(0);
+	int c = getch();
+	if (c == ERR)
+		return 27;
+	if (c != '[' && c != 'O')
+		return 0; /* Alt with a key */
+	char par[16];
+	int n = 0, f;
+	while ((f = getch()) != ERR && !(f >= 0x40 && f <= 0x7E))
+		if (n < (int)sizeof par - 1)
+			par[n++] = (char)f;
+	par[n] = '\0';
+	int mod = strchr(par, ';') != NULL; /* ESC [ 1 ; MOD X */
+	switch (f) {
+	case 'C': return mod ? KEY_SRIGHT : KEY_RIGHT;
+	case 'D': return mod ? KEY_SLEFT : KEY_LEFT;
+	case 'A': return KEY_UP;
+	case 'B': return KEY_DOWN;
+	case 'H': return KEY_HOME;
+	case 'F': return KEY_END;
+	case '~': return atoi(par) == 5 ? KEY_PPAGE : atoi(par) == 6 ? KEY_NPAGE : 0;
+	default: return 0;
+	}
+}
+
 static int key(struct view *v, int ch)
 {
 	rs_session *s = v->s;
@@ -900,6 +936,10 @@ static int key(struct view *v, int ch)
 	case 'x':
 	case 'y': {
 		long k = session_k(s);
+		if (k < 1) { /* one block: no column to pick */
+			snprintf(v->msg, sizeof v->msg, "no embedding column: one block");
+			return K_REDRAW;
+		}
 		int *c = ch == 'x' ? &v->cx : &v->cy;
 		*c = (int)(*c % k) + 1;
 		return K_REDRAW;
@@ -1031,12 +1071,12 @@ int tui_run(rs_session *s, rs_err *e)
 			break; /* the terminal went away (closed window, hangup ignored) */
 		if (ch == ERR)
 			continue;
-		int r = key(&v, ch);
+		int r = key(&v, ch == 27 ? after_escape() : ch);
 		/* coalesce a burst of keys: apply them all, solve once; what
 		 * follows a q stays unread, typed ahead for the prompt */
 		int more;
 		while (!(r & K_QUIT) && (more = (timeout(0), getch())) != ERR)
-			r |= key(&v, more);
+			r |= key(&v, more == 27 ? after_escape() : more);
 		if (r & K_QUIT)
 			break;
 		if (r & K_SOLVE)

@@ -64,12 +64,31 @@ check "... each line within the width, none wrapped onto the next (24x6)" $?
 $T resize-window -t toy -x 100 -y 30
 wait_for 'regspec watch'
 check "resized back, the view returns" $?
+# Shift+Right as xterm sends it, ESC [ 1 ; 2 C, which TERM=screen's
+# description lacks: alpha doubles, and the view stays (it took the Esc
+# for a quit, and typed '2C' at the prompt); Alt+x is passed over
+$T send-keys -t toy S-Right M-x
+wait_for '= 1 absolute'
+check "Shift+Right unknown to the terminal's description still doubles alpha; Alt+x does nothing" \
+	$(grep -q 'regspec watch' "$tmp/screen"; echo $?)
+$T send-keys -t toy S-Left
+wait_for '= 0.5 absolute'
+check "... and Shift+Left halves it" $?
 $T send-keys -t toy q
 wait_for 'left the live view at alpha = 0.5 absolute, k = 1'
 check "q returns to the prompt with alpha and k kept" $?
 $T send-keys -t toy 'alpha' Enter
 wait_for 'alpha = 0.5 absolute'
 check "the session goes on at the moved alpha" $?
+# one block: no embedding column for x and y to pick (a division by zero)
+$T send-keys -t toy 'cliques 10' Enter 'watch' Enter
+wait_for 'regspec watch: cliques 10'
+$T send-keys -t toy x
+wait_for 'no embedding column: one block'
+check "x on a one-block model says there is no column" $?
+$T send-keys -t toy q
+wait_for 'left the live view at alpha = 0.5 absolute, k = 0'
+check "... and the view leaves as usual" $?
 
 start mono NO_COLOR=1 REGSPEC_ASCII=1
 $T send-keys -t mono 'cliques 5 3 2' Enter 'alpha 1' Enter 'watch' Enter
