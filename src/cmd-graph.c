@@ -418,13 +418,12 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 								  "keeps it)" : "");
 	else if (info.symmetrized)
 		notes[nn++] = xstrdup("directed input: made undirected (an edge where either arc is)");
-	if (g->both_ways)
-		; /* the pairs' merging said above */
-	else if (info.merged > 0 && info.symmetrized)
+	/* edges listed both ways: their merging is said above */
+	if (info.merged > 0 && info.symmetrized && !g->both_ways)
 		notes[nn++] = xasprintf("%ld %s the reverse of another (or repeat one), merged (%s)",
 					info.merged, info.merged == 1 ? "arc is" : "arcs are",
 					o.merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept");
-	else if (info.merged > 0)
+	else if (info.merged > 0 && !g->both_ways)
 		notes[nn++] = xasprintf("%ld %s an edge%s, merged (%s)", info.merged,
 					info.merged == 1 ? "entry repeats" : "entries repeat",
 					g->bipartite ? "" : " (in either direction)",
