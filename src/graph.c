@@ -541,6 +541,9 @@ int rs_graph_add_noise(rs_graph *g, long count, rs_err *e)
 		return rs_fail(e, RS_EINVAL, "noise applies to graphs, not to bipartite graphs");
 	if (count < 0 || g->n + count > MAX_NODES)
 		return rs_fail(e, RS_EINVAL, "cannot add %ld noise nodes", count);
+	if (count == 0)
+		return 0;
+	/* (count > 0: no realloc below is of 0 bytes, which would free) */
 	long n = g->n + count, nnz = g->nnz + count;
 	/* the new nodes are components of their own: copies to find again */
 	rs_copies_free(g->copies);

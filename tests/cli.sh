@@ -245,6 +245,14 @@ st=$?
 check "a NAME.node_names that does not match the graph is not used, and says so" \
 	$([ $st -eq 0 ] && grep -q "^note: node names beside the graph not used: $tmp/stale.node_names has 2 names for 4 nodes (left from another graph?)$" "$tmp/out" &&
 		grep -q '^load stale-out.gml: 4 nodes' "$tmp/out"; echo $?)
+# noise that rounds to no node on a graph without an edge: nothing to add
+# (a realloc of 0 bytes freed the edges, said 'out of memory' and freed
+# them again with the graph)
+printf '# nodes: 3\n0 1\n' >"$tmp/iso.edges"
+$R -c "load $tmp/iso.edges; component 2; noise 0.1; cliques 3 2" >"$tmp/out" 2>&1
+st=$?
+check "noise of no node on a one-node graph: nothing appended, no error" \
+	$([ $st -eq 0 ] && grep -q '^note: 0 isolated nodes with a self-loop appended' "$tmp/out" && ! grep -q 'out of memory' "$tmp/out"; echo $?)
 # a name with a quote saved as Pajek, which has no escape for one: a note
 printf 'say "hi",b\nb,c\n' >"$tmp/quote.csv"
 $R -c "load $tmp/quote.csv noheader; save graph $tmp/quote.net; load $tmp/quote.net" >"$tmp/out" 2>&1
