@@ -407,15 +407,14 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 						  "the other edges weigh 1",
 						  nx, info.attr_weights, info.attr_lines);
 	}
+	const char *doubled = o.merge == RS_MERGE_SUM ? " ('merge sum' doubles each weight: the default, max, keeps it)"
+						      : "";
 	if (info.symmetrized && g->both_ways)
 		notes[nn++] = xasprintf("directed input whose arcs all come in pairs, u v beside v u with the same "
 					"weight: read as the undirected graph it is, an edge a pair%s",
-					o.merge == RS_MERGE_SUM ? " ('merge sum' doubles each weight: the default, max, "
-								  "keeps it)" : "");
+					doubled);
 	else if (g->both_ways)
-		notes[nn++] = xasprintf("each edge is listed from both ends with the same weight: read once%s",
-					o.merge == RS_MERGE_SUM ? " ('merge sum' doubles each weight: the default, max, "
-								  "keeps it)" : "");
+		notes[nn++] = xasprintf("each edge is listed from both ends with the same weight: read once%s", doubled);
 	else if (info.symmetrized)
 		notes[nn++] = xstrdup("directed input: made undirected (an edge where either arc is)");
 	/* edges listed both ways: their merging is said above */

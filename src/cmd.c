@@ -947,6 +947,35 @@ static const char *tilde_home(const char *t, size_t *len)
 	return pw && pw->pw_dir && *pw->pw_dir ? pw->pw_dir : NULL;
 }
 
+size_t cmd_word(const char *s, size_t n, char *out, int *open)
+{
+	size_t i = 0, o = 0;
+	*open = 0;
+	while (i < n && s[i] != '\0' && strchr(" \t\r\n;", s[i]) == NULL) {
+		if (s[i] == '"' || s[i] == '\'') {
+			char q = s[i++];
+			while (i < n && s[i] != '\0' && s[i] != q) {
+				if (q == '"' && s[i] == '\\' && i + 1 < n && (s[i + 1] == '"' || s[i + 1] == '\\'))
+					i++;
+				out[o++] = s[i++];
+			}
+			if (i >= n || s[i] != q) {
+				*open = q;
+				break;
+			}
+			i++;
+		} else if (s[i] == '\\' && i + 1 < n && s[i + 1] != '\0' && strchr(CMD_ESCAPABLE, s[i + 1]) != NULL) {
+			/* a shell's escapes, 'my\ graph.edges' as pasted from one */
+			out[o++] = s[i + 1];
+			i += 2;
+		} else {
+			out[o++] = s[i++];
+		}
+	}
+	out[o] = '\0';
+	return i;
+}
+
 /* Read one statement from *p into w.  Returns 1 when a statement was read
  * (possibly empty), 0 at the end of the line, -1 on a quoting error. */
 static int next_statement(const char **p, struct words *w, rs_err *e)
@@ -982,30 +1011,13 @@ static int next_statement(const char **p, struct words *w, rs_err *e)
 		} else {
 			word = xmalloc(cap);
 		}
-		while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n' && *s != ';') {
-			if (*s == '"' || *s == '\'') {
-				char q = *s++;
-				while (*s && *s != q) {
-					if (q == '"' && *s == '\\' && (s[1] == '"' || s[1] == '\\'))
-						s++;
-					word[len++] = *s++;
-				}
-				if (*s != q) {
-					free(word);
-					*p = s;
-					return rs_fail(e, RS_EINVAL, "unterminated %s quote",
-						       q == '"' ? "double" : "single");
-				}
-				s++;
-			} else if (*s == '\\' && s[1] != '\0' && strchr(CMD_ESCAPABLE, s[1]) != NULL) {
-				/* a shell's escapes, 'my\ graph.edges' as pasted from one */
-				word[len++] = s[1];
-				s += 2;
-			} else {
-				word[len++] = *s++;
-			}
+		int open;
+		s += cmd_word(s, strlen(s), word + len, &open);
+		if (open) {
+			free(word);
+			*p = s;
+			return rs_fail(e, RS_EINVAL, "unterminated %s quote", open == '"' ? "double" : "single");
 		}
-		word[len] = '\0';
 		words_push(w, word);
 	}
 }

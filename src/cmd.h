@@ -12,6 +12,14 @@
  * what would end the word, open a comment or a quote, and the backslash. */
 #define CMD_ESCAPABLE " \t;#\"'\\"
 
+/* One word of a command line, s[0 .. n): up to a blank or a ';' outside
+ * quotes, with its quotes taken off ("...", holding \" and \\; '...')
+ * and its backslash escapes (CMD_ESCAPABLE), written to out (room for
+ * n + 1 bytes, terminated).  Returns the bytes read; *open is the quote
+ * still open at the end (0: none).  The tokenizer and completion share it,
+ * so that what Tab writes reads back. */
+size_t cmd_word(const char *s, size_t n, char *out, int *open);
+
 /* exec: run the command with its words (argv[0] is the command name as
  * typed); print to out, or hand a result to cmd_emit.  Return 0, or -1
  * with e filled (the dispatcher adds the location and the command name). */

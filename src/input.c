@@ -447,78 +447,46 @@ static char **complete(const char *text, int start, int end)
 {
 	(void)end;
 	rl_attempted_completion_over = 1;
-	/* the statement being typed starts after the last ';' before the cursor
-	 * that no quote or backslash holds */
+	/* the words before the cursor, read as the command line reads them
+	 * (cmd_word): the statement being typed starts after the last ';'
+	 * outside quotes; its words are the command, then argi - 1 arguments,
+	 * prev the last of them, file1 the first whole; a quote still open at
+	 * the cursor opens the word being completed */
 	const char *buf = rl_line_buffer;
-	int st = 0;
-	for (int p = 0, q = 0; p < start; p++) {
-		if (q != 0) {
-			if (buf[p] == q)
-				q = 0;
-			else if (q == '"' && buf[p] == '\\' && p + 1 < start)
-				p++;
-		} else if (buf[p] == '"' || buf[p] == '\'') {
-			q = buf[p];
-		} else if (buf[p] == '\\' && p + 1 < start) {
-			p++;
-		} else if (buf[p] == ';') {
-			st = p + 1;
-		}
-	}
-	while (buf[st] == ' ' || buf[st] == '\t')
-		st++;
-	if (st >= start)
-		return rl_completion_matches(text, gen_command);
-	/* the words before the cursor, their quotes and escapes taken off as
-	 * the command line takes them: the command, then argi - 1 arguments;
-	 * prev is the last of them, file1 the first whole; a quote still open
-	 * at the cursor opens the word being completed */
 	char first[64] = "", arg1[64] = "", prev[64] = "";
-	char *file1 = NULL;
-	int argi = 0;
-	for (int p = st; p < start;) {
-		while (p < start && (buf[p] == ' ' || buf[p] == '\t'))
+	char *file1 = NULL, *word = xmalloc((size_t)start + 1);
+	int argi = 0, started = 0;
+	for (int p = 0; p < start;) {
+		if (buf[p] == ' ' || buf[p] == '\t') {
 			p++;
-		if (p >= start)
-			break;
-		char *word = xmalloc((size_t)(start - p) + 1);
-		size_t n = 0;
-		int open = 0;
-		while (p < start && buf[p] != ' ' && buf[p] != '\t') {
-			if (buf[p] == '"' || buf[p] == '\'') {
-				char q = buf[p++];
-				while (p < start && buf[p] != q) {
-					if (q == '"' && buf[p] == '\\' && p + 1 < start && (buf[p + 1] == '"' || buf[p + 1] == '\\'))
-						p++;
-					word[n++] = buf[p++];
-				}
-				if (p >= start) {
-					open = 1;
-					break;
-				}
-				p++;
-			} else if (buf[p] == '\\' && p + 1 < start && strchr(CMD_ESCAPABLE, buf[p + 1]) != NULL) {
-				word[n++] = buf[p + 1];
-				p += 2;
-			} else {
-				word[n++] = buf[p++];
-			}
+			continue;
 		}
-		word[n] = '\0';
-		if (open) {
-			free(word);
-			break;
+		if (buf[p] == ';') { /* a new statement */
+			p++;
+			argi = 0;
+			started = 0;
+			free(file1);
+			file1 = NULL;
+			continue;
 		}
+		int open;
+		p += (int)cmd_word(buf + p, (size_t)(start - p), word, &open);
+		if (open)
+			break;
+		started = 1;
 		snprintf(prev, sizeof prev, "%s", word);
-		if (argi == 0)
+		if (argi == 0) {
 			snprintf(first, sizeof first, "%s", word);
-		else if (argi == 1) {
+		} else if (argi == 1) {
 			snprintf(arg1, sizeof arg1, "%s", word);
-			file1 = word;
-			word = NULL;
+			file1 = xstrdup(word);
 		}
-		free(word);
 		argi++;
+	}
+	free(word);
+	if (!started) {
+		free(file1);
+		return rl_completion_matches(text, gen_command);
 	}
 	rs_err e;
 	const struct rs_cmd *c = cmd_find(first, &e);
