@@ -310,7 +310,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "the block order at this alpha next to its limits: harmonic mean of the proportions as "
 	 "alpha -> 0, geometric mean as alpha -> infinity. For a graph with labels: the fraction of "
 	 "each class's nodes where x_j > 0 (pos_j; an entry within the solve's residual of 0 "
-	 "counts as 0), read as Theorem 1 on the classes.",
+	 "counts as 0), read as Theorem 1 on the classes ranked by size: 'agree' is 'tie' where "
+	 "the classes at the cut have the same size, 'not unique' where lambda_j is repeated, "
+	 "and n/a past x_K for K classes.",
 	 NULL, 0, cmd_signs, NULL},
 	{"embed", NULL, 0, 1, "embed [blocks|nodes]", "the spectral embedding X",
 	 "Print the embedding X = D^-1/2 U (X^T D_alpha X = I), k columns x_2 .. x_k+1, with each "

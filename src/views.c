@@ -49,7 +49,13 @@ int views_classes(rs_session *s, struct classes *c, rs_err *e)
 			t++;
 		}
 	free(sz);
-	rs_theory_rank(c->mu, K, c->order);
+	/* ranked by size, largest first: the order of mu where alpha > 0, and
+	 * still the order Theorem 1 reads at alpha = 0, where every mu is 0 */
+	double *key = xcalloc((size_t)K, sizeof *key);
+	for (int j = 0; j < K; j++)
+		key[j] = -(double)c->size[j];
+	rs_theory_rank(key, K, c->order);
+	free(key);
 	for (int j = 0; j < K; j++)
 		c->sorted[j] = c->mu[c->order[j]];
 	return 0;

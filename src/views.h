@@ -14,7 +14,7 @@ struct classes {
 	int *id;        /* their label values                 */
 	long *size;
 	double *mu;     /* in class order                     */
-	int *order;     /* ranked by mu (largest class first) */
+	int *order;     /* ranked by size, largest first (= by mu where alpha > 0) */
 	double *sorted;
 };
 
