@@ -345,39 +345,12 @@ static int graph_signs(rs_session *s, FILE *out, rs_err *e)
 	char **agr = xcalloc((size_t)k, sizeof *agr), **sig = xcalloc((size_t)k, sizeof *sig);
 	char *act = xcalloc((size_t)K + 1, 1), *prd = xcalloc((size_t)K + 1, 1);
 	char **col = xcalloc((size_t)K, sizeof *col);
-	/* by_rank[i]: the class ranked i + 1 (largest first) */
-	int agree_all = 1, *by_rank = c.order;
+	int agree_all = 1;
 	for (int j = 1; j <= k; j++) {
 		views_class_fractions(s, S, &c, j, pos);
-		for (int t = 0; t < K; t++)
-			act[t] = pos[t] >= 0.9 ? '+' : pos[t] <= 0.1 ? '-' : '~';
-		/* Theorem 1 read on the classes: x_{j+1} has one sign on the j
-		 * largest classes and the other on the rest. No reading past x_K,
-		 * none where lambda_{j+1} is repeated (its vectors are not unique),
-		 * and a tie where the j-th and (j+1)-th largest are the same size. */
-		const char *word;
-		if (j >= K)
-			word = "n/a";
-		else if (rs_spectrum_multiplicity(S, j) > 1)
-			word = "not unique";
-		else if (c.size[by_rank[j - 1]] == c.size[by_rank[j]])
-			word = "tie";
-		else {
-			char sgn = 0;
-			for (int t = 0; t < K && !sgn; t++)
-				if (act[by_rank[t]] != '~')
-					sgn = t < j ? act[by_rank[t]] : (act[by_rank[t]] == '+' ? '-' : '+');
-			if (!sgn)
-				sgn = '+';
-			int ok = 1;
-			for (int t = 0; t < K; t++) {
-				prd[by_rank[t]] = t < j ? sgn : (sgn == '+' ? '-' : '+');
-				ok &= prd[by_rank[t]] == act[by_rank[t]];
-			}
-			word = ok ? "yes" : "no";
-			agree_all &= ok;
-		}
+		const char *word = views_class_signs(s, S, &c, j, act, prd);
 		agr[j - 1] = (char *)word;
+		agree_all &= strcmp(word, "no") != 0;
 		sig[j - 1] = xstrdup(act);
 		char name[32];
 		snprintf(name, sizeof name, "pos_%d", j + 1);

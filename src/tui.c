@@ -526,7 +526,6 @@ static void draw_signs(struct view *v, const rs_spectrum *S, const struct thresh
 	int rows = t->K * parts;
 	char *act = xcalloc((size_t)rows + 1, 1), *prd = xcalloc((size_t)rows + 1, 1);
 	char **grid = xcalloc((size_t)cols + 1, sizeof *grid), **pgrid = xcalloc((size_t)cols + 1, sizeof *pgrid);
-	double *pos = xcalloc((size_t)t->K, sizeof *pos);
 	for (int c = 1; c <= cols; c++) {
 		grid[c] = xcalloc((size_t)rows + 1, 1);
 		pgrid[c] = xcalloc((size_t)rows + 1, 1);
@@ -537,17 +536,7 @@ static void draw_signs(struct view *v, const rs_spectrum *S, const struct thresh
 				rs_theory_predict(s->model, S, t->mu, c, act + p * t->K, prd + p * t->K);
 			}
 		} else {
-			views_class_fractions(s, S, &t->cls, c, pos);
-			char sg = 0;
-			for (int b = 0; b < t->K; b++)
-				act[b] = pos[b] >= 0.9 ? '+' : pos[b] <= 0.1 ? '-' : '~';
-			for (int r = 0; r < t->K && !sg; r++)
-				if (t->mu[t->order[r]] < S->lambda[c] && act[t->order[r]] != '~')
-					sg = act[t->order[r]];
-			if (!sg)
-				sg = '+';
-			for (int b = 0; b < t->K; b++)
-				prd[b] = t->mu[b] < S->lambda[c] ? sg : (sg == '+' ? '-' : '+');
+			views_class_signs(s, S, &t->cls, c, act, prd);
 		}
 		memcpy(grid[c], act, (size_t)rows);
 		memcpy(pgrid[c], prd, (size_t)rows);
@@ -600,7 +589,6 @@ static void draw_signs(struct view *v, const rs_spectrum *S, const struct thresh
 	free(pgrid);
 	free(act);
 	free(prd);
-	free(pos);
 	free(rank);
 }
 

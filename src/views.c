@@ -120,6 +120,43 @@ void views_class_fractions(const rs_session *s, const rs_spectrum *S, const stru
 	free(slot);
 }
 
+const char *views_class_signs(const rs_session *s, const rs_spectrum *S, const struct classes *c,
+			      int col, char *act, char *prd)
+{
+	int K = c->K;
+	const int *by_rank = c->order;
+	double *pos = xcalloc((size_t)K, sizeof *pos);
+	views_class_fractions(s, S, c, col, pos);
+	for (int t = 0; t < K; t++) {
+		act[t] = pos[t] >= 0.9 ? '+' : pos[t] <= 0.1 ? '-' : '~';
+		prd[t] = '?';
+	}
+	free(pos);
+	/* Theorem 1 read on the classes: x_{col+1} has one sign on the col
+	 * largest classes and the other on the rest. No reading past x_K,
+	 * none where lambda is repeated (its vectors are not unique), and a
+	 * tie where the classes on either side of the cut are the same size. */
+	if (col >= K)
+		return "n/a";
+	if (rs_spectrum_multiplicity(S, col) > 1)
+		return "not unique";
+	if (c->size[by_rank[col - 1]] == c->size[by_rank[col]])
+		return "tie";
+	/* the sign of the large side, read from the largest class that has one */
+	char sgn = 0;
+	for (int t = 0; t < K && !sgn; t++)
+		if (act[by_rank[t]] != '~')
+			sgn = t < col ? act[by_rank[t]] : (act[by_rank[t]] == '+' ? '-' : '+');
+	if (!sgn)
+		sgn = '+';
+	int ok = 1;
+	for (int t = 0; t < K; t++) {
+		prd[by_rank[t]] = t < col ? sgn : (sgn == '+' ? '-' : '+');
+		ok &= prd[by_rank[t]] == act[by_rank[t]];
+	}
+	return ok ? "yes" : "no";
+}
+
 double views_sweep_alpha(double from, double to, long steps, int logscale, long i)
 {
 	double f = (double)i / (double)(steps - 1);
