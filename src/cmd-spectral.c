@@ -348,7 +348,7 @@ static int graph_signs(rs_session *s, FILE *out, rs_err *e)
 	int agree_all = 1;
 	for (int j = 1; j <= k; j++) {
 		views_class_fractions(s, S, &c, j, pos);
-		const char *word = views_class_signs(s, S, &c, j, act, prd);
+		const char *word = views_class_signs(S, &c, j, pos, act, prd);
 		agr[j - 1] = (char *)word;
 		agree_all &= strcmp(word, "no") != 0;
 		sig[j - 1] = xstrdup(act);

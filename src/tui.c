@@ -526,6 +526,14 @@ static void draw_signs(struct view *v, const rs_spectrum *S, const struct thresh
 	int rows = t->K * parts;
 	char *act = xcalloc((size_t)rows + 1, 1), *prd = xcalloc((size_t)rows + 1, 1);
 	char **grid = xcalloc((size_t)cols + 1, sizeof *grid), **pgrid = xcalloc((size_t)cols + 1, sizeof *pgrid);
+	double **pct = NULL;
+	if (!s->model) { /* graphs: the share of a class's nodes where x_j > 0 */
+		pct = xcalloc((size_t)cols + 1, sizeof *pct);
+		for (int c = 1; c <= cols; c++) {
+			pct[c] = xcalloc((size_t)t->K, sizeof *pct[c]);
+			views_class_fractions(s, S, &t->cls, c, pct[c]);
+		}
+	}
 	for (int c = 1; c <= cols; c++) {
 		grid[c] = xcalloc((size_t)rows + 1, 1);
 		pgrid[c] = xcalloc((size_t)rows + 1, 1);
@@ -536,7 +544,7 @@ static void draw_signs(struct view *v, const rs_spectrum *S, const struct thresh
 				rs_theory_predict(s->model, S, t->mu, c, act + p * t->K, prd + p * t->K);
 			}
 		} else {
-			views_class_signs(s, S, &t->cls, c, act, prd);
+			views_class_signs(S, &t->cls, c, pct[c], act, prd);
 		}
 		memcpy(grid[c], act, (size_t)rows);
 		memcpy(pgrid[c], prd, (size_t)rows);
@@ -545,14 +553,6 @@ static void draw_signs(struct view *v, const rs_spectrum *S, const struct thresh
 	for (int r = 0; r < t->K; r++)
 		rank[t->order[r]] = r + 1;
 	char buf[32];
-	double **pct = NULL;
-	if (!s->model) { /* graphs: the share of a class's nodes where x_j > 0 */
-		pct = xcalloc((size_t)cols + 1, sizeof *pct);
-		for (int c = 1; c <= cols; c++) {
-			pct[c] = xcalloc((size_t)t->K, sizeof *pct[c]);
-			views_class_fractions(s, S, &t->cls, c, pct[c]);
-		}
-	}
 	/* the header, then the rows that fit; when some do not, the last line
 	 * says how many */
 	int fit = rows <= maxrows - 1 ? rows : maxrows - 2;

@@ -120,18 +120,15 @@ void views_class_fractions(const rs_session *s, const rs_spectrum *S, const stru
 	free(slot);
 }
 
-const char *views_class_signs(const rs_session *s, const rs_spectrum *S, const struct classes *c,
-			      int col, char *act, char *prd)
+const char *views_class_signs(const rs_spectrum *S, const struct classes *c, int col,
+			      const double *pos, char *act, char *prd)
 {
 	int K = c->K;
 	const int *by_rank = c->order;
-	double *pos = xcalloc((size_t)K, sizeof *pos);
-	views_class_fractions(s, S, c, col, pos);
 	for (int t = 0; t < K; t++) {
 		act[t] = pos[t] >= 0.9 ? '+' : pos[t] <= 0.1 ? '-' : '~';
 		prd[t] = '?';
 	}
-	free(pos);
 	/* Theorem 1 read on the classes: x_{col+1} has one sign on the col
 	 * largest classes and the other on the rest. No reading past x_K,
 	 * none where lambda is repeated (its vectors are not unique), and a

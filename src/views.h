@@ -29,12 +29,13 @@ int views_il_alarm(const rs_session *s, enum rs_il st);
 void views_class_fractions(const rs_session *s, const rs_spectrum *S, const struct classes *c,
 			   int col, double *pos);
 
-/* Column col's sign on each class (act: '+' where 0.9 of its nodes are
- * positive, '-' at 0.1 or less, '~' between) against Theorem 1 read on the
- * classes ranked by size (prd; '?' where it says nothing). Returns the
- * verdict: "yes", "no", "tie", "not unique" or "n/a". */
-const char *views_class_signs(const rs_session *s, const rs_spectrum *S, const struct classes *c,
-			      int col, char *act, char *prd);
+/* Column col's sign on each class from pos, its views_class_fractions
+ * (act: '+' where 0.9 of a class's nodes are positive or more, '-' at 0.1
+ * or less, '~' between), against Theorem 1 read on the classes ranked by
+ * size (prd; '?' where it says nothing). Returns the verdict: "yes", "no",
+ * "tie", "not unique" or "n/a". */
+const char *views_class_signs(const rs_spectrum *S, const struct classes *c, int col,
+			      const double *pos, char *act, char *prd);
 
 /* Point i of a sweep of steps values from from to to, evenly or on a log scale. */
 double views_sweep_alpha(double from, double to, long steps, int logscale, long i);
