@@ -379,7 +379,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "checks, the sign grid of blocks or classes by eigenvector ('!' against the theorem), a "
 	 "scatter of two embedding columns coloured by block or class, and a status line."
 	 "\nKeys: "
-	 "Right/Left move alpha by 10 %, PgUp/PgDn by a factor 2, 0 sets it to 0, = types it, a "
+	 "Right/Left move alpha by 10 %, PgUp/PgDn by a factor 2, 0 sets it to 0, = types it (Esc cancels), a "
 	 "switches absolute/relative, Up/Down change k, e/E change eps, x/y the scatter's columns, "
 	 "? shows the keys, q returns to the prompt with alpha and k where they were moved."
 	 "\nGraphs are solved in the background, warm-started (the status line says 'ahead' when "

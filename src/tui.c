@@ -13,6 +13,7 @@
 #include "tui.h"
 
 #include "gspectrum.h"
+#include "input.h"
 #include "lanczos.h"
 #include "numparse.h"
 #include "cmd-impl.h"
@@ -661,7 +662,7 @@ static void draw_help(struct view *v)
 		"0                alpha = 0",
 		"Up / Down        k + 1 / k - 1",
 		"a                absolute / relative alpha (same pair weight)",
-		"=                type an exact alpha",
+		"=                type an exact alpha (Enter sets it, Esc cancels)",
 		"e / E            eps x 1.5 / 1.5 (block models)",
 		"x / y            the scatter's columns    c: class colours on/off",
 		"p                the scatter to gnuplot (after 'plot output FILE')",
@@ -804,25 +805,63 @@ static int set_alpha(struct view *v, double a)
 	return K_SOLVE | K_REDRAW;
 }
 
-static int prompt_alpha(struct view *v)
+static int after_escape(void);
+
+/* Read a line at the bottom for '=': printable keys type, Backspace
+ * erases, Ctrl-U clears, Enter accepts, Esc or Ctrl-C cancels (returns 0); a resize
+ * redraws the line. ncurses' getnstr would type Esc and the arrows as
+ * text. */
+static int read_field(const char *label, char *buf, size_t len)
 {
-	char buf[64] = "";
-	move(LINES - 1, 0);
-	clrtoeol();
-	mvprintw(LINES - 1, 0, "alpha (%s) = ", v->s->alpha_rel ? "relative" : "absolute");
-	echo();
+	size_t n = 0;
+	buf[0] = '\0';
 	curs_set(1);
-	timeout(-1);
-	getnstr(buf, (int)sizeof buf - 1);
-	noecho();
+	timeout(100);
+	rs_interrupted = 0;
+	for (;;) {
+		move(LINES - 1, 0);
+		clrtoeol();
+		mvprintw(LINES - 1, 0, "%s%s", label, buf);
+		refresh();
+		int c = getch();
+		if (rs_interrupted) /* Ctrl-C, as at the prompt */
+			break;
+		if (c == 27 && after_escape() == 27)
+			break;
+		if (c == 27)
+			timeout(100); /* after_escape() left it at 0 */
+		if (c == '\n' || c == '\r' || c == KEY_ENTER) {
+			curs_set(0);
+			timeout(50);
+			return 1;
+		}
+		if ((c == KEY_BACKSPACE || c == 127 || c == 8) && n > 0)
+			buf[--n] = '\0';
+		else if (c == 21) /* Ctrl-U */
+			buf[n = 0] = '\0';
+		else if (c >= 0x20 && c < 0x7F && n + 1 < len) {
+			buf[n++] = (char)c;
+			buf[n] = '\0';
+		}
+	}
 	curs_set(0);
 	timeout(50);
+	return 0;
+}
+
+static int prompt_alpha(struct view *v)
+{
+	char buf[64], label[40];
+	snprintf(label, sizeof label, "alpha (%s) = ", v->s->alpha_rel ? "relative" : "absolute");
+	if (!read_field(label, buf, sizeof buf) || buf[0] == '\0')
+		return K_REDRAW;
 	rs_err e = {0};
 	double a = 0;
-	if (buf[0] == '\0')
-		return K_REDRAW;
 	if (rs_parse_double(buf, &a, &e) != 0 || a < 0) {
-		snprintf(v->msg, sizeof v->msg, "alpha: %s", e.msg[0] ? e.msg : "must be >= 0");
+		if (e.msg[0])
+			snprintf(v->msg, sizeof v->msg, "alpha: %s", e.msg);
+		else
+			snprintf(v->msg, sizeof v->msg, "alpha: %s is negative: it must be >= 0", buf);
 		return K_REDRAW;
 	}
 	return set_alpha(v, a + 0.0); /* '-0' is 0 */
@@ -971,6 +1010,10 @@ int tui_run(rs_session *s, rs_err *e)
 	cbreak();
 	noecho();
 	keypad(stdscr, TRUE);
+	/* Esc quits (or cancels '='): wait 25 ms, not ncurses' second, for the
+	 * rest of a key's escape sequence; the ESCDELAY variable still rules */
+	if (getenv("ESCDELAY") == NULL)
+		set_escdelay(25);
 	curs_set(0);
 	timeout(50);
 	struct view v = {0};

@@ -55,6 +55,22 @@ check "? shows the keys" $?
 $T send-keys -t toy '?' '=' '0.5' Enter
 wait_for '= 0.5 absolute'
 check "= types an exact alpha" $?
+# the field edits (an arrow is no text, Backspace erases) and Esc cancels:
+# ncurses' own line reader typed both as text, and Esc never left it
+$T send-keys -t toy '=' '7' Left 'x' BSpace Escape
+wait_for 'arrows: alpha, k'
+check "... Esc leaves the field, alpha unchanged" $(grep -q '= 0.5 absolute' "$tmp/screen"; echo $?)
+$T send-keys -t toy '=' '7' Left 'x' BSpace '5' Enter
+wait_for '= 75 absolute'
+check "... an arrow types nothing there, Backspace erases" $?
+$T send-keys -t toy '=' '3' C-c
+wait_for 'arrows: alpha, k'
+check "... Ctrl-C leaves it too, as at the prompt" $(grep -q '= 75 absolute' "$tmp/screen"; echo $?)
+$T send-keys -t toy '=' '-2' Enter
+wait_for 'alpha: -2 is negative'
+check "... a negative alpha is refused with the value named" $?
+$T send-keys -t toy '=' '0.5' Enter
+wait_for '= 0.5 absolute'
 $T resize-window -t toy -x 60 -y 20
 wait_for 'terminal too small'
 check "a terminal below 80x24 says so" $?
