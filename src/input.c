@@ -593,12 +593,19 @@ void input_catch_interrupts(void)
 }
 
 /* Readline calls this when a signal interrupts its read: Ctrl-C at the
- * prompt abandons the line and starts a fresh one. */
+ * prompt abandons the line and starts a fresh one, with nothing kept of
+ * the last command: a history search (PgUp, PgDn) repeated right after
+ * continues the one before, with its prefix's length as the cursor, which
+ * on the emptied line put the cursor past the end (the keys typed then
+ * became NULs, and Tab looped in readline for ever). */
 static int on_signal_event(void)
 {
 	if (rs_interrupted) {
 		rs_interrupted = 0;
+		rl_free_line_state();
 		rl_replace_line("", 0);
+		rl_point = rl_mark = 0;
+		rl_last_func = NULL;
 		rl_crlf();
 		rl_on_new_line();
 		rl_redisplay();

@@ -181,6 +181,20 @@ $T send-keys -t $S 'print alive' Enter
 wait_for '^alive'
 check "Ctrl-C abandons the line and the session goes on" $(! grep -q "unknown command 'garbage-line" "$tmp/screen"; echo $?)
 
+# PgDn searches the history for the line's start; Ctrl-C cleared the line
+# but readline still took the next PgUp for the same search, put the
+# cursor past the line's end, typed NULs there, and Tab then spun forever
+$T send-keys -t $S 'zq' NPage C-c
+sleep 0.3
+$T send-keys -t $S PPage 'x'
+sleep 0.3
+$T send-keys -t $S Tab
+sleep 0.3
+$T send-keys -t $S C-a C-k 'print searched' Enter
+wait_for '^searched'
+check "Ctrl-C after a history search that found nothing: the next search is a new one, keys type text, Tab returns" \
+	$([ $? -eq 0 ] && ! grep -q '\^@' "$tmp/screen"; echo $?)
+
 $T send-keys -t $S 'load -' Enter
 wait_for "a terminal here; pipe a graph in"
 check "'load -' at the prompt: standard input is the terminal, said in one line" $?
