@@ -17,6 +17,7 @@
 #include <readline/tilde.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/select.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -592,25 +593,93 @@ void input_catch_interrupts(void)
 	sigaction(SIGINT, &sa, NULL);
 }
 
-/* Readline calls this when a signal interrupts its read: Ctrl-C at the
- * prompt abandons the line and starts a fresh one, with nothing kept of
- * the last command: a history search (PgUp, PgDn) repeated right after
- * continues the one before, with its prefix's length as the cursor, which
- * on the emptied line put the cursor past the end (the keys typed then
- * became NULs, and Tab looped in readline for ever). */
-static int on_signal_event(void)
+/* The prompt reads through readline's callback interface: a line arrives
+ * in on_line, and Ctrl-C interrupts the wait for a key (select), where
+ * prompt_line abandons the line and all readline was doing with it, and
+ * starts a fresh prompt. Abandoning the line alone (a blocking readline()
+ * with a signal hook) left readline inside what it was doing: an
+ * incremental search (C-r) went on and Enter ran the line it had found;
+ * a history search repeated after Ctrl-C (PgDn, then PgUp) continued the
+ * old one with its prefix's length as the cursor, past the end of the
+ * emptied line, so keys typed became NULs and Tab looped in readline for
+ * ever. Readline's own handlers act only while it reads a key: the rest
+ * of the time Ctrl-C and a resize come here. */
+static char *got_line;
+static int got;
+static volatile sig_atomic_t resized;
+
+static void on_line(char *line)
 {
-	if (rs_interrupted) {
-		rs_interrupted = 0;
-		rl_free_line_state();
-		rl_replace_line("", 0);
-		rl_point = rl_mark = 0;
-		rl_last_func = NULL;
-		rl_crlf();
-		rl_on_new_line();
-		rl_redisplay();
+	got_line = line;
+	got = 1;
+	rl_callback_handler_remove();
+}
+
+static void on_sigwinch(int sig)
+{
+	(void)sig;
+	resized = 1;
+}
+
+/* Ctrl-C: the line as it stood, "^C" after it, and a fresh prompt with
+ * nothing left of what readline was doing (a search, a numeric argument,
+ * a key sequence begun, the place in the history) and no history line
+ * left edited. The order matters: a history line's undo list is also its
+ * entry's, and the line typed before the history was walked is kept aside
+ * with its own; freed in another order, one was freed twice at the next
+ * Enter, or leaked. */
+static void abandon_line(const char *prompt)
+{
+	rs_interrupted = 0;
+	rl_point = rl_end;
+	rl_redisplay();
+	fputs("^C", rl_outstream ? rl_outstream : stdout);
+	rl_callback_sigcleanup();
+	if (rl_undo_list != NULL)
+		rl_revert_line(1, 0); /* a history line edited: as it was */
+	rl_free_line_state(); /* its undo list was the entry's too */
+	rl_maybe_unsave_line(); /* the line typed before the history was walked */
+	rl_replace_line("", 1);
+	rl_point = rl_mark = 0;
+	rl_last_func = NULL;
+	rl_crlf();
+	rl_callback_handler_remove();
+	using_history();
+	rl_callback_handler_install(prompt, on_line);
+}
+
+/* The next line typed at the prompt (NULL at end of input). */
+static char *prompt_line(const char *prompt)
+{
+	struct sigaction sa, old_winch;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigwinch;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGWINCH, &sa, &old_winch); /* the live view's ncurses wants its own */
+	got = 0;
+	got_line = NULL;
+	rl_callback_handler_install(prompt, on_line);
+	int fd = fileno(rl_instream ? rl_instream : stdin);
+	while (!got) {
+		fd_set in;
+		FD_ZERO(&in);
+		FD_SET(fd, &in);
+		int r = select(fd + 1, &in, NULL, NULL, NULL);
+		if (r < 0 && errno != EINTR) {
+			rl_callback_handler_remove();
+			break;
+		}
+		if (r > 0)
+			rl_callback_read_char(); /* a Ctrl-C inside comes out the same way */
+		if (resized && !got) {
+			resized = 0;
+			rl_resize_terminal();
+		}
+		if (rs_interrupted && !got)
+			abandon_line(prompt);
 	}
-	return 0;
+	sigaction(SIGWINCH, &old_winch, NULL);
+	return got_line;
 }
 
 void input_repl(rs_session *s, int quiet)
@@ -627,7 +696,18 @@ void input_repl(rs_session *s, int quiet)
 	rl_filename_dequoting_function = dequote;
 	rl_filename_quoting_function = quote_name;
 	rl_directory_rewrite_hook = open_dir_name;
-	rl_signal_event_hook = on_signal_event;
+	rl_initialize(); /* the inputrc first: what follows overrides it */
+	rl_variable_bind("echo-control-characters", "off"); /* abandon_line writes ^C */
+	/* readline 8.2 binds PgUp and PgDn to its history searches, and a
+	 * search, an edit, Up, a search again, Down and Enter (PgDn 5 Up PgDn
+	 * Down Enter, from a history line) free an undo list twice inside it:
+	 * they walk the history as Up and Down do instead */
+	static const char *const page[2] = {"\033[5~", "\033[6~"};
+	for (int i = 0; i < 2; i++) {
+		rl_command_func_t *f = rl_function_of_keyseq(page[i], NULL, NULL);
+		if (f == rl_history_search_backward || f == rl_history_search_forward)
+			rl_bind_keyseq(page[i], i == 0 ? rl_get_previous_history : rl_get_next_history);
+	}
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_sigint;
@@ -647,7 +727,7 @@ void input_repl(rs_session *s, int quiet)
 	while (!s->quit) {
 		rs_interrupted = 0;
 		rs_idle *ahead = idle_start(s); /* while the person reads and types */
-		char *line = readline("regspec> ");
+		char *line = prompt_line("regspec> ");
 		idle_stop(s, ahead);
 		if (line == NULL) {
 			putchar('\n');

@@ -181,19 +181,23 @@ $T send-keys -t $S 'print alive' Enter
 wait_for '^alive'
 check "Ctrl-C abandons the line and the session goes on" $(! grep -q "unknown command 'garbage-line" "$tmp/screen"; echo $?)
 
-# PgDn searches the history for the line's start; Ctrl-C cleared the line
-# but readline still took the next PgUp for the same search, put the
-# cursor past the line's end, typed NULs there, and Tab then spun forever
-$T send-keys -t $S 'zq' NPage C-c
+# Ctrl-C in an incremental search (C-r) ends the search: the keys after
+# it were taken as more of the search, and Enter ran the line it had found
+$T send-keys -t $S C-l C-r 'print al'
 sleep 0.3
-$T send-keys -t $S PPage 'x'
+$T send-keys -t $S C-c
 sleep 0.3
-$T send-keys -t $S Tab
-sleep 0.3
-$T send-keys -t $S C-a C-k 'print searched' Enter
+$T send-keys -t $S 'print searched' Enter
 wait_for '^searched'
-check "Ctrl-C after a history search that found nothing: the next search is a new one, keys type text, Tab returns" \
-	$([ $? -eq 0 ] && ! grep -q '\^@' "$tmp/screen"; echo $?)
+check "Ctrl-C ends a C-r search: the line it found is not run, what is typed next is" \
+	$([ $? -eq 0 ] && ! grep -q '^alive' "$tmp/screen"; echo $?)
+# readline 8.2's PgUp and PgDn are history searches, and this walk made it
+# free an undo list twice at Enter; they now walk the history as Up and Down
+$T send-keys -t $S Up NPage 5 Up NPage Down Enter
+sleep 0.5
+$T send-keys -t $S C-u 'print still-here' Enter
+wait_for '^still-here'
+check "PgDn, an edit, Up, PgDn, Down and Enter on history lines: the session goes on" $?
 
 $T send-keys -t $S 'load -' Enter
 wait_for "a terminal here; pipe a graph in"
