@@ -56,14 +56,22 @@ $T send-keys -t toy '?' '=' '0.5' Enter
 wait_for '= 0.5 absolute'
 check "= types an exact alpha" $?
 # the field edits (an arrow is no text, Backspace erases) and Esc cancels:
-# ncurses' own line reader typed both as text, and Esc never left it
-$T send-keys -t toy '=' '7' Left 'x' BSpace Escape
+# ncurses' own line reader typed both as text, and Esc never left it.
+# Each key waits for the field to show what came before it: keys sent
+# behind an Esc would be read with it (Alt+=)
+$T send-keys -t toy '=' '7' Left 'x' BSpace
+wait_for 'alpha (absolute) = 7 *$'
+$T send-keys -t toy Escape
 wait_for 'arrows: alpha, k'
 check "... Esc leaves the field, alpha unchanged" $(grep -q '= 0.5 absolute' "$tmp/screen"; echo $?)
-$T send-keys -t toy '=' '7' Left 'x' BSpace '5' Enter
+$T send-keys -t toy '=' '7' Left 'x' BSpace '5'
+wait_for 'alpha (absolute) = 75 *$'
+$T send-keys -t toy Enter
 wait_for '= 75 absolute'
 check "... an arrow types nothing there, Backspace erases" $?
-$T send-keys -t toy '=' '3' C-c
+$T send-keys -t toy '=' '3'
+wait_for 'alpha (absolute) = 3 *$'
+$T send-keys -t toy C-c
 wait_for 'arrows: alpha, k'
 check "... Ctrl-C leaves it too, as at the prompt" $(grep -q '= 75 absolute' "$tmp/screen"; echo $?)
 $T send-keys -t toy '=' '-2' Enter
