@@ -147,7 +147,10 @@ def main():
             while time.time() < end and not os.path.exists(done):
                 screen = tmux("capture-pane", "-p")
                 lines = [x for x in screen.splitlines() if x.strip()]
-                if lines and lines[-1].startswith("regspec>") and "regspec watch:" not in screen:
+                # the view's last line is its status line; where the
+                # terminal has no alternate screen (vt100) the view's
+                # drawing stays above the prompt once it is left
+                if lines and lines[-1].startswith("regspec>"):
                     tmux("send-keys", "C-e", "C-u")
                     time.sleep(0.2)
                     tmux("send-keys", "quit", "Enter")
