@@ -887,6 +887,29 @@ static void text_free(struct graph_text *G)
 	rs_nm_free(&G->ids);
 }
 
+static int graph_member(rs_textscan *J, const char *key, void *arg)
+{
+	static const char *const keys[] = {"nodes", "links", "edges", "adjacency", "elements", "graph", "graphs"};
+	rs_scan_blank(J);
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0] && (*J->p == '[' || *J->p == '{'); i++)
+		if (!strcmp(key, keys[i]))
+			*(int *)arg = 1;
+	return skip(J);
+}
+
+int rs_json_graph_like(const char *buf)
+{
+	rs_err e = {0};
+	rs_textscan J = {buf, buf, "", 1, 0, &e};
+	if (!strncmp(J.p, "\xef\xbb\xbf", 3))
+		J.p += 3;
+	rs_scan_blank(&J);
+	if (*J.p != '{')
+		return 1;
+	int found = 0;
+	return members(&J, 1, graph_member, &found) != 0 || found;
+}
+
 rs_graph *rs_json_graph(const char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
 			rs_err *e)
 {

@@ -18,4 +18,12 @@
 rs_graph *rs_json_graph(const char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
 			rs_err *e);
 
+/* Whether JSON text buf could be a graph for rs_json_graph: a list (of
+ * edges, or CX aspects), or an object with a "nodes", "links", "edges",
+ * "adjacency", "elements", "graph" or "graphs" member that holds a list or
+ * an object.  0 for other JSON objects (a dataset's summary, whose "nodes"
+ * is a count; a partition {"node": class}); 1 for text that is not JSON,
+ * which the reader then names. */
+int rs_json_graph_like(const char *buf);
+
 #endif

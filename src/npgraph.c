@@ -6,6 +6,7 @@
 #include "unpack.h"
 
 #include "graph6.h"
+#include "jsongraph.h"
 #include "labels.h"
 #include "matfile.h"
 #include "octave.h"
@@ -686,6 +687,37 @@ static void konect_note(const arch *a, long k, const char *name, rs_load_info *i
 	free(owned);
 }
 
+/* Whether file i is JSON (by its name) of at most 64 MiB whose text is
+ * no graph (rs_json_graph_like). */
+static int json_not_graph(const arch *a, long i)
+{
+	const char *name = arch_name(a, i), *dot = strrchr(name, '.');
+	if (dot == NULL || (strcasecmp(dot, ".json") != 0 && strcasecmp(dot, ".cyjs") != 0))
+		return 0;
+	const size_t max = (size_t)64 << 20;
+	if (a->zip && a->zip->m[i].usize > max)
+		return 0;
+	if (a->tar && a->tar->m[i].size > max)
+		return 0;
+	if (a->files) {
+		struct stat st;
+		char *full = malloc(strlen(a->path) + strlen(name) + 2);
+		int big = full == NULL || (sprintf(full, "%s/%s", a->path, name), stat(full, &st) != 0) ||
+			  (uint64_t)st.st_size > max;
+		free(full);
+		if (big)
+			return 0;
+	}
+	size_t len;
+	unsigned char *owned;
+	rs_err ignored = {0};
+	const unsigned char *text = arch_read(a, i, max, &len, &owned, &ignored);
+	/* a tar's text lies in the archive, NUL-terminated in place */
+	int no = text != NULL && !rs_json_graph_like((const char *)text);
+	free(owned);
+	return no;
+}
+
 /* The archive's one graph file (or the one o->member names), read as
  * rs_graph_parse reads a file of its name; in a tar archive, a NumPy
  * array or a zip archive (an .npz) is read too. */
@@ -693,12 +725,17 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 {
 	long pick = -1, candidates = 0, count = arch_count(a);
 	char list[160] = "";
-	for (long i = 0; i < count; i++)
-		if (graph_candidate(arch_name(a, i))) {
-			if (candidates++ == 0)
-				pick = i;
-			rs_list_append(list, sizeof list, ", ", arch_name(a, i));
-		}
+	/* among several, a JSON file that is no graph is passed over too (a
+	 * dataset's stats.json beside its edge list) */
+	for (int sniff = 0; sniff < 2 && (sniff == 0 || candidates > 1); sniff++) {
+		pick = -1, candidates = 0, list[0] = '\0';
+		for (long i = 0; i < count; i++)
+			if (graph_candidate(arch_name(a, i)) && !(sniff && json_not_graph(a, i))) {
+				if (candidates++ == 0)
+					pick = i;
+				rs_list_append(list, sizeof list, ", ", arch_name(a, i));
+			}
+	}
 	if (o->member != NULL) { /* ARCHIVE/MEMBER: the one named, whatever it is */
 		pick = arch_find(a, o->member);
 		if (pick < 0) {

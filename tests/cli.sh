@@ -892,21 +892,27 @@ fi
 # xz -c karate.labels and zstd -c karate_club.gml.
 # a folder, as a download unpacks: its one graph file (the labels beside it
 # read as beside any file), KONECT's out.NAME beside meta.NAME; several
-# graph files are listed; an empty folder says so
+# graph files are listed; an empty folder says so; a JSON file that is no
+# graph (a dataset's summary, a partition) is passed over, one that is a
+# graph is listed
 if command -v tar >/dev/null 2>&1; then
-	mkdir -p "$tmp/dl/club" "$tmp/dl/kon" "$tmp/dl/empty"
+	mkdir -p "$tmp/dl/club" "$tmp/dl/kon" "$tmp/dl/empty" "$tmp/json2"
 	tar -C "$tmp/dl/club" -xzf "$good/karate-club.tar.gz"
+	printf '{\n "name": "karate",\n "nodes": 34,\n "edges": 78,\n "label_sizes": [16, 18]\n}\n' >"$tmp/dl/club/karate/stats.json"
+	printf '{"1": 0, "2": 0, "3": 1}\n' >"$tmp/dl/club/karate/partition.json"
+	cp "$good/karate-jgf.json" "$good/karate.tgf" "$tmp/json2/"
 	tar -C "$tmp/dl/kon" -xjf "$good/konect-ucidata-zachary.tar.bz2" 2>/dev/null ||
 		(cd "$tmp/dl/kon" && bzip2 -dc "$good/konect-ucidata-zachary.tar.bz2" | tar -xf -)
-	run -c "load $tmp/dl/club/karate/; k 1; alpha 1; cluster 2; score" -c "load $tmp/dl/kon" -c "load $tmp/dl" -c "load $tmp/dl/empty"
-	check "load FOLDER: its one graph file and the labels beside it, KONECT's layout, several listed, none said" \
+	run -c "load $tmp/dl/club/karate/; k 1; alpha 1; cluster 2; score" -c "load $tmp/dl/kon" -c "load $tmp/dl" -c "load $tmp/dl/empty" -c "load $tmp/json2"
+	check "load FOLDER: its one graph file and the labels beside it (JSON that is no graph passed over), KONECT's layout, several listed, none said" \
 		$([ $st -eq 1 ] && grep -q "^load karate: 34 nodes, 78 edges.*labels: 2 classes, 34 labelled" "$tmp/out" &&
 			grep -q "^note: read .*dl/club/karate/ as edges (the folder's one graph file, karate.edges)$" "$tmp/out" &&
 			grep -q "ARI 0.8823" "$tmp/out" &&
 			grep -q "^load kon: 34 nodes, 78 edges" "$tmp/out" && grep -q "KONECT's layout: the edges from out.ucidata-zachary" "$tmp/out" &&
 			grep -q "^command-line:3: load: .*dl: a folder of 3 files (club/karate/karate.edges, kon/ucidata-zachary/meta.ucidata-zachary, kon/ucidata-zachary/out.ucidata-zachary): 'load .*dl/club/karate/karate.edges' reads the first, and so on$" "$tmp/err" &&
 			grep -q "^command-line:4: load: .*dl/empty: a folder with nothing in it$" "$tmp/err" &&
-			[ "$(wc -l <"$tmp/err")" -eq 2 ]; echo $?)
+			grep -q "^command-line:5: load: .*json2: a folder of 2 files (karate-jgf.json, karate.tgf): " "$tmp/err" &&
+			[ "$(wc -l <"$tmp/err")" -eq 3 ]; echo $?)
 else
 	n=$((n + 1)); echo "ok $n - # SKIP tar is not installed"
 fi
