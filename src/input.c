@@ -21,6 +21,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#ifdef HAVE_RL_LAST_COMMAND_WAS_KILL
+extern int _rl_last_command_was_kill; /* readline's, not in its headers (configure.ac) */
+#endif
+
 rs_cancel rs_interrupted;
 
 /* The longest command line read from a file or pipe.  A K x K matrix for
@@ -628,12 +632,20 @@ static void on_sigwinch(int sig)
  * entry's, and the line typed before the history was walked is kept aside
  * with its own; freed in another order, one was freed twice at the next
  * Enter, or leaked. */
+static void draw_nothing(void)
+{
+}
+
 static void abandon_line(const char *prompt)
 {
 	rs_interrupted = 0;
 	rl_point = rl_end;
 	rl_redisplay();
 	fputs("^C", rl_outstream ? rl_outstream : stdout);
+	/* the line stays on the screen as it was typed: in vi mode the
+	 * revert below drew the line it put back after the ^C */
+	rl_voidfunc_t *draw = rl_redisplay_function;
+	rl_redisplay_function = draw_nothing;
 	rl_callback_sigcleanup();
 	if (rl_undo_list != NULL)
 		rl_revert_line(1, 0); /* a history line edited: as it was */
@@ -642,11 +654,37 @@ static void abandon_line(const char *prompt)
 	rl_replace_line("", 1);
 	rl_point = rl_mark = 0;
 	rl_last_func = NULL;
+#ifdef HAVE_RL_LAST_COMMAND_WAS_KILL
+	/* readline clears it after each key it dispatches, but not after one
+	 * that leaves typed keys pending (a self-insert with more input):
+	 * left set, a kill after Ctrl-C joined the one before it, and in vi
+	 * mode took its place, its text lost */
+	_rl_last_command_was_kill = 0;
+#endif
+	rl_redisplay_function = draw;
 	rl_crlf();
 	rl_callback_handler_remove();
 	using_history();
 	rl_callback_handler_install(prompt, on_line);
 }
+
+#ifdef HAVE_RL_LAST_COMMAND_WAS_KILL
+/* vi's ~ with a count (3~, or Home and End as xterm sends them, ESC [ 1 ~
+ * and ESC [ 4 ~, typed in vi mode): readline 8.2 changes each letter by a
+ * kill and an insert, and each kill after the first takes the first's
+ * place in the kill ring without freeing its text.  One letter at a time,
+ * no kill said to come before each, changes the same letters. */
+static int vi_change_case(int count, int key)
+{
+	if (count <= 0)
+		return rl_vi_change_case(count, key);
+	for (int i = 0; i < count && rl_point < rl_end; i++) {
+		_rl_last_command_was_kill = 0;
+		rl_vi_change_case(1, key);
+	}
+	return 0;
+}
+#endif
 
 /* The next line typed at the prompt (NULL at end of input). */
 static char *prompt_line(const char *prompt)
@@ -669,8 +707,17 @@ static char *prompt_line(const char *prompt)
 			rl_callback_handler_remove();
 			break;
 		}
-		if (r > 0)
+		if (r > 0) {
+#ifdef HAVE_RL_LAST_COMMAND_WAS_KILL
+			/* in vi mode readline 8.2 puts a kill that follows another
+			 * in the first's place in the kill ring without freeing its
+			 * text (C then Ctrl-U); vi never joins kills, so saying
+			 * before each key that none came last changes nothing else */
+			if (rl_editing_mode == 0)
+				_rl_last_command_was_kill = 0;
+#endif
 			rl_callback_read_char(); /* a Ctrl-C inside comes out the same way */
+		}
 		if (resized && !got) {
 			resized = 0;
 			rl_resize_terminal();
@@ -708,6 +755,11 @@ void input_repl(rs_session *s, int quiet)
 		if (f == rl_history_search_backward || f == rl_history_search_forward)
 			rl_bind_keyseq(page[i], i == 0 ? rl_get_previous_history : rl_get_next_history);
 	}
+#ifdef HAVE_RL_LAST_COMMAND_WAS_KILL
+	Keymap vi = rl_get_keymap_by_name("vi-command");
+	if (vi != NULL && rl_function_of_keyseq("~", vi, NULL) == rl_vi_change_case)
+		rl_bind_key_in_map('~', vi_change_case, vi);
+#endif
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_sigint;

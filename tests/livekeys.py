@@ -145,7 +145,8 @@ def main():
             # leave the view (Esc), then the prompt: an empty line, 'quit'
             end = time.time() + limit
             while time.time() < end and not os.path.exists(done):
-                screen = tmux("capture-pane", "-p")
+                # (-J: a long line typed at the prompt, wrapped, as one)
+                screen = tmux("capture-pane", "-p", "-J")
                 lines = [x for x in screen.splitlines() if x.strip()]
                 # the view's last line is its status line; where the
                 # terminal has no alternate screen (vt100) the view's

@@ -180,6 +180,18 @@ sleep 0.3
 $T send-keys -t $S 'print alive' Enter
 wait_for '^alive'
 check "Ctrl-C abandons the line and the session goes on" $(! grep -q "unknown command 'garbage-line" "$tmp/screen"; echo $?)
+# Ctrl-C on a history line edited: the line stays as typed, ^C after it
+# (putting the history line back drew its end after the ^C)
+$T send-keys -t $S C-l Up
+sleep 0.3
+$T send-keys -t $S BSpace BSpace
+sleep 0.3
+$T send-keys -t $S C-c
+sleep 0.3
+$T send-keys -t $S 'print shown' Enter
+wait_for '^shown$'
+check "Ctrl-C on an edited history line shows the line as typed, then ^C" \
+	$(grep -q '^regspec> print ali^C$' "$tmp/screen"; echo $?)
 
 # Ctrl-C in an incremental search (C-r) ends the search: the keys after
 # it were taken as more of the search, and Enter ran the line it had found
@@ -227,6 +239,45 @@ $T send-keys -t $S C-u 'quit' Enter
 # solved for the reduced basis, and a 10 % step of alpha is taken from it.
 # Each 'info' cancels what runs; finished solves stay: poll slowly enough
 # for one to finish (under valgrind a solve takes seconds).
+# vi mode (an inputrc's 'set editing-mode vi'): readline 8.2 lost the text
+# of a kill that came right after another (C then Ctrl-U; 3~, which it
+# does as a kill and an insert a letter; a kill after Ctrl-C with keys
+# typed ahead); the session must end with status 0, which under the
+# sanitizers is also 'no leak'
+printf 'set editing-mode vi\n' >"$tmp/inputrc-vi"
+S=vi
+$T new-session -d -s vi -x 100 -y 30 \
+	"env HOME=$tmp/home REGSPEC_HISTFILE=/dev/null TERM=screen INPUTRC=$tmp/inputrc-vi $RUN -q; echo \$? >$tmp/vi-exit; sleep 30"
+wait_for 'regspec>'
+$T send-keys -t vi 'print abcd' Escape
+sleep 0.3
+$T send-keys -t vi 0 w 3 '~' Enter
+wait_for '^ABCd$'
+check "vi mode: 3~ changes the case of three letters" $?
+$T send-keys -t vi 'print xyz' Escape
+sleep 0.3
+$T send-keys -t vi C
+sleep 0.2
+$T send-keys -t vi C-u 'print killed-twice' Enter
+wait_for '^killed-twice$'
+check "vi mode: C then Ctrl-U, two kills in a row" $?
+$T send-keys -t vi 'print zz' Escape
+sleep 0.3
+$T send-keys -t vi 0 D
+sleep 0.2
+$T send-keys -t vi C-c
+sleep 0.3
+$T send-keys -t vi ab C-u
+$T send-keys -t vi 'print after-ctrl-c' Enter
+wait_for '^after-ctrl-c$'
+check "vi mode: a kill, Ctrl-C, then keys typed ahead of another kill" \
+	$([ $? -eq 0 ] && grep -q '^regspec> ^C$' "$tmp/screen"; echo $?)
+$T send-keys -t vi 'quit' Enter
+i=0
+while [ $i -lt 100 ] && [ ! -s "$tmp/vi-exit" ]; do sleep 0.1; i=$((i + 1)); done
+check "vi mode: the session ends with status 0 (under ASan: no text of a kill lost)" \
+	$([ "$(cat "$tmp/vi-exit" 2>/dev/null)" = 0 ]; echo $?)
+
 start three
 wait_for 'regspec>'
 $T send-keys -t $S 'seed 1; sbm 20*50 0.3 0.002; set verbose on; alpha 1 rel; eig' Enter
