@@ -90,11 +90,16 @@ static char *companion_name(const char *path, const char *ext)
 }
 
 /* The companion file when it is there to read (compressed too:
- * NAME.labels.gz), else NULL. */
-static char *companion(const char *path, const char *ext)
+ * NAME.labels.gz), or, for an archive's member, when inside lists ext
+ * (rs_load_info's member_beside); else NULL. */
+static char *companion(const char *path, const char *ext, const char *inside)
 {
 	static const char *const packed[] = {"", ".gz", ".bz2", ".xz", ".zst"};
 	char *c = companion_name(path, ext);
+	size_t el = strlen(ext);
+	for (const char *f = inside ? strstr(inside, ext) : NULL; f; f = strstr(f + 1, ext))
+		if ((f == inside || f[-1] == ' ') && (f[el] == '\0' || f[el] == ' '))
+			return c;
 	for (size_t i = 0; i < sizeof packed / sizeof packed[0]; i++) {
 		char *p = xasprintf("%s%s", c, packed[i]);
 		if (access(p, R_OK) == 0) {
@@ -141,7 +146,7 @@ static int save_names(const char *path, const char *ext, char *const *names, lon
 static int read_names(rs_graph *g, const char *path, int cols, rs_err *e)
 {
 	size_t len;
-	char *buf = rs_read_file(path, &len, e);
+	char *buf = rs_read_text(path, &len, e);
 	if (buf == NULL)
 		return -1;
 	long n = cols ? g->m : g->orig_n, i = 0, lines = 0;
@@ -452,21 +457,21 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	const char *beside = info.member_path[0] ? info.member_path : path;
 	/* the names first: label files may name the nodes (none beside a pipe) */
 	if (g->names == NULL && !from_stdin) {
-		char *c = companion(beside, ".node_names");
+		char *c = companion(beside, ".node_names", info.member_beside);
 		rs_err ne = {0};
 		if (c != NULL && read_names(g, c, 0, &ne) != 0)
 			notes[nn++] = xasprintf("node names beside the graph not used: %s", ne.msg);
 		free(c);
 	}
 	if (g->bipartite && g->cnames == NULL && !from_stdin) {
-		char *c = companion(beside, ".col_names");
+		char *c = companion(beside, ".col_names", info.member_beside);
 		rs_err ne = {0};
 		if (c != NULL && read_names(g, c, 1, &ne) != 0)
 			notes[nn++] = xasprintf("column names beside the graph not used: %s", ne.msg);
 		free(c);
 	}
 	if (!nolabels && labels_path == NULL && L == NULL && !from_stdin) {
-		char *c = companion(beside, ".labels");
+		char *c = companion(beside, ".labels", info.member_beside);
 		if (c != NULL) {
 			rs_err le = {0};
 			L = rs_labels_read(c, g, &le);
@@ -501,7 +506,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		}
 	}
 	if (L != NULL && L->class_names == NULL) {
-		char *c = companion(labels_path ? labels_path : beside, ".label_names");
+		char *c = companion(labels_path ? labels_path : beside, ".label_names", labels_path ? NULL : info.member_beside);
 		if (c != NULL) {
 			rs_err le;
 			rs_labels_read_names(L, c, &le);

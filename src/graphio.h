@@ -89,8 +89,12 @@ typedef struct rs_load_info {
 	char node_attrs[256]; /* GML, GraphML, GEXF, JSON, DOT, XGMML, GDF: the
 				 nodes' attributes, ", "-separated (for 'labels'
 				 at a Tab)                                  */
-	char member_path[512]; /* a folder's graph file that was read (its
-				 labels and names are looked for beside it) */
+	char member_path[512]; /* a folder's or an archive's graph file that
+				 was read (its labels and names are looked
+				 for beside it) */
+	char member_beside[64]; /* ... in an archive, those found there beside
+				 it: " .labels .node_names .col_names
+				 .label_names" as they are there */
 	char edge_columns[256]; /* an edge list's header: the columns besides
 				 the endpoints, ", "-separated (for 'weight'
 				 at a Tab; else weight_attr and unread_attrs) */

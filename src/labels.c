@@ -941,7 +941,7 @@ fail:
 int rs_labels_read_names(rs_labels *L, const char *path, rs_err *e)
 {
 	size_t len;
-	char *buf = rs_read_file(path, &len, e);
+	char *buf = rs_read_text(path, &len, e);
 	if (buf == NULL)
 		return -1;
 	return rs_labels_parse_names(L, buf, e);

@@ -718,6 +718,22 @@ static int json_not_graph(const arch *a, long i)
 	return no;
 }
 
+/* The companions of member name that the archive holds beside it
+ * (NAME.labels for NAME.edges, ...), in info->member_beside. */
+static void archive_beside(const arch *a, const char *name, rs_load_info *info)
+{
+	static const char *const exts[] = {".labels", ".node_names", ".col_names", ".label_names"};
+	const char *slash = strrchr(name, '/'), *dot = strrchr(name, '.');
+	size_t stem = dot && dot > (slash ? slash : name) ? (size_t)(dot - name) : strlen(name);
+	info->member_beside[0] = '\0';
+	for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++) {
+		char want[600];
+		snprintf(want, sizeof want, "%.*s%s", (int)stem, name, exts[i]);
+		if (arch_find(a, want) >= 0)
+			rs_list_append(info->member_beside, sizeof info->member_beside, " ", exts[i]);
+	}
+}
+
 /* The archive's one graph file (or the one o->member names), read as
  * rs_graph_parse reads a file of its name; in a tar archive, a NumPy
  * array or a zip archive (an .npz) is read too. */
@@ -821,8 +837,10 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 		rs_text_tidy((char *)text, &len);
 		g = rs_graph_parse((char *)text, len, where, &inner, info, e);
 	}
-	if (g != NULL && a->files != NULL) /* what sits beside it is read too */
+	if (g != NULL) /* what sits beside it is read too */
 		snprintf(info->member_path, sizeof info->member_path, "%s/%s", a->path, name);
+	if (g != NULL && a->files == NULL) /* in an archive, by its members' names */
+		archive_beside(a, name, info);
 	if (g != NULL && nodes_csv >= 0) { /* the note is nodes.csv's */
 		if (netz_nodes(a, nodes_csv, g, o, info, e) != 0) {
 			rs_graph_free(g);
@@ -1062,6 +1080,16 @@ rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, cons
 		g = member_graph(&za, o, info, e);
 	rs_zip_close(&z);
 	return g;
+}
+
+char *rs_read_text(const char *path, size_t *len, rs_err *e)
+{
+	if (rs_archive_prefix(path) == 0)
+		return rs_read_file(path, len, e);
+	char *buf = rs_read_member(path, len, e);
+	if (buf != NULL)
+		rs_text_tidy(buf, len);
+	return buf;
 }
 
 char *rs_read_member(const char *path, size_t *len, rs_err *e)

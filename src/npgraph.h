@@ -42,6 +42,9 @@ rs_graph *rs_folder_graph(const char *path, const rs_load_opts *o, rs_load_info 
 /* rs_read_data's, or for ARCHIVE/MEMBER (rs_archive_prefix) that member's
  * bytes, malloc'd and NUL-terminated, the archive a zip or a tar. */
 char *rs_read_member(const char *path, size_t *len, rs_err *e);
+/* A text file as rs_read_file reads it, or an archive's member
+ * (ARCHIVE/MEMBER) tidied the same way (rs_text_tidy). */
+char *rs_read_text(const char *path, size_t *len, rs_err *e);
 
 /* The names of the files of the zip or tar archive at path (folders left
  * out), in the archive's order: a NULL-terminated malloc'd array of

@@ -854,14 +854,17 @@ check "load a sheet of an .xlsx workbook, labels from another; shared strings, r
 		grep -q "^weight  *11$" "$tmp/out" && grep -q "^   0  Alice " "$tmp/out" && grep -q "^   2  Carol & Dan " "$tmp/out" &&
 		grep -q "^command-line:3: load: .*karate.xlsx: no sheet 'nope' in the workbook (its sheets: edges, clubs)$" "$tmp/err"; echo $?)
 # tar archives, as repositories publish graphs: the one graph file beside
-# its labels and a read-me, found without a name; a member by name; labels
-# read from a member; an .npz inside a tar (made here by tar itself)
+# its labels and a read-me, found without a name, the labels beside it
+# read too; a member by name; labels read from a member; an .npz inside a
+# tar (made here by tar itself)
 club="$good/karate-club.tar.gz"
-run -c "load $club; labels $club/karate/karate.labels; k 1; alpha 1; cluster 2; score" \
+run -c "load $club; k 1; alpha 1; cluster 2; score; labels $club/karate/karate.labels" \
 	-c "load $club/karate/karate.edges; labels $club/./karate/karate.labels" -c "load $club/karate/nope" \
 	-c "labels $club/karate/nope.labels" -c "load $good/karate-csr.npz/x.edges"
 check "load a .tar.gz: its one graph file, or ARCHIVE/MEMBER; labels from a member; a missing member says so" \
 	$([ $st -eq 1 ] && grep -q "^note: read .*karate-club.tar.gz as edges (the tar archive's one graph file, karate/karate.edges)$" "$tmp/out" &&
+		grep -q "^load karate-club.tar.gz: 34 nodes, 78 edges.*labels: 2 classes, 34 labelled$" "$tmp/out" &&
+		grep -q "^note: labels from .*karate-club.tar.gz/karate/karate.labels$" "$tmp/out" &&
 		grep -q "^labels from .*karate-club.tar.gz/karate/karate.labels: 2 classes, 34 of 34 nodes labelled" "$tmp/out" &&
 		grep -q "ARI 0.8823" "$tmp/out" && grep -q "^load karate.edges: 34 nodes, 78 edges" "$tmp/out" &&
 		grep -q "^labels from .*karate-club.tar.gz/./karate/karate.labels: 2 classes" "$tmp/out" &&
@@ -913,7 +916,22 @@ if command -v tar >/dev/null 2>&1; then
 			grep -q "^command-line:4: load: .*dl/empty: a folder with nothing in it$" "$tmp/err" &&
 			grep -q "^command-line:5: load: .*json2: a folder of 2 files (karate-jgf.json, karate.tgf): " "$tmp/err" &&
 			[ "$(wc -l <"$tmp/err")" -eq 3 ]; echo $?)
+	# an archive holds the graph's names, labels and class names beside it
+	mkdir -p "$tmp/tri/g"
+	cp "$good/two-triangles.edges" "$tmp/tri/g/tri.edges"
+	printf 'a\nb\nc\nd\ne\nf\n' >"$tmp/tri/g/tri.node_names"
+	printf '0\n0\n0\n1\n1\n1\n' >"$tmp/tri/g/tri.labels"
+	printf 'left\nright\n' >"$tmp/tri/g/tri.label_names"
+	printf '{"nodes": 6, "edges": 7}\n' >"$tmp/tri/g/stats.json"
+	(cd "$tmp/tri" && tar -cf "$tmp/tri.tar" g)
+	run -c "load $tmp/tri.tar; save labels $tmp/tri.csv" -c "load $tmp/tri.tar nolabels; info"
+	check "load ARCHIVE: the names, labels and class names beside its graph file inside it; nolabels" \
+		$([ $st -eq 0 ] && grep -q "^load tri.tar: 6 nodes, 7 edges.*labels: 2 classes, 6 labelled$" "$tmp/out" &&
+			grep -q "^note: labels from .*tri.tar/g/tri.labels$" "$tmp/out" &&
+			grep -q "^a,left$" "$tmp/tri.csv" && grep -q "^f,right$" "$tmp/tri.csv" &&
+			grep -q "no labels$" "$tmp/out" && ! grep -q "^classes" "$tmp/out"; echo $?)
 else
+	n=$((n + 1)); echo "ok $n - # SKIP tar is not installed"
 	n=$((n + 1)); echo "ok $n - # SKIP tar is not installed"
 fi
 run -c "load https://snap.stanford.edu/data/facebook_combined.txt.gz" -c "labels http://example.org/x.labels"
