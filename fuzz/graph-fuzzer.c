@@ -3,11 +3,14 @@
  * GraphML, Pajek, METIS, dense matrix, adjacency list, SIF, or found from the
  * content, DIMACS included; bipartite or not), the rest is the file's text (or,
  * by its first bytes, a zip archive or a NumPy array, whatever the format); a graph
- * that loads is then read for labels from the same bytes and embedded. */
+ * that loads is then read for labels from the same bytes and embedded.  The
+ * text is also judged as JSON that could be a graph (how a folder's or an
+ * archive's files are told apart). */
 #include <config.h>
 
 #include "graphio.h"
 #include "gspectrum.h"
+#include "jsongraph.h"
 #include "lanczos.h"
 
 #include <stdint.h>
@@ -40,6 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *buf = malloc(len + 1);
 	memcpy(buf, data + 1, len);
 	buf[len] = '\0';
+	(void)rs_json_graph_like(buf);
 	rs_load_info info;
 	rs_err e;
 	rs_graph *g = rs_graph_parse(buf, len, "fuzz", &o, &info, &e);
