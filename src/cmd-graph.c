@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -110,6 +111,20 @@ static char *companion(const char *path, const char *ext, const char *inside)
 	}
 	free(c);
 	return NULL;
+}
+
+/* The companion of the graph read from path: beside the graph file a
+ * folder or an archive gave (inside the archive), else beside path
+ * itself (an archive's, on the disk beside it). */
+static char *companion_of(const char *path, const rs_load_info *info, const char *ext)
+{
+	if (info->member_path[0]) {
+		char *c = companion(info->member_path, ext, info->member_beside);
+		struct stat st;
+		if (c != NULL || (stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
+			return c;
+	}
+	return companion(path, ext, NULL);
 }
 
 /* 'id<TAB>name' a line beside a saved graph, as 'load' reads them back
@@ -453,25 +468,23 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 					info.id_top + 1 - info.compacted);
 	else if (info.relabeled)
 		notes[nn++] = xstrdup("node names mapped to ids 0..n-1 in order of appearance");
-	/* what lies beside the file read: a folder's graph file's */
-	const char *beside = info.member_path[0] ? info.member_path : path;
 	/* the names first: label files may name the nodes (none beside a pipe) */
 	if (g->names == NULL && !from_stdin) {
-		char *c = companion(beside, ".node_names", info.member_beside);
+		char *c = companion_of(path, &info, ".node_names");
 		rs_err ne = {0};
 		if (c != NULL && read_names(g, c, 0, &ne) != 0)
 			notes[nn++] = xasprintf("node names beside the graph not used: %s", ne.msg);
 		free(c);
 	}
 	if (g->bipartite && g->cnames == NULL && !from_stdin) {
-		char *c = companion(beside, ".col_names", info.member_beside);
+		char *c = companion_of(path, &info, ".col_names");
 		rs_err ne = {0};
 		if (c != NULL && read_names(g, c, 1, &ne) != 0)
 			notes[nn++] = xasprintf("column names beside the graph not used: %s", ne.msg);
 		free(c);
 	}
 	if (!nolabels && labels_path == NULL && L == NULL && !from_stdin) {
-		char *c = companion(beside, ".labels", info.member_beside);
+		char *c = companion_of(path, &info, ".labels");
 		if (c != NULL) {
 			rs_err le = {0};
 			L = rs_labels_read(c, g, &le);
@@ -506,7 +519,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		}
 	}
 	if (L != NULL && L->class_names == NULL) {
-		char *c = companion(labels_path ? labels_path : beside, ".label_names", labels_path ? NULL : info.member_beside);
+		char *c = labels_path ? companion(labels_path, ".label_names", NULL) : companion_of(path, &info, ".label_names");
 		if (c != NULL) {
 			rs_err le;
 			rs_labels_read_names(L, c, &le);

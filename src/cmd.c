@@ -674,7 +674,7 @@ const struct rs_topic rs_topic_table[] = {
 	 "circles and features are passed over, and so is macOS' __MACOSX, and, among several files, JSON that is no graph "
 	 "(a dataset's stats.json, whose \"nodes\" is a count); in a tar, the graph file "
 	 "may be an .npz or .npy. The labels, node names and class names the archive holds beside the graph file "
-	 "(NAME.labels, NAME.node_names, NAME.label_names) are read as beside a file. 'load ARCHIVE/MEMBER' reads the member named, of an archive of several "
+	 "(NAME.labels, NAME.node_names, NAME.label_names) are read as beside a file; where it holds none, those beside the archive. 'load ARCHIVE/MEMBER' reads the member named, of an archive of several "
 	 "graph files (refused without, their names listed) or an array of a NumPy archive; 'labels "
 	 "ARCHIVE/MEMBER' reads labels from a member. Netzschleuder's downloads (FILE.csv.zip: graph-tool's "
 	 "CSV files, edges.csv under a '# source, target, ...' header line, nodes.csv under '# index, name, "

@@ -923,13 +923,16 @@ if command -v tar >/dev/null 2>&1; then
 	printf '0\n0\n0\n1\n1\n1\n' >"$tmp/tri/g/tri.labels"
 	printf 'left\nright\n' >"$tmp/tri/g/tri.label_names"
 	printf '{"nodes": 6, "edges": 7}\n' >"$tmp/tri/g/stats.json"
-	(cd "$tmp/tri" && tar -cf "$tmp/tri.tar" g)
-	run -c "load $tmp/tri.tar; save labels $tmp/tri.csv" -c "load $tmp/tri.tar nolabels; info"
-	check "load ARCHIVE: the names, labels and class names beside its graph file inside it; nolabels" \
+	(cd "$tmp/tri" && tar -cf "$tmp/tri.tar" g && tar -cf "$tmp/solo.tar" g/tri.edges)
+	cp "$tmp/tri/g/tri.labels" "$tmp/solo.labels"
+	run -c "load $tmp/tri.tar; save labels $tmp/tri.csv" -c "load $tmp/tri.tar nolabels; info" -c "load $tmp/solo.tar"
+	check "load ARCHIVE: the names, labels and class names beside its graph file inside it, else beside the archive; nolabels" \
 		$([ $st -eq 0 ] && grep -q "^load tri.tar: 6 nodes, 7 edges.*labels: 2 classes, 6 labelled$" "$tmp/out" &&
 			grep -q "^note: labels from .*tri.tar/g/tri.labels$" "$tmp/out" &&
 			grep -q "^a,left$" "$tmp/tri.csv" && grep -q "^f,right$" "$tmp/tri.csv" &&
-			grep -q "no labels$" "$tmp/out" && ! grep -q "^classes" "$tmp/out"; echo $?)
+			grep -q "no labels$" "$tmp/out" && ! grep -q "^classes" "$tmp/out" &&
+			grep -q "^load solo.tar: 6 nodes, 7 edges.*labels: 2 classes, 6 labelled$" "$tmp/out" &&
+			grep -q "^note: labels from .*/solo.labels$" "$tmp/out"; echo $?)
 else
 	n=$((n + 1)); echo "ok $n - # SKIP tar is not installed"
 	n=$((n + 1)); echo "ok $n - # SKIP tar is not installed"
