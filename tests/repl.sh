@@ -2,7 +2,7 @@
 # repl.sh: the interactive prompt in a real terminal (tmux): the prompt,
 # commands and results, completion of commands, keywords, values and file
 # names, Ctrl-C at the prompt, messages without locations, history across
-# two sessions, the look-ahead while the prompt waits, notes wrapped to
+# two sessions, kills in vi mode, the look-ahead while the prompt waits, notes wrapped to
 # the terminal's width and long tables cut to their ends.
 # Skipped (exit 77) without tmux.  Output: TAP.
 set -u
