@@ -381,7 +381,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "\nKeys: "
 	 "Right/Left move alpha by 10 %, PgUp/PgDn by a factor 2, 0 sets it to 0, = types it (Esc cancels), a "
 	 "switches absolute/relative, Up/Down change k, e/E change eps, x/y the scatter's columns, "
-	 "? shows the keys, q returns to the prompt with alpha and k where they were moved."
+	 "? shows the keys, q (or Esc, or Ctrl-C) returns to the prompt with alpha and k where they were moved."
 	 "\nGraphs are solved in the background, warm-started (the status line says 'ahead' when "
 	 "the alpha was solved before the key asked for it, 'basis' when the pairs came from earlier solves, 'warm' or 'cold' when Lanczos ran), and keys "
 	 "pressed meanwhile coalesce to the latest alpha. While idle the view looks ahead: it "

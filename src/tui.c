@@ -666,7 +666,7 @@ static void draw_help(struct view *v)
 		"e / E            eps x 1.5 / 1.5 (block models)",
 		"x / y            the scatter's columns    c: class colours on/off",
 		"p                the scatter to gnuplot (after 'plot output FILE')",
-		"?                this help       q, Esc  back to the prompt",
+		"?                this help       q, Esc, Ctrl-C  back to the prompt",
 		"",
 		"Signs: + - 0 ~ (mixed); '!' marks a sign against the theorem.",
 		"Number line: mu_j ticks above, lambda_j marks on the axis;",
@@ -824,8 +824,10 @@ static int read_field(const char *label, char *buf, size_t len)
 		mvprintw(LINES - 1, 0, "%s%s", label, buf);
 		refresh();
 		int c = getch();
-		if (rs_interrupted) /* Ctrl-C, as at the prompt */
+		if (rs_interrupted) { /* Ctrl-C, as at the prompt: the field only */
+			rs_interrupted = 0;
 			break;
+		}
 		if (c == 27 && after_escape() == 27)
 			break;
 		if (c == 27)
@@ -1097,6 +1099,10 @@ int tui_run(rs_session *s, rs_err *e)
 		}
 		timeout(v.busy ? 10 : 50); /* while a solve runs, look for its end often */
 		int ch = getch();
+		if (rs_interrupted) { /* Ctrl-C leaves, as q does (a shell's full-screen tools quit on it) */
+			rs_interrupted = 0;
+			break;
+		}
 		struct termios tio;
 		if (ch == ERR && tcgetattr(STDIN_FILENO, &tio) != 0)
 			break; /* the terminal went away (closed window, hangup ignored) */

@@ -110,9 +110,9 @@ wait_for 'regspec watch: cliques 10'
 $T send-keys -t toy x
 wait_for 'no embedding column: one block'
 check "x on a one-block model says there is no column" $?
-$T send-keys -t toy q
+$T send-keys -t toy C-c
 wait_for 'left the live view at alpha = 0.5 absolute, k = 0'
-check "... and the view leaves as usual" $?
+check "... and Ctrl-C leaves the view, as q does" $?
 
 start mono NO_COLOR=1 REGSPEC_ASCII=1
 $T send-keys -t mono 'cliques 5 3 2' Enter 'alpha 1' Enter 'watch' Enter
