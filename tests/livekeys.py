@@ -9,9 +9,9 @@ arrows, PgUp/PgDn, Shift and Alt with keys, Home and End, the view's
 letters, '=' and what follows it (digits, Backspace, Enter, Esc), Ctrl-C,
 Ctrl-L, Tab, and resizes of the window, small ones below 80x24 among them,
 at random pauses (none, 20 ms, 0.1 s, 0.3 s), so that keys land during
-solves and drawing. An Esc among them leaves the view, and the keys after
-it are typed at the prompt, as they would be. Then it leaves the view and
-types 'quit', and the program must:
+solves and drawing. An Esc or a Ctrl-C among them leaves the view, and
+the keys after it are typed at the prompt, as they would be. Then it
+leaves the view and types 'quit', and the program must:
 
   - exit, with status 0 or 1, within the time given (LIVEKEYS_TIMEOUT
     seconds in the environment; 20 by default);
