@@ -1531,8 +1531,11 @@ static rs_graph *read_mtx_array(char *p, struct reader *rd, int symmetric, const
 			}
 			if (w != 0 && rs_edges_push(&E, i, j, o->unweighted ? 1.0 : w, e) != 0)
 				goto fail;
-			/* 'bipartite' on a symmetric square: B has both triangles */
-			if (w != 0 && bip && i != j && rs_edges_push(&E, j, i, o->unweighted ? 1.0 : w, e) != 0)
+			/* 'bipartite' on a symmetric square: B has both triangles
+			 * (a general array lists both already: a rectangular one's
+			 * (j, i) would lie outside it) */
+			if (w != 0 && bip && symmetric && i != j &&
+			    rs_edges_push(&E, j, i, o->unweighted ? 1.0 : w, e) != 0)
 				goto fail;
 			if (++i == R) { /* the next column: from its diagonal when symmetric */
 				j++;

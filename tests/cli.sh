@@ -222,6 +222,17 @@ $R -c "load $tmp/sym-array.mtx bipartite" -c "load $tmp/sym-coord.mtx bipartite"
 check "a symmetric square matrix loaded 'bipartite' (it said 'must be square'): B with both triangles" \
 	$([ "$(grep -c '(bipartite): 6 nodes (rows + columns), 6 edges' "$tmp/out")" -eq 2 ] && grep -q '^0 1 2$' "$tmp/out" &&
 		grep -q '^1 0 2$' "$tmp/out"; echo $?)
+# a general array, rectangular or square and 'bipartite': its entries as
+# listed, none mirrored (a rectangular one's mirror lay outside it and was
+# read past the end of the rows; found by the graph fuzzer)
+printf '%%%%MatrixMarket matrix array real general\n2 3\n1\n0\n0\n2\n3\n0\n' >"$tmp/rect-array.mtx"
+printf '%%%%MatrixMarket matrix array real general\n2 2\n1\n0\n4\n0\n' >"$tmp/sq-array.mtx"
+$R -c "load $tmp/rect-array.mtx" -c "save graph -" -c "load $tmp/sq-array.mtx bipartite" -c "save graph -" >"$tmp/out" 2>&1
+check "a general array file, rectangular or square and 'bipartite': its entries as listed, none mirrored" \
+	$([ $? -eq 0 ] && grep -q "^load rect-array.mtx (bipartite): 5 nodes (rows + columns), 3 edges" "$tmp/out" &&
+		grep -q "^load sq-array.mtx (bipartite): 4 nodes (rows + columns), 2 edges" "$tmp/out" &&
+		grep -q '^0 0 1$' "$tmp/out" && grep -q '^1 1 2$' "$tmp/out" && grep -q '^0 2 3$' "$tmp/out" &&
+		grep -q '^0 1 4$' "$tmp/out" && ! grep -q '^1 0 4$' "$tmp/out"; echo $?)
 # a named graph with noise saved in every graph format (GML and others
 # crashed on the noise nodes, which had no names): each reads back with
 # all its nodes; noise nodes are named after the original ones, with a
