@@ -93,8 +93,8 @@ typedef struct rs_load_info {
 				 was read (its labels and names are looked
 				 for beside it) */
 	char member_beside[64]; /* ... in an archive, those found there beside
-				 it: " .labels .node_names .col_names
-				 .label_names" as they are there */
+				 it, blank-separated, of ".labels",
+				 ".node_names", ".col_names", ".label_names" */
 	char edge_columns[256]; /* an edge list's header: the columns besides
 				 the endpoints, ", "-separated (for 'weight'
 				 at a Tab; else weight_attr and unread_attrs) */

@@ -625,6 +625,11 @@ static void on_sigwinch(int sig)
 	resized = 1;
 }
 
+/* A redisplay function that draws nothing (abandon_line). */
+static void draw_nothing(void)
+{
+}
+
 /* Ctrl-C: the line as it stood, "^C" after it, and a fresh prompt with
  * nothing left of what readline was doing (a search, a numeric argument,
  * a key sequence begun, the place in the history) and no history line
@@ -632,10 +637,6 @@ static void on_sigwinch(int sig)
  * entry's, and the line typed before the history was walked is kept aside
  * with its own; freed in another order, one was freed twice at the next
  * Enter, or leaked. */
-static void draw_nothing(void)
-{
-}
-
 static void abandon_line(const char *prompt)
 {
 	rs_interrupted = 0;
