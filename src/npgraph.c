@@ -495,13 +495,19 @@ static int graph_candidate(const char *name)
 	if (base[0] == '.' || !strncasecmp(base, "readme", 6) || !strncasecmp(base, "license", 7) ||
 	    !strncasecmp(base, "licence", 7) || !strncasecmp(base, "copying", 7))
 		return 0;
-	const char *dot = strrchr(base, '.');
-	static const char *const docs[] = {".md",     ".html",	     ".htm",	     ".pdf",	 ".rst",
-					   ".doc",    ".docx",	     ".png",	     ".jpg",	 ".labels",
-					   ".label",  ".label_names", ".node_names", ".circles", ".feat",
-					   ".egofeat", ".featnames"};
+	/* the extension under a compression's: NAME.labels.gz is labels */
+	size_t bl = strlen(base);
+	bl -= rs_compressed_suffix(base, bl);
+	const char *dot = NULL;
+	for (size_t i = 0; i < bl; i++)
+		if (base[i] == '.')
+			dot = base + i;
+	static const char *const docs[] = {".md",	  ".html",	".htm",	       ".pdf",	     ".rst",
+					   ".doc",	  ".docx",	".png",	       ".jpg",	     ".labels",
+					   ".label",	  ".label_names", ".node_names", ".col_names", ".circles",
+					   ".feat",	  ".egofeat",	".featnames"};
 	for (size_t i = 0; dot && i < sizeof docs / sizeof docs[0]; i++)
-		if (!strcasecmp(dot, docs[i]))
+		if (strlen(docs[i]) == (size_t)(base + bl - dot) && !strncasecmp(dot, docs[i], strlen(docs[i])))
 			return 0;
 	return 1;
 }
@@ -734,6 +740,29 @@ static void archive_beside(const arch *a, const char *name, rs_load_info *info)
 	}
 }
 
+/* Whether graph file name is in the layout of this project's data (and of
+ * 'save graph NAME.edges' with 'save labels NAME.labels'): NAME.edges or NAME.biedges (compressed too)
+ * with NAME.labels (compressed too) beside it in a. */
+static int labelled_layout(const arch *a, const char *name)
+{
+	size_t l = strlen(name), stem;
+	l -= rs_compressed_suffix(name, l);
+	if (l > 6 && !strncmp(name + l - 6, ".edges", 6))
+		stem = l - 6;
+	else if (l > 8 && !strncmp(name + l - 8, ".biedges", 8))
+		stem = l - 8;
+	else
+		return 0;
+	static const char *const packed[] = {"", ".gz", ".bz2", ".xz", ".zst"};
+	for (size_t i = 0; i < sizeof packed / sizeof packed[0]; i++) {
+		char want[600];
+		snprintf(want, sizeof want, "%.*s.labels%s", (int)stem, name, packed[i]);
+		if (arch_find(a, want) >= 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* The archive's one graph file (or the one o->member names), read as
  * rs_graph_parse reads a file of its name; in a tar archive, a NumPy
  * array or a zip archive (an .npz) is read too. */
@@ -796,6 +825,31 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 		if (k >= 0 && alone)
 			pick = i, candidates = 1, konect_meta = k;
 	}
+	/* a dataset's folder (this project's data, or what 'save graph' and
+	 * 'save labels' wrote): among the graph's copies in other formats and other graphs
+	 * beside it (not in other folders: several downloads), the one edge
+	 * list with labels beside it */
+	char others[80] = "";
+	long layout = 0;
+	for (long i = 0; o->member == NULL && candidates > 1 && i < count; i++)
+		if (graph_candidate(arch_name(a, i)) && labelled_layout(a, arch_name(a, i)) && layout++ == 0)
+			pick = i;
+	if (layout == 1) {
+		const char *nm = arch_name(a, pick), *slash = strrchr(nm, '/');
+		size_t dl = slash ? (size_t)(slash + 1 - nm) : 0;
+		for (long i = 0; layout && i < count; i++) {
+			const char *other = arch_name(a, i);
+			if (i == pick || !graph_candidate(other) || json_not_graph(a, i))
+				continue;
+			if (strncmp(other, nm, dl) != 0 || strchr(other + dl, '/') != NULL)
+				layout = 0;
+			rs_list_append(others, sizeof others, ", ", other + dl);
+		}
+	}
+	if (layout == 1)
+		candidates = 1;
+	else
+		layout = 0;
 	if (candidates == 0) {
 		rs_fail(e, RS_EINVAL, "%s: a %s %s", a->path, a->kind,
 			count ? "without a graph file (only folders, read-me, licence or label files)" : "with nothing in it");
@@ -848,6 +902,9 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 		}
 	} else if (g != NULL && konect_meta >= 0) {
 		konect_note(a, konect_meta, name, info);
+	} else if (g != NULL && layout) {
+		snprintf(info->container, sizeof info->container, " (the %.12s's graph file with labels beside it, %.50s; also: %s)",
+			 a->kind, name, others);
 	} else if (g != NULL) { /* an .npz's own note after the archive's */
 		char inner_note[sizeof info->container];
 		size_t il = strlen(info->container);

@@ -927,6 +927,32 @@ if command -v tar >/dev/null 2>&1; then
 			grep -q "^command-line:4: load: .*dl/empty: a folder with nothing in it$" "$tmp/err" &&
 			grep -q "^command-line:5: load: .*json2: a folder of 2 files (karate-jgf.json, karate.tgf): " "$tmp/err" &&
 			[ "$(wc -l <"$tmp/err")" -eq 3 ]; echo $?)
+	# a dataset's folder (../shared/data's layout, what 'save graph' writes):
+	# the graph in several formats and another graph beside it, the edge
+	# list with NAME.labels (compressed here) chosen and the others named;
+	# NAME.col_names and NAME.labels.gz are no graph files; two edge lists
+	# with labels are listed, as is one with labels in another folder
+	mkdir -p "$tmp/ds/club" "$tmp/ds2" "$tmp/ds3/a"
+	tar -C "$tmp/ds" -xzf "$good/karate-club.tar.gz"
+	cp "$tmp/ds/karate/karate.edges" "$tmp/ds/club/club.edges"
+	gzip -cn <"$tmp/ds/karate/karate.labels" >"$tmp/ds/club/club.labels.gz"
+	cp "$good/karate-networkx.net" "$tmp/ds/club/club.net"
+	printf '0 0\n0 1\n1 1\n' >"$tmp/ds/club/women.biedges"
+	printf 'x\ny\n' >"$tmp/ds/club/club.col_names"
+	printf '{"nodes": 34, "edges": 78}\n' >"$tmp/ds/club/stats.json"
+	cp "$tmp/ds/club/club.edges" "$tmp/ds/club/club.labels.gz" "$tmp/ds2/"
+	cp "$tmp/ds/club/club.edges" "$tmp/ds2/other.edges"
+	cp "$tmp/ds/club/club.labels.gz" "$tmp/ds2/other.labels.gz"
+	cp "$tmp/ds/club/club.edges" "$tmp/ds/club/club.labels.gz" "$tmp/ds3/a/"
+	cp "$good/karate-networkx.net" "$tmp/ds3/"
+	run -c "load $tmp/ds/club; k 1; alpha 1; cluster 2; score" -c "load $tmp/ds2" -c "load $tmp/ds3"
+	check "load FOLDER in a dataset's layout: the edge list with its labels beside it among the graph's other formats; two such, or one in a folder below, listed" \
+		$([ $st -eq 1 ] && grep -q "^load club: 34 nodes, 78 edges.*labels: 2 classes, 34 labelled" "$tmp/out" &&
+			grep -q "^note: read .*ds/club as edges (the folder's graph file with labels beside it, club.edges; also: club.net, women.biedges)$" "$tmp/out" &&
+			grep -q "ARI 0.8823" "$tmp/out" &&
+			grep -q "^command-line:2: load: .*ds2: a folder of 2 files (club.edges, other.edges): " "$tmp/err" &&
+			grep -q "^command-line:3: load: .*ds3: a folder of 2 files (a/club.edges, karate-networkx.net): " "$tmp/err" &&
+			[ "$(wc -l <"$tmp/err")" -eq 2 ]; echo $?)
 	# an archive holds the graph's names, labels and class names beside it
 	mkdir -p "$tmp/tri/g"
 	cp "$good/two-triangles.edges" "$tmp/tri/g/tri.edges"
