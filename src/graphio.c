@@ -4825,7 +4825,7 @@ out:
 
 /* The extension of a file's name (".mtx"), under a ".gz" (".bz2", ".xz",
  * ".zst") one; "" when the name has none. */
-static void file_extension(const char *path, char *ext, size_t size)
+void rs_file_extension(const char *path, char *ext, size_t size)
 {
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	size_t l = strlen(base);
@@ -4885,7 +4885,7 @@ static enum rs_gformat extension_format(const char *path)
 		   {".d6", RS_GF_GRAPH6},    {".dot", RS_GF_DOT},    {".gv", RS_GF_DOT},
 		   {".tgf", RS_GF_TGF},      {".xgmml", RS_GF_XGMML}, {".cx", RS_GF_JSON}, {".cx2", RS_GF_JSON}, {".gw", RS_GF_LEDA}, {".lgr", RS_GF_LEDA}};
 	char dot[32];
-	file_extension(path, dot, sizeof dot);
+	rs_file_extension(path, dot, sizeof dot);
 	for (size_t i = 0; dot[0] && i < sizeof ext / sizeof ext[0]; i++)
 		if (!strcasecmp(dot, ext[i].ext))
 			return ext[i].f;
@@ -5464,7 +5464,7 @@ int rs_graph_save_attrs(const rs_graph *g, const char *path, const rs_node_attr 
 	/* a name 'load' would read as a format this does not write: refused,
 	 * rather than an edge list 'load' cannot read back */
 	char dot[32];
-	file_extension(path, dot, sizeof dot);
+	rs_file_extension(path, dot, sizeof dot);
 	enum rs_gformat by_name = extension_format(path);
 	const char *unwritten = by_name == RS_GF_DIMACS || by_name == RS_GF_METIS || by_name == RS_GF_ADJLIST ||
 					by_name == RS_GF_SIF || by_name == RS_GF_DL || by_name == RS_GF_GDF ||

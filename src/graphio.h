@@ -179,6 +179,9 @@ rs_graph *rs_matrix_graph(rs_edges *E, long R, long K, int bip, const rs_load_op
 /* Append sep and item to the text in buf (item alone when buf is empty);
  * what does not fit ends the text with "...", after which nothing more is
  * added.  For the lists in messages and notes. */
+/* The extension of a file's name (".mtx"), under a compression's (".gz",
+ * ".bz2", ".xz", ".zst"); "" when the name has none. */
+void rs_file_extension(const char *path, char *ext, size_t size);
 void rs_list_append(char *buf, size_t size, const char *sep, const char *item);
 /* Whether names[0..n) are 0..n-1 or 1..n in order (then the positions are
  * the ids and the names are dropped): 0 or 1 for the base, -1 otherwise. */

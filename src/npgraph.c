@@ -495,19 +495,14 @@ static int graph_candidate(const char *name)
 	if (base[0] == '.' || !strncasecmp(base, "readme", 6) || !strncasecmp(base, "license", 7) ||
 	    !strncasecmp(base, "licence", 7) || !strncasecmp(base, "copying", 7))
 		return 0;
-	/* the extension under a compression's: NAME.labels.gz is labels */
-	size_t bl = strlen(base);
-	bl -= rs_compressed_suffix(base, bl);
-	const char *dot = NULL;
-	for (size_t i = 0; i < bl; i++)
-		if (base[i] == '.')
-			dot = base + i;
+	char ext[32]; /* under a compression's: NAME.labels.gz is labels */
+	rs_file_extension(base, ext, sizeof ext);
 	static const char *const docs[] = {".md",	  ".html",	".htm",	       ".pdf",	     ".rst",
 					   ".doc",	  ".docx",	".png",	       ".jpg",	     ".labels",
 					   ".label",	  ".label_names", ".node_names", ".col_names", ".circles",
 					   ".feat",	  ".egofeat",	".featnames"};
-	for (size_t i = 0; dot && i < sizeof docs / sizeof docs[0]; i++)
-		if (strlen(docs[i]) == (size_t)(base + bl - dot) && !strncasecmp(dot, docs[i], strlen(docs[i])))
+	for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++)
+		if (!strcasecmp(ext, docs[i]))
 			return 0;
 	return 1;
 }
