@@ -721,6 +721,17 @@ static int is_plot_file(const char *a)
 	return n > 4 && (!strcmp(a + n - 4, ".png") || !strcmp(a + n - 4, ".svg") || !strcmp(a + n - 4, ".pdf"));
 }
 
+/* The error for word, which the plot's usage has no place for: a file
+ * name of another kind said to be one, anything else named. */
+static int plot_extra(const char *word, const char *usage, rs_err *e)
+{
+	const char *dot = strrchr(word, '.'), *slash = strrchr(word, '/');
+	if (dot != NULL && dot[1] != '\0' && (slash == NULL || dot > slash) && strspn(dot + 1, "0123456789") != strlen(dot + 1))
+		return rs_fail(e, RS_EINVAL, "'%s': a plot's file is .png, .svg or .pdf (for another format, 'plot term NAME' "
+					     "then 'plot output FILE')", word);
+	return rs_fail(e, RS_EINVAL, "unexpected '%s' (usage: %s)", word, usage);
+}
+
 CMD_FN(plot)
 {
 	const char *w = argv[1];
@@ -758,8 +769,11 @@ CMD_FN(plot)
 			if (rs_parse_count(argv[2], 2, 1000, "I", &I, e) != 0 ||
 			    rs_parse_count(argv[3], 1, 1000, "J", &J, e) != 0)
 				return rs_fail(e, RS_EINVAL, "%s (usage: %s)", e->msg, EMBED_USAGE);
+		} else if (argc == 3 && strspn(argv[2], "0123456789") == strlen(argv[2])) {
+			return rs_fail(e, RS_EINVAL, "two columns, I and J, or none: got only '%s' (usage: %s)", argv[2],
+				       EMBED_USAGE);
 		} else if (argc != 2) {
-			return rs_fail(e, RS_EINVAL, "usage: %s", EMBED_USAGE);
+			return plot_extra(argv[argc == 3 ? 2 : 4], EMBED_USAGE, e);
 		}
 		if (session_need_model(s, e) != 0)
 			return -1;
@@ -767,9 +781,9 @@ CMD_FN(plot)
 			J = 2;
 		rc = script_embed(s, (int)I, (int)J, by_clusters, &b, e);
 	} else if (!strcmp(w, "spectrum")) {
-		rc = argc == 2 ? script_spectrum(s, &b, e) : rs_fail(e, RS_EINVAL, "usage: plot spectrum");
+		rc = argc == 2 ? script_spectrum(s, &b, e) : plot_extra(argv[2], "plot spectrum [FILE.png|svg|pdf]", e);
 	} else if (!strcmp(w, "signs")) {
-		rc = argc == 2 ? script_signs(s, &b, e) : rs_fail(e, RS_EINVAL, "usage: plot signs");
+		rc = argc == 2 ? script_signs(s, &b, e) : plot_extra(argv[2], "plot signs [FILE.png|svg|pdf]", e);
 	} else if (!strcmp(w, "sweep")) {
 		double from, to;
 		long steps;
@@ -802,10 +816,10 @@ CMD_FN(plot)
 			return -1;
 		rc = script_sweep(s, from, to, steps, logscale, &b, e);
 	} else if (!strcmp(w, "scores")) {
-		rc = argc == 2 ? script_scores(s, &b, e) : rs_fail(e, RS_EINVAL, "usage: plot scores");
+		rc = argc == 2 ? script_scores(s, &b, e) : plot_extra(argv[2], "plot scores [FILE.png|svg|pdf]", e);
 	} else if (!strcmp(w, "mu")) {
 		rc = argc <= 3 ? script_mu(s, argc == 3 ? argv[2] : NULL, &b, e)
-			       : rs_fail(e, RS_EINVAL, "usage: plot mu [ALPHA,ALPHA,...]");
+			       : plot_extra(argv[3], "plot mu [ALPHA,ALPHA,...] [FILE.png|svg|pdf]", e);
 	} else {
 		static const char *const plot_words[] = {"embed", "spectrum", "sweep", "signs", "scores",
 							 "mu",    "output",   "term",  "dump",  NULL};

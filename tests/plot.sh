@@ -28,6 +28,15 @@ R -c "cliques 5 3 2; alpha 1; plot term dumb; plot spectrum $tmp/once.svg; plot 
 check "a file named last takes that plot alone (svg, png), then the setting again" $(grep -q '<svg' "$tmp/once.svg" && [ "$(png_size "$tmp/once.png")" = 800x600 ] && grep -q "plot written to $tmp/once.png" "$tmp/out" && grep -q 'x_2' "$tmp/out"; echo $?)
 R -c "cliques 5 3 2; alpha 1; plot embed png $tmp/bad.png" >/dev/null 2>"$tmp/err"
 check "plot embed with a stray word: the usage, one line, no file" $([ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'usage: plot embed \[I J\]' "$tmp/err" && [ ! -e "$tmp/bad.png" ]; echo $?)
+R -c "cliques 5 3 2; alpha 1" -c "plot embed file $tmp/bad.png" -c "plot embed 2" -c "plot spectrum $tmp/bad.jpg" -c "plot signs x" -c "plot mu 1,2 $tmp/bad" -c "plot embed 2 3 4" >/dev/null 2>"$tmp/err"
+check "a stray word in a plot is named (a file of another kind said to be one), one line each, no file" \
+	$(grep -q "^command-line:2: plot: unexpected 'file' (usage: plot embed \[I J\] \[by labels|clusters\] \[FILE.png|svg|pdf\])$" "$tmp/err" &&
+		grep -q "^command-line:3: plot: two columns, I and J, or none: got only '2' (usage: plot embed " "$tmp/err" &&
+		grep -q "^command-line:4: plot: '.*bad.jpg': a plot's file is .png, .svg or .pdf (for another format, 'plot term NAME' then 'plot output FILE')$" "$tmp/err" &&
+		grep -q "^command-line:5: plot: unexpected 'x' (usage: plot signs \[FILE.png|svg|pdf\])$" "$tmp/err" &&
+		grep -q "^command-line:6: plot: unexpected '.*/bad' (usage: plot mu \[ALPHA,ALPHA,...\] \[FILE.png|svg|pdf\])$" "$tmp/err" &&
+		grep -q "^command-line:7: plot: unexpected '4' (usage: plot embed " "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 6 ] && [ ! -e "$tmp/bad.png" ] && [ ! -e "$tmp/bad.jpg" ]; echo $?)
 R -c "cliques 5 3 2; plot dump on; plot sweep" -c "sweep alpha 0.1 10 7 log; plot sweep; plot sweep 0.1 10 7 log" \
 	-c "alpha 1 rel; plot sweep" >"$tmp/out" 2>"$tmp/err"
 check "plot sweep alone: the last sweep's range; before any, or in the other mode of alpha, one line that says so" \
