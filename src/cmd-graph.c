@@ -911,7 +911,7 @@ CMD_FN(sbm)
 	if (!strcmp(argv[1], "paper")) {
 		int notebook = argc >= 3 && !strcmp(argv[2], "notebook");
 		if (argc > 3 || (argc == 3 && !notebook))
-			return rs_fail(e, RS_EINVAL, "usage: sbm paper [notebook]");
+			return rs_fail(e, RS_EINVAL, "unexpected '%s' (usage: sbm paper [notebook])", argv[notebook ? 3 : 2]);
 		K = 100;
 		sizes = xcalloc((size_t)K, sizeof *sizes);
 		P = xcalloc((size_t)K * K, sizeof *P);
@@ -985,7 +985,7 @@ CMD_FN(sbm)
 		} else {
 			double pin, pout;
 			if (argc < i + 2) {
-				rs_fail(e, RS_EINVAL, "usage: sbm SIZES PIN POUT [loops]");
+				rs_fail(e, RS_EINVAL, "too few arguments (usage: sbm SIZES PIN POUT [loops])");
 				goto out;
 			}
 			if (rs_parse_range(argv[i], 0, 1, "PIN", &pin, e) != 0 ||

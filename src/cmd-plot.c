@@ -646,6 +646,17 @@ static int script_mu(rs_session *s, const char *list, struct sbuf *b, rs_err *e)
 	return 0;
 }
 
+/* The error for word, which the plot's usage has no place for: a file
+ * name of another kind said to be one, anything else named. */
+static int plot_extra(const char *word, const char *usage, rs_err *e)
+{
+	const char *dot = strrchr(word, '.'), *slash = strrchr(word, '/');
+	if (dot != NULL && dot[1] != '\0' && (slash == NULL || dot > slash) && strspn(dot + 1, "0123456789") != strlen(dot + 1))
+		return rs_fail(e, RS_EINVAL, "'%s': a plot's file is .png, .svg or .pdf (for another format, 'plot term NAME' "
+					     "then 'plot output FILE')", word);
+	return rs_fail(e, RS_EINVAL, "unexpected '%s' (usage: %s)", word, usage);
+}
+
 static int plot_settings(rs_session *s, int argc, char **argv, FILE *out, rs_err *e)
 {
 	rs_plotcfg *c = &s->plot;
@@ -664,7 +675,9 @@ static int plot_settings(rs_session *s, int argc, char **argv, FILE *out, rs_err
 			n.width = (int)W;
 			n.height = (int)H;
 		} else if (argc != 3) {
-			return rs_fail(e, RS_EINVAL, "usage: plot output FILE|none [size W H]");
+			return strcmp(argv[3], "size") != 0 ? plot_extra(argv[3], "plot output FILE|none [size W H]", e)
+			       : argc < 6 ? rs_fail(e, RS_EINVAL, "size: give a width and a height in pixels, as 'size 1200 900'")
+					  : plot_extra(argv[6], "plot output FILE|none [size W H]", e);
 		}
 		/* a file that cannot be written (no such directory) is said
 		 * now, not at the next plot */
@@ -692,7 +705,8 @@ static int plot_settings(rs_session *s, int argc, char **argv, FILE *out, rs_err
 		}
 	} else if (!strcmp(w, "dump")) {
 		if (argc != 3)
-			return rs_fail(e, RS_EINVAL, "usage: plot dump on|off");
+			return argc < 3 ? rs_fail(e, RS_EINVAL, "usage: plot dump on|off")
+					: plot_extra(argv[3], "plot dump on|off", e);
 		if (cmd_parse_bool(argv[2], &c->dump, e) != 0)
 			return -1;
 	}
@@ -719,17 +733,6 @@ static int is_plot_file(const char *a)
 {
 	size_t n = strlen(a);
 	return n > 4 && (!strcmp(a + n - 4, ".png") || !strcmp(a + n - 4, ".svg") || !strcmp(a + n - 4, ".pdf"));
-}
-
-/* The error for word, which the plot's usage has no place for: a file
- * name of another kind said to be one, anything else named. */
-static int plot_extra(const char *word, const char *usage, rs_err *e)
-{
-	const char *dot = strrchr(word, '.'), *slash = strrchr(word, '/');
-	if (dot != NULL && dot[1] != '\0' && (slash == NULL || dot > slash) && strspn(dot + 1, "0123456789") != strlen(dot + 1))
-		return rs_fail(e, RS_EINVAL, "'%s': a plot's file is .png, .svg or .pdf (for another format, 'plot term NAME' "
-					     "then 'plot output FILE')", word);
-	return rs_fail(e, RS_EINVAL, "unexpected '%s' (usage: %s)", word, usage);
 }
 
 CMD_FN(plot)
@@ -808,7 +811,10 @@ CMD_FN(plot)
 		} else if ((argc != 5 && !logscale) || rs_parse_range(argv[2], 0, HUGE_VAL, "FROM", &from, e) != 0 ||
 			   rs_parse_range(argv[3], 0, HUGE_VAL, "TO", &to, e) != 0 ||
 			   rs_parse_count(argv[4], 2, 10000, "STEPS", &steps, e) != 0)
-			return e->msg[0] ? -1 : rs_fail(e, RS_EINVAL, "usage: plot sweep [FROM TO STEPS [log]]");
+			return e->msg[0] ? -1
+			       : argc < 5 ? rs_fail(e, RS_EINVAL, "too few arguments (usage: plot sweep [FROM TO STEPS [log]])")
+					  : plot_extra(argv[argc > 6 && !strcmp(argv[5], "log") ? 6 : 5],
+						       "plot sweep [FROM TO STEPS [log]]", e);
 		if (logscale && (from <= 0 || to <= 0))
 			return rs_fail(e, RS_EINVAL, "a log sweep needs FROM and TO > 0");
 		if (session_alpha_ok(s, s->alpha_rel, from, "FROM", e) != 0 ||

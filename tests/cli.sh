@@ -373,6 +373,12 @@ check "typed bytes that are not UTF-8, and escapes, come back as '?' in errors" 
 	$(grep -q "'1?' is not a number" "$tmp/err" && grep -q "unknown command '?\[2J'" "$tmp/err"; echo $?)
 run -c 'k 99999999999999999999'
 check "an argument named like its command is not named twice" $([ $st -eq 1 ] && grep -q "^command-line:1: k: '99999999999999999999' is out of range" "$tmp/err"; echo $?)
+run -c "sbm paper x" -c "sbm paper notebook y" -c "sbm 10,10 0.5"
+check "sbm: a stray word is named, a missing probability said" \
+	$([ $st -eq 1 ] && grep -q "^command-line:1: sbm: unexpected 'x' (usage: sbm paper \[notebook\])$" "$tmp/err" &&
+		grep -q "^command-line:2: sbm: unexpected 'y' (usage: sbm paper \[notebook\])$" "$tmp/err" &&
+		grep -q "^command-line:3: sbm: too few arguments (usage: sbm SIZES PIN POUT \[loops\])$" "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 3 ]; echo $?)
 run -c 'cliques 5 3 2; sweep 0.1 10 3 log' -c 'sweep alpha 0.1 10 3 log'
 check "'sweep FROM TO STEPS' is 'sweep alpha FROM TO STEPS'" $([ $st -eq 0 ] && [ "$(grep -c '^  *10 ' "$tmp/out")" -eq 2 ] && [ "$(sort "$tmp/out" | uniq -d | grep -c '^  *0.1 ')" -eq 1 ]; echo $?)
 # 'save ... -' and /dev/stdout write to standard output, even where the

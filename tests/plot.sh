@@ -37,6 +37,16 @@ check "a stray word in a plot is named (a file of another kind said to be one), 
 		grep -q "^command-line:6: plot: unexpected '.*/bad' (usage: plot mu \[ALPHA,ALPHA,...\] \[FILE.png|svg|pdf\])$" "$tmp/err" &&
 		grep -q "^command-line:7: plot: unexpected '4' (usage: plot embed " "$tmp/err" &&
 		[ "$(wc -l <"$tmp/err")" -eq 6 ] && [ ! -e "$tmp/bad.png" ] && [ ! -e "$tmp/bad.jpg" ]; echo $?)
+R -c "cliques 5 3 2; alpha 1" -c "plot output $tmp/o.png big" -c "plot output $tmp/o.png size 10" -c "plot sweep 1 2 3 lin" \
+	-c "plot sweep alpha 1 2 3 log x" -c "plot sweep 1 2" -c "plot dump on off" >/dev/null 2>"$tmp/err"
+check "plot's settings and sweep name a stray word; a size without its height says what it needs" \
+	$(grep -q "^command-line:2: plot: unexpected 'big' (usage: plot output FILE|none \[size W H\])$" "$tmp/err" &&
+		grep -q "^command-line:3: plot: size: give a width and a height in pixels, as 'size 1200 900'$" "$tmp/err" &&
+		grep -q "^command-line:4: plot: unexpected 'lin' (usage: plot sweep \[FROM TO STEPS \[log\]\])$" "$tmp/err" &&
+		grep -q "^command-line:5: plot: unexpected 'x' (usage: plot sweep " "$tmp/err" &&
+		grep -q "^command-line:6: plot: too few arguments (usage: plot sweep " "$tmp/err" &&
+		grep -q "^command-line:7: plot: unexpected 'off' (usage: plot dump on|off)$" "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 6 ]; echo $?)
 R -c "cliques 5 3 2; plot dump on; plot sweep" -c "sweep alpha 0.1 10 7 log; plot sweep; plot sweep 0.1 10 7 log" \
 	-c "alpha 1 rel; plot sweep" >"$tmp/out" 2>"$tmp/err"
 check "plot sweep alone: the last sweep's range; before any, or in the other mode of alpha, one line that says so" \
