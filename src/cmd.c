@@ -1066,9 +1066,12 @@ static int run_statement(rs_session *s, int argc, char **argv, const char *where
 	}
 	int nargs = argc - 1;
 	if (nargs < c->min_args || (c->max_args >= 0 && nargs > c->max_args)) {
-		char msg[300];
-		snprintf(msg, sizeof msg, "%s; usage: %s",
-			 nargs < c->min_args ? "too few arguments" : "too many arguments", c->usage);
+		char msg[400];
+		if (nargs < c->min_args)
+			snprintf(msg, sizeof msg, "too few arguments; usage: %s", c->usage);
+		else /* the first word past those it takes, named */
+			snprintf(msg, sizeof msg, "unexpected '%.60s%s'; usage: %s", argv[c->max_args + 1],
+				 strlen(argv[c->max_args + 1]) > 60 ? "..." : "", c->usage);
 		cmd_report(s, where, c->name, msg);
 		return -1;
 	}

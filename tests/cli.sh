@@ -373,6 +373,12 @@ check "typed bytes that are not UTF-8, and escapes, come back as '?' in errors" 
 	$(grep -q "'1?' is not a number" "$tmp/err" && grep -q "unknown command '?\[2J'" "$tmp/err"; echo $?)
 run -c 'k 99999999999999999999'
 check "an argument named like its command is not named twice" $([ $st -eq 1 ] && grep -q "^command-line:1: k: '99999999999999999999' is out of range" "$tmp/err"; echo $?)
+run -c "info bogus" -c "alpha 1 2 3" -c "bicliques 3,3"
+check "a command given too many words names the first it has no place for; too few says so; both with the usage" \
+	$([ $st -eq 1 ] && grep -q "^command-line:1: info: unexpected 'bogus'; usage: info$" "$tmp/err" &&
+		grep -q "^command-line:2: alpha: unexpected '3'; usage: alpha \[VALUE\] \[abs|rel\]$" "$tmp/err" &&
+		grep -q "^command-line:3: bicliques: too few arguments; usage: bicliques " "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 3 ]; echo $?)
 run -c "sbm paper x" -c "sbm paper notebook y" -c "sbm 10,10 0.5"
 check "sbm: a stray word is named, a missing probability said" \
 	$([ $st -eq 1 ] && grep -q "^command-line:1: sbm: unexpected 'x' (usage: sbm paper \[notebook\])$" "$tmp/err" &&
