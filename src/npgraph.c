@@ -516,6 +516,7 @@ typedef struct arch {
 	const rs_tar *tar;
 	char **files;
 	long nfiles;
+	int deeper; /* a folder: folders below the two levels read */
 } arch;
 
 static long arch_count(const arch *a)
@@ -847,7 +848,9 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 		layout = 0;
 	if (candidates == 0) {
 		rs_fail(e, RS_EINVAL, "%s: a %s %s", a->path, a->kind,
-			count ? "without a graph file (only folders, read-me, licence or label files)" : "with nothing in it");
+			count	    ? "without a graph file (only folders, read-me, licence or label files)"
+			: a->deeper ? "with no file in it or in its folders two levels down: name the graph file"
+				    : "with nothing in it");
 		return NULL;
 	}
 	if (candidates > 1) {
@@ -918,7 +921,7 @@ static rs_graph *tar_graph(unsigned char *buf, size_t len, const char *path, con
 	rs_tar t;
 	if (rs_tar_open(&t, buf, len, path, e) != 0)
 		return NULL;
-	arch a = {path, "tar archive", NULL, &t, NULL, 0};
+	arch a = {path, "tar archive", NULL, &t, NULL, 0, 0};
 	rs_graph *g = member_graph(&a, o, info, e);
 	rs_tar_close(&t);
 	return g;
@@ -1014,10 +1017,15 @@ static int list_folder(const char *root, const char *rel, int depth, arch *a, lo
 		}
 		sprintf(full, "%s/%s", root, name);
 		struct stat st;
+		/* a link to a folder is not followed (as find does not): it
+		 * could lead back up, or list a file twice */
+		int link = lstat(full, &st) == 0 && S_ISLNK(st.st_mode);
 		int known = stat(full, &st) == 0;
 		if (known && S_ISDIR(st.st_mode)) {
-			if (depth < 2)
+			if (depth < 2 && !link)
 				rc = list_folder(root, name, depth + 1, a, cap, e);
+			else if (!link)
+				a->deeper = 1;
 			free(name);
 		} else if (known && S_ISREG(st.st_mode)) {
 			if (a->nfiles == FOLDER_MAX_FILES) {
@@ -1056,7 +1064,7 @@ rs_graph *rs_folder_graph(const char *path, const rs_load_opts *o, rs_load_info 
 	char *root = strndup(path, l);
 	if (root == NULL)
 		return rs_fail(e, RS_ENOMEM, "out of memory"), NULL;
-	arch a = {root, "folder", NULL, NULL, NULL, 0};
+	arch a = {root, "folder", NULL, NULL, NULL, 0, 0};
 	long cap = 0;
 	rs_graph *g = NULL;
 	if (list_folder(root, "", 0, &a, &cap, e) == 0) {
@@ -1087,7 +1095,7 @@ rs_graph *rs_binary_graph(unsigned char *buf, size_t len, const char *path, cons
 	rs_zip z;
 	if (rs_zip_open(&z, buf, len, path, e) != 0)
 		return NULL;
-	arch za = {path, "zip archive", &z, NULL, NULL, 0};
+	arch za = {path, "zip archive", &z, NULL, NULL, 0, 0};
 	rs_graph *g = NULL;
 	const char *office = office_kind(&z);
 	if (rs_xlsx_is(&z) || office) {

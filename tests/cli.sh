@@ -965,6 +965,19 @@ if command -v tar >/dev/null 2>&1; then
 			grep -q "^command-line:2: load: .*ds2: a folder of 2 files (club.edges, other.edges): " "$tmp/err" &&
 			grep -q "^command-line:3: load: .*ds3: a folder of 2 files (a/club.edges, karate-networkx.net): " "$tmp/err" &&
 			[ "$(wc -l <"$tmp/err")" -eq 2 ]; echo $?)
+	# links to folders inside are not followed (one back up, one to
+	# itself: the file once); a file deeper than two folders is not found,
+	# and the message says where it looked
+	mkdir -p "$tmp/lk/in" "$tmp/deep/a/b/c"
+	cp "$good/two-triangles.edges" "$tmp/lk/in/"
+	ln -s .. "$tmp/lk/in/up" && ln -s ../in "$tmp/lk/in/self"
+	cp "$good/two-triangles.edges" "$tmp/deep/a/b/c/"
+	run -c "load $tmp/lk/in" -c "load $tmp/deep" -c "load $tmp/deep/a"
+	check "load FOLDER: links to folders not followed; a file deeper than two folders down is said to be out of reach" \
+		$([ $st -eq 1 ] && grep -q "^note: read .*lk/in as edges (the folder's one graph file, two-triangles.edges)$" "$tmp/out" &&
+			grep -q "^command-line:2: load: .*deep: a folder with no file in it or in its folders two levels down: name the graph file$" "$tmp/err" &&
+			grep -q "^note: read .*deep/a as edges (the folder's one graph file, b/c/two-triangles.edges)$" "$tmp/out" &&
+			[ "$(wc -l <"$tmp/err")" -eq 1 ]; echo $?)
 	# an archive holds the graph's names, labels and class names beside it
 	mkdir -p "$tmp/tri/g"
 	cp "$good/two-triangles.edges" "$tmp/tri/g/tri.edges"
