@@ -360,7 +360,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	notes[nn++] = xasprintf("read %s as %s%s%s%s", path, info.format, shape,
 				info.nx_multiline ? " (networkx's multiline form: 'NODE COUNT', then a neighbour a line)"
 						  : "",
-				info.one_based ? " (ids start at 1: read as 1-based)" : "");
+				info.one_based ? " (ids start at 1: node 0 here is the file's 1; 'compact' keeps its ids)" : "");
 	if (info.networks > 1)
 		notes[nn++] = xasprintf("the file holds %ld networks; the first was read", info.networks);
 	if (info.dl_matrices > 1)
