@@ -195,16 +195,21 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 	int own = ncls <= NPAL ? ncls : NPAL - 1; /* classes with a colour of their own */
 	for (int r = 0; r < ncls; r++)
 		rank[order[r]] = r;
-	/* series: 0 unlabelled, 1 .. own the classes by rank, own + 1 the rest, own + 2 noise */
-	int nser = own + 3;
+	/* series: 0 unlabelled, 1 .. own the classes by rank, own + 1 the rest,
+	 * own + 2 noise, own + 3 a bipartite graph's unlabelled columns */
+	int nser = own + 4;
 	long other_nodes = 0;
 	for (int r = own; r < ncls; r++)
 		other_nodes += count[order[r]];
 	/* the series' points (an empty series is left out: no datablock, no
 	 * key entry, no warning from gnuplot) */
-	long *inser = xcalloc((size_t)nser, sizeof *inser);
+	long *inser = xcalloc((size_t)nser, sizeof *inser), columns = 0;
 	for (long i = 0; i < N; i++) { /* each node's class becomes its series */
-		cls[i] = i >= orig && i < gn ? own + 2 : cls[i] < 0 ? 0 : rank[cls[i]] < own ? rank[cls[i]] + 1 : own + 1;
+		cls[i] = i >= orig && i < gn ? own + 2
+			 : cls[i] < 0	     ? (i >= gn ? own + 3 : 0)
+			 : rank[cls[i]] < own ? rank[cls[i]] + 1
+					      : own + 1;
+		columns += cls[i] == own + 3;
 		if (i % step == 0)
 			inser[cls[i]]++;
 	}
@@ -244,6 +249,11 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 				name = "noise";
 				col = "#444444";
 				glyph = 'x';
+			} else if (sr == own + 3) {
+				snprintf(buf, sizeof buf, "columns (%ld)", columns);
+				name = buf;
+				col = "#888888";
+				glyph = '^';
 			} else if (sr == own + 1 || (text && sr > town)) {
 				if (sr == own + 1 && ncls <= own)
 					continue;
@@ -273,8 +283,8 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 			sb_printf(b, "%s$rs_c%d using 1:2 with points ", first ? "" : ", ", sr);
 			if (text)
 				sb_printf(b, "pt \"%c\" lc rgb \"%s\"", glyph, col);
-			else
-				sb_printf(b, "pt 7 ps 0.5 lc rgb \"%s\"", col);
+			else /* a bipartite graph's columns: triangles */
+				sb_printf(b, "pt %d ps %s lc rgb \"%s\"", sr == own + 3 ? 9 : 7, sr == own + 3 ? "0.7" : "0.5", col);
 			if (name) {
 				char *q = gp_quote(name);
 				sb_printf(b, " title \"%s\"", q);

@@ -396,7 +396,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "gnuplot: embeddings, spectra, sweeps, signs, thresholds, scores",
 	 "Draw through gnuplot. 'embed' scatters columns x_I and x_J (default x_2, x_3), coloured "
 	 "by block or class with a legend that gives their sizes (a graph's 15 largest classes in "
-	 "colours of their own, the smaller ones together in light grey), noise nodes apart, at "
+	 "colours of their own, the smaller ones together in light grey), noise nodes apart, "
+	 "a bipartite graph's unlabelled columns apart as triangles ('^' in text), at "
 	 "most 100000 points (sampled, and said so); 'spectrum' draws lambda_j and mu_j as one ladder, so the interleaving shows at "
 	 "a glance; 'sweep' draws lambda_j (lines) and mu_j (dashed) along alpha, 'log' on a log "
 	 "axis (alone, after a 'sweep', over that sweep's range; 'plot sweep alpha ...' as the sweep "

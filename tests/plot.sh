@@ -62,6 +62,15 @@ check "plot embed by cluster, by class, by blocks: the singular and the help's w
 	$(grep -q 'title "cluster [0-9]' "$tmp/out" && [ "$(grep -c 'title "block 1 (5 nodes)"' "$tmp/out")" -eq 2 ] &&
 		grep -q "^command-line:1: plot: colour by labels or clusters, got 'colour'$" "$tmp/err" &&
 		[ "$(wc -l <"$tmp/err")" -eq 1 ]; echo $?)
+# a bipartite graph's columns, unlabelled, are triangles of their own
+# series, its rows by class; a labelled column keeps its class
+printf '0 0\n0 1\n1 1\n2 2\n2 3\n1 3\n' >"$tmp/bi.biedges"
+printf '0\n0\n1\n' >"$tmp/bi.labels"
+R -c "load $tmp/bi.biedges; alpha 1; k 2; plot dump on; plot embed" >"$tmp/out" 2>"$tmp/err"
+check "plot embed of a bipartite graph: its columns apart, as triangles, counted in the key" \
+	$(grep -q 'pt 9 ps 0.7 lc rgb "#888888" title "columns (4)"' "$tmp/out" && grep -q 'pt "^" lc rgb "#888888" title "columns (4)"' "$tmp/out" &&
+		grep -q 'title "0 (2)"' "$tmp/out" && grep -q 'title "1 (1)"' "$tmp/out" && ! grep -q 'unlabelled' "$tmp/out" &&
+		[ ! -s "$tmp/err" ]; echo $?)
 R -c "cliques 5 3 2; plot output $tmp/mu.svg; plot mu 0.1,1" >/dev/null 2>&1
 check "plot mu: one curve per alpha" $([ "$(grep -c 'alpha = ' "$tmp/mu.svg")" -ge 2 ]; echo $?)
 R -c "cliques 5 3 2; plot scores" >/dev/null 2>"$tmp/err"
