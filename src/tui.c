@@ -644,8 +644,10 @@ static void draw_scatter(struct view *v, const rs_spectrum *S, int top, int left
 		else if (s->labels && i < s->labels->n)
 			y = s->labels->y[i];
 		int pair = y >= 0 && !v->nocolor_classes ? C_CLASS0 + y % NCLASSCOLOR : C_DIM;
+		/* a bipartite graph's columns, unlabelled: '^', as 'plot embed' draws them */
+		int column = y < 0 && !s->model && s->graph && s->graph->m > 0 && i >= s->graph->n;
 		role_on(v, pair, 0);
-		mvaddch(by + r, bx + c, (chtype)(unsigned char)class_char(y));
+		mvaddch(by + r, bx + c, (chtype)(unsigned char)(column ? '^' : class_char(y)));
 		role_off(v, pair, 0);
 	}
 	if (step > 1)
@@ -669,6 +671,7 @@ static void draw_help(struct view *v)
 		"?                this help       q, Esc, Ctrl-C  back to the prompt",
 		"",
 		"Signs: + - 0 ~ (mixed); '!' marks a sign against the theorem.",
+		"Scatter: a class a digit or letter, '.' none, '^' a column.",
 		"Number line: mu_j ticks above, lambda_j marks on the axis;",
 		"a mark in reverse video breaks the interleaving.",
 		"ready+ahead: solving alpha x 1.1 and / 1.1 while idle, so that",

@@ -180,6 +180,16 @@ check "the class table stops before the scatter's frame" \
 	$(grep -Eq '^class .*%x[0-9]+ +[|]' "$tmp/screen"; echo $?)
 $T send-keys -t wide q
 
+# a bipartite graph: its rows by class, its unlabelled columns as '^'
+printf '0 0\n0 1\n1 1\n2 2\n2 3\n1 3\n' >"$tmp/bi.biedges"
+printf '0\n0\n1\n' >"$tmp/bi.labels"
+start bip
+$T send-keys -t bip "load $tmp/bi.biedges" Enter 'alpha 1' Enter 'k 2' Enter 'watch' Enter
+wait_for 'products'
+check "a bipartite graph's columns are '^' in the scatter, its rows their class" \
+	$(wait_for '|.*\^' && grep -q '|.*1' "$tmp/screen" && ! grep -q '|.*\.' "$tmp/screen"; echo $?)
+$T send-keys -t bip q
+
 # more classes than rows: the last line says how many are not shown, on a
 # line of its own (it was written over the last class shown)
 start many
