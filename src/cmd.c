@@ -377,7 +377,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "solver), the spectrum as a number line on [0, 1] with lambda_j marks and mu_j ticks "
 	 "(a mark in reverse video breaks the interleaving of a model), the lambda_j / mu_j table with its "
 	 "checks, the sign grid of blocks or classes by eigenvector ('!' against the theorem), a "
-	 "scatter of two embedding columns coloured by block or class, and a status line."
+	 "scatter of two embedding columns, each node its block's or class's digit or letter in its colour ('.' without a class, '^' a bipartite graph's column), and a status line."
 	 "\nKeys: "
 	 "Right/Left move alpha by 10 %, PgUp/PgDn by a factor 2, 0 sets it to 0, = types it (Esc cancels), a "
 	 "switches absolute/relative, Up/Down change k, e/E change eps, x/y the scatter's columns, "
