@@ -24,6 +24,9 @@
 #ifdef HAVE_RL_LAST_COMMAND_WAS_KILL
 extern int _rl_last_command_was_kill; /* readline's, not in its headers (configure.ac) */
 #endif
+#ifdef HAVE_RL_SAVED_LINE_FOR_HISTORY
+extern HIST_ENTRY *_rl_saved_line_for_history; /* the same */
+#endif
 
 rs_cancel rs_interrupted;
 
@@ -625,6 +628,46 @@ static void on_sigwinch(int sig)
 	resized = 1;
 }
 
+#ifdef HAVE_RL_SAVED_LINE_FOR_HISTORY
+/* Whether undo list u holds part, the undo records from part on. */
+static int undo_holds(const UNDO_LIST *u, const UNDO_LIST *part)
+{
+	for (; u != NULL; u = u->next)
+		if (u == part)
+			return 1;
+	return 0;
+}
+
+/* A non-incremental search ended by a key that finds nothing (C-g,
+ * Backspace on an empty search): readline 8.2 puts back the line it was
+ * begun from over the search's undo list, and keeps the search's state,
+ * both lost at the next search.  readline's own reader, but for such a
+ * key: the undo list is let go first, and the state once readline is
+ * done with the key (prompt_line). */
+static int search_ended;
+
+static int read_key(FILE *in)
+{
+	int c = rl_getc(in);
+	if (RL_ISSTATE(RL_STATE_NSEARCH) &&
+	    (c == ('G' & 0x1f) || ((c == ('H' & 0x1f) || c == 0x7f) && rl_point == 0))) {
+		rl_free_undo_list();
+		search_ended = 1;
+	}
+	return c;
+}
+
+/* After a key: the state of a search that ended without finding. */
+static void search_cleanup(void)
+{
+	if (search_ended && !RL_ISSTATE(RL_STATE_NSEARCH)) {
+		RL_SETSTATE(RL_STATE_NSEARCH); /* what the cleanup looks for */
+		rl_callback_sigcleanup();
+	}
+	search_ended = 0;
+}
+#endif
+
 /* A redisplay function that draws nothing (abandon_line). */
 static void draw_nothing(void)
 {
@@ -647,7 +690,23 @@ static void abandon_line(const char *prompt)
 	 * revert below drew the line it put back after the ^C */
 	rl_voidfunc_t *draw = rl_redisplay_function;
 	rl_redisplay_function = draw_nothing;
+	int searching = RL_ISSTATE(RL_STATE_NSEARCH);
 	rl_callback_sigcleanup();
+	if (searching) { /* the prompt the search's ':' took the place of, as readline's own C-g does */
+		rl_restore_prompt();
+		rl_clear_message();
+	}
+#ifdef HAVE_RL_SAVED_LINE_FOR_HISTORY
+	/* a search begun from an edited history line (search_wrapped): the
+	 * search's text goes, and the line's edit, which the history entry
+	 * holds, is what is undone below */
+	HIST_ENTRY *h = current_history();
+	if (h != NULL && h->data != NULL && !undo_holds(rl_undo_list, (UNDO_LIST *)h->data)) {
+		rl_free_undo_list();
+		rl_replace_line(h->line, 0);
+		rl_undo_list = (UNDO_LIST *)h->data;
+	}
+#endif
 	if (rl_undo_list != NULL)
 		rl_revert_line(1, 0); /* a history line edited: as it was */
 	rl_free_line_state(); /* its undo list was the entry's too */
@@ -687,6 +746,60 @@ static int vi_change_case(int count, int key)
 }
 #endif
 
+#ifdef HAVE_RL_SAVED_LINE_FOR_HISTORY
+/* Enter.  A non-incremental search (M-p, M-n) that fails from an edited
+ * history line puts back the line typed before the history was walked, but
+ * leaves readline at that history entry, where walking the history alone
+ * never is without the typed line saved.  readline 8.2 then took the line
+ * accepted for an edit of the entry: the entry became what was typed
+ * before the walk (an empty line, the command lost from the history) and
+ * its undo list leaked.  Back at the end of the history, the line is
+ * accepted as the new line it is, and the entry kept as it was left. */
+static int accept_line(int count, int key)
+{
+	if (_rl_saved_line_for_history == NULL && where_history() < history_length)
+		history_set_pos(history_length);
+	return rl_newline(count, key);
+}
+
+/* readline 8.2's non-incremental searches lose undo lists: the edit of a
+ * history line under way when one starts (its text is lost too), and the
+ * undo list of the line typed before the history was walked, when one
+ * finds a line.  Before each, the edited history line is kept in the
+ * history as walking away from it keeps it, and the typed line's undo
+ * list is let go: what the search puts back can no longer be undone
+ * past it, and nothing leaks. */
+static rl_command_func_t *const searches[] = {rl_noninc_reverse_search,	   rl_noninc_forward_search,
+					       rl_noninc_reverse_search_again, rl_noninc_forward_search_again,
+					       rl_vi_search,		   rl_vi_search_again};
+
+static int search_wrapped(int count, int key, int which)
+{
+	if (current_history() != NULL)
+		rl_maybe_replace_line();
+	else
+		rl_free_undo_list(); /* (the search saves the typed line without it) */
+	HIST_ENTRY *typed = _rl_saved_line_for_history;
+	if (typed != NULL && typed->data != NULL) {
+		UNDO_LIST *keep = rl_undo_list;
+		rl_undo_list = (UNDO_LIST *)typed->data;
+		typed->data = NULL;
+		rl_free_undo_list();
+		rl_undo_list = keep;
+	}
+	return searches[which](count, key);
+}
+
+static int search_0(int count, int key) { return search_wrapped(count, key, 0); }
+static int search_1(int count, int key) { return search_wrapped(count, key, 1); }
+static int search_2(int count, int key) { return search_wrapped(count, key, 2); }
+static int search_3(int count, int key) { return search_wrapped(count, key, 3); }
+static int search_4(int count, int key) { return search_wrapped(count, key, 4); }
+static int search_5(int count, int key) { return search_wrapped(count, key, 5); }
+
+static rl_command_func_t *const search_wrappers[] = {search_0, search_1, search_2, search_3, search_4, search_5};
+#endif
+
 /* The next line typed at the prompt (NULL at end of input). */
 static char *prompt_line(const char *prompt)
 {
@@ -718,6 +831,9 @@ static char *prompt_line(const char *prompt)
 				_rl_last_command_was_kill = 0;
 #endif
 			rl_callback_read_char(); /* a Ctrl-C inside comes out the same way */
+#ifdef HAVE_RL_SAVED_LINE_FOR_HISTORY
+			search_cleanup();
+#endif
 		}
 		if (resized && !got) {
 			resized = 0;
@@ -756,6 +872,24 @@ void input_repl(rs_session *s, int quiet)
 		if (f == rl_history_search_backward || f == rl_history_search_forward)
 			rl_bind_keyseq(page[i], i == 0 ? rl_get_previous_history : rl_get_next_history);
 	}
+#ifdef HAVE_RL_SAVED_LINE_FOR_HISTORY
+	rl_getc_function = read_key;
+	static const char *const maps[] = {"emacs-standard", "vi-insert", "vi-command"};
+	for (size_t m = 0; m < sizeof maps / sizeof maps[0]; m++) {
+		Keymap km = rl_get_keymap_by_name(maps[m]);
+		for (int key = '\n'; km != NULL && key <= '\r'; key += '\r' - '\n')
+			if (rl_function_of_keyseq((char[]){(char)key, 0}, km, NULL) == rl_newline)
+				rl_bind_key_in_map(key, accept_line, km);
+		for (size_t f = 0; km != NULL && f < sizeof searches / sizeof searches[0]; f++) {
+			char **seqs = rl_invoking_keyseqs_in_map(searches[f], km);
+			for (size_t q = 0; seqs != NULL && seqs[q] != NULL; q++) {
+				rl_bind_keyseq_in_map(seqs[q], search_wrappers[f], km);
+				free(seqs[q]);
+			}
+			free(seqs);
+		}
+	}
+#endif
 #ifdef HAVE_RL_LAST_COMMAND_WAS_KILL
 	Keymap vi = rl_get_keymap_by_name("vi-command");
 	if (vi != NULL && rl_function_of_keyseq("~", vi, NULL) == rl_vi_change_case)

@@ -278,6 +278,38 @@ while [ $i -lt 100 ] && [ ! -s "$tmp/vi-exit" ]; do sleep 0.1; i=$((i + 1)); don
 check "vi mode: the session ends with status 0 (under ASan: no text of a kill lost)" \
 	$([ "$(cat "$tmp/vi-exit" 2>/dev/null)" = 0 ]; echo $?)
 
+# history searches (M-p, its ':' prompt) begun from an edited history line:
+# readline 8.2 lost the edit's undo list there, and after a search that
+# found nothing, Enter made that history line the line typed before it
+# (empty: the command gone from the history); C-g and Ctrl-C in the search
+# lost the search's own, C-g its state, and Ctrl-C the prompt it saved.  The history keeps its lines, and the session
+# ends with status 0, which under the sanitizers is also 'no leak'
+S=hs
+$T new-session -d -s hs -x 100 -y 30 \
+	"env HOME=$tmp/home REGSPEC_HISTFILE=/dev/null TERM=screen INPUTRC=/dev/null $RUN -q; echo \$? >$tmp/hs-exit; sleep 30"
+wait_for 'regspec>'
+$T send-keys -t hs 'print first' Enter
+wait_for '^first$'
+$T send-keys -t hs Up x Escape p 'nowhere' Enter
+sleep 0.3
+$T send-keys -t hs 'print second' Enter Up Up
+wait_for '^regspec> print firstx$'
+check "M-p that finds nothing from an edited history line: the line stays in the history" $?
+$T send-keys -t hs C-e C-u Down Down C-u Up Up y Escape p 'pri' C-g
+sleep 0.3
+$T send-keys -t hs C-u Up Up Up y Escape p 'pri' C-c
+sleep 0.3
+$T send-keys -t hs C-u Escape p 'x' C-g
+sleep 0.3
+$T send-keys -t hs C-u a b Escape p 'sec' Enter
+wait_for '^regspec> print second$'
+check "M-p from a typed line finds the command" $?
+$T send-keys -t hs C-e C-u 'quit' Enter
+i=0
+while [ $i -lt 100 ] && [ ! -s "$tmp/hs-exit" ]; do sleep 0.1; i=$((i + 1)); done
+check "history searches begun, failed, cancelled (C-g, Ctrl-C): the session ends with status 0 (under ASan: no undo list lost)" \
+	$([ "$(cat "$tmp/hs-exit" 2>/dev/null)" = 0 ]; echo $?)
+
 start three
 wait_for 'regspec>'
 $T send-keys -t $S 'seed 1; sbm 20*50 0.3 0.002; set verbose on; alpha 1 rel; eig' Enter
