@@ -684,7 +684,7 @@ const struct rs_topic rs_topic_table[] = {
 	 "in any edge list, '# index, ...' in any label table). KONECT's downloads (download.tsv.NAME.tar.bz2) read "
 	 "NAME/out.NAME, found beside meta.NAME, whose network name the note gives. A folder (a download unpacked) "
 	 "reads the same way, its files and those of its folders two levels down (links to folders not followed), its graph file's labels and names "
-	 "found beside it as beside any file; where it holds several graph files side by side (a dataset's folder: "
+	 "found beside it as beside any file. Where a folder or an archive holds several graph files side by side (a dataset's folder: "
 	 "the graph in several formats: ../shared/data's layout, and that of 'save graph NAME.edges' with 'save labels NAME.labels'), NAME.edges or "
 	 "NAME.biedges with NAME.labels beside it is read, and the note names the others. "
 	 "\nExcel workbooks (.xlsx, found by their content: Excel's, LibreOffice's, openpyxl's, pandas' "
