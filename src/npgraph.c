@@ -736,9 +736,10 @@ static void archive_beside(const arch *a, const char *name, rs_load_info *info)
 	}
 }
 
-/* Whether graph file name is in the layout of this project's data (and of
- * 'save graph NAME.edges' with 'save labels NAME.labels'): NAME.edges or NAME.biedges (compressed too)
- * with NAME.labels (compressed too) beside it in a. */
+/* Whether graph file name is in the layout of this project's data (and
+ * of 'save graph NAME.edges' with 'save labels NAME.labels'): NAME.edges
+ * or NAME.biedges (compressed too) with NAME.labels (compressed too)
+ * beside it in a. */
 static int labelled_layout(const arch *a, const char *name)
 {
 	size_t l = strlen(name), stem;
@@ -822,11 +823,11 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 			pick = i, candidates = 1, konect_meta = k;
 	}
 	/* a dataset's folder (this project's data, or what 'save graph' and
-	 * 'save labels' wrote): among the graph's copies in other formats and other graphs
-	 * beside it (not in other folders: several downloads), the one edge
-	 * list with labels beside it */
+	 * 'save labels' wrote): among the graph's copies in other formats and
+	 * other graphs beside it (not in other folders: several downloads),
+	 * the one edge list with labels beside it */
 	char others[80] = "";
-	long layout = 0;
+	long layout = 0, first = pick;
 	for (long i = 0; o->member == NULL && candidates > 1 && i < count; i++)
 		if (graph_candidate(arch_name(a, i)) && labelled_layout(a, arch_name(a, i)) && layout++ == 0)
 			pick = i;
@@ -842,10 +843,12 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 			rs_list_append(others, sizeof others, ", ", other + dl);
 		}
 	}
-	if (layout == 1)
+	if (layout == 1) {
 		candidates = 1;
-	else
+	} else { /* the listing below names the first */
 		layout = 0;
+		pick = first;
+	}
 	if (candidates == 0) {
 		rs_fail(e, RS_EINVAL, "%s: a %s %s", a->path, a->kind,
 			count	    ? "without a graph file (only folders, read-me, licence or label files)"

@@ -671,7 +671,7 @@ static void draw_help(struct view *v)
 		"?                this help       q, Esc, Ctrl-C  back to the prompt",
 		"",
 		"Signs: + - 0 ~ (mixed); '!' marks a sign against the theorem.",
-		"Scatter: a class a digit or letter, '.' none, '^' a column.",
+		"Scatter: each class a digit or letter, '.' none, '^' a column.",
 		"Number line: mu_j ticks above, lambda_j marks on the axis;",
 		"a mark in reverse video breaks the interleaving.",
 		"ready+ahead: solving alpha x 1.1 and / 1.1 while idle, so that",

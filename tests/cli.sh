@@ -956,14 +956,14 @@ if command -v tar >/dev/null 2>&1; then
 	cp "$tmp/ds/club/club.edges" "$tmp/ds2/other.edges"
 	cp "$tmp/ds/club/club.labels.gz" "$tmp/ds2/other.labels.gz"
 	cp "$tmp/ds/club/club.edges" "$tmp/ds/club/club.labels.gz" "$tmp/ds3/a/"
-	cp "$good/karate-networkx.net" "$tmp/ds3/"
+	cp "$good/karate-networkx.net" "$tmp/ds3/0-karate.net"
 	run -c "load $tmp/ds/club; k 1; alpha 1; cluster 2; score" -c "load $tmp/ds2" -c "load $tmp/ds3"
 	check "load FOLDER in a dataset's layout: the edge list with its labels beside it among the graph's other formats; two such, or one in a folder below, listed" \
 		$([ $st -eq 1 ] && grep -q "^load club: 34 nodes, 78 edges.*labels: 2 classes, 34 labelled" "$tmp/out" &&
 			grep -q "^note: read .*ds/club as edges (the folder's graph file with labels beside it, club.edges; also: club.net, women.biedges)$" "$tmp/out" &&
 			grep -q "ARI 0.8823" "$tmp/out" &&
 			grep -q "^command-line:2: load: .*ds2: a folder of 2 files (club.edges, other.edges): " "$tmp/err" &&
-			grep -q "^command-line:3: load: .*ds3: a folder of 2 files (a/club.edges, karate-networkx.net): " "$tmp/err" &&
+			grep -q "^command-line:3: load: .*ds3: a folder of 2 files (0-karate.net, a/club.edges): 'load .*ds3/0-karate.net' reads the first" "$tmp/err" &&
 			[ "$(wc -l <"$tmp/err")" -eq 2 ]; echo $?)
 	# links to folders inside are not followed (one back up, one to
 	# itself: the file once); a file deeper than two folders is not found,
