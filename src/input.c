@@ -26,6 +26,7 @@ extern int _rl_last_command_was_kill; /* readline's, not in its headers (configu
 #endif
 #ifdef HAVE_RL_SAVED_LINE_FOR_HISTORY
 extern HIST_ENTRY *_rl_saved_line_for_history; /* the same */
+extern void *_rl_nscxt; /* the same; a struct of readline's, only compared with NULL here */
 #endif
 
 rs_cancel rs_interrupted;
@@ -640,31 +641,35 @@ static int undo_holds(const UNDO_LIST *u, const UNDO_LIST *part)
 
 /* A non-incremental search ended by a key that finds nothing (C-g,
  * Backspace on an empty search): readline 8.2 puts back the line it was
- * begun from over the search's undo list, and keeps the search's state,
- * both lost at the next search.  readline's own reader, but for such a
- * key: the undo list is let go first, and the state once readline is
- * done with the key (prompt_line). */
-static int search_ended;
-
+ * begun from over the search's undo list, lost then.  readline's own
+ * reader, but for such a key: the undo list is let go first. */
 static int read_key(FILE *in)
 {
 	int c = rl_getc(in);
 	if (RL_ISSTATE(RL_STATE_NSEARCH) &&
-	    (c == ('G' & 0x1f) || ((c == ('H' & 0x1f) || c == 0x7f) && rl_point == 0))) {
+	    (c == ('G' & 0x1f) || ((c == ('H' & 0x1f) || c == 0x7f) && rl_point == 0)))
 		rl_free_undo_list();
-		search_ended = 1;
-	}
 	return c;
 }
 
-/* After a key: the state of a search that ended without finding. */
+/* After a key: a search ended without a find (C-g, Backspace on an empty
+ * search, Enter on an empty one with none before it) leaves its state
+ * behind in readline 8.2, lost at the next search; it goes as Ctrl-C's
+ * cleanup makes it go.  And where a search left readline at a history
+ * entry showing another line (the line typed before the walk, put back
+ * after a search that found nothing; a line found from an entry), Up,
+ * Down and Enter took that line for an edit of the entry (accept_line):
+ * readline goes back to the end of the history, where such a line is. */
 static void search_cleanup(void)
 {
-	if (search_ended && !RL_ISSTATE(RL_STATE_NSEARCH)) {
+	if (RL_ISSTATE(RL_STATE_NSEARCH))
+		return;
+	if (_rl_nscxt != NULL) {
 		RL_SETSTATE(RL_STATE_NSEARCH); /* what the cleanup looks for */
 		rl_callback_sigcleanup();
 	}
-	search_ended = 0;
+	if (_rl_saved_line_for_history == NULL && where_history() < history_length)
+		history_set_pos(history_length);
 }
 #endif
 

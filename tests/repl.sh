@@ -295,13 +295,15 @@ sleep 0.3
 $T send-keys -t hs 'print second' Enter Up Up
 wait_for '^regspec> print firstx$'
 check "M-p that finds nothing from an edited history line: the line stays in the history" $?
-$T send-keys -t hs C-e C-u Down Down C-u Up Up y Escape p 'pri' C-g
+# a key at a time, as typed (in one burst readline read them otherwise)
+slowly() { for k in "$@"; do $T send-keys -t hs "$k"; sleep 0.15; done; }
+slowly C-e C-u Down Down C-u Up Up y Escape p 'pri' C-g
 sleep 0.3
-$T send-keys -t hs C-u Up Up Up y Escape p 'pri' C-c
+slowly C-u Up Up Up y Escape p 'pri' C-c
 sleep 0.3
-$T send-keys -t hs C-u Escape p 'x' C-g
+slowly C-u Escape p 'x' C-g
 sleep 0.3
-$T send-keys -t hs C-u a b Escape p 'sec' Enter
+slowly C-u a b Escape p 'sec' Enter
 wait_for '^regspec> print second$'
 check "M-p from a typed line finds the command" $?
 $T send-keys -t hs C-e C-u 'quit' Enter
