@@ -519,6 +519,13 @@ typedef struct arch {
 	int deeper; /* a folder: folders below the two levels read */
 } arch;
 
+/* What joins a path and a name under it: nothing after the root's '/' */
+static const char *path_sep(const char *path)
+{
+	size_t l = strlen(path);
+	return l > 0 && path[l - 1] == '/' ? "" : "/";
+}
+
 static long arch_count(const arch *a)
 {
 	return a->zip ? a->zip->count : a->tar ? a->tar->count : a->nfiles;
@@ -553,7 +560,7 @@ static unsigned char *arch_read(const arch *a, long i, size_t max, size_t *len, 
 		char *full = malloc(strlen(a->path) + strlen(a->files[i]) + 2);
 		if (full == NULL)
 			return rs_fail(e, RS_ENOMEM, "out of memory"), *owned = NULL;
-		sprintf(full, "%s/%s", a->path, a->files[i]);
+		sprintf(full, "%s%s%s", a->path, path_sep(a->path), a->files[i]);
 		*owned = (unsigned char *)rs_read_data(full, len, e);
 		free(full);
 		return *owned;
@@ -643,7 +650,7 @@ static int netz_nodes(const arch *a, long k, rs_graph *g, const rs_load_opts *o,
 			free(copy);
 			rs_fail(e, RS_ENOMEM, "out of memory");
 		} else {
-			sprintf(where, "%s/%s", a->path, nm);
+			sprintf(where, "%s%s%s", a->path, path_sep(a->path), nm);
 			L = rs_labels_parse_column(copy, where, g, o->label_attr, e);
 		}
 		free(where);
@@ -704,7 +711,7 @@ static int json_not_graph(const arch *a, long i)
 	if (a->files) {
 		struct stat st;
 		char *full = malloc(strlen(a->path) + strlen(name) + 2);
-		int big = full == NULL || (sprintf(full, "%s/%s", a->path, name), stat(full, &st) != 0) ||
+		int big = full == NULL || (sprintf(full, "%s%s%s", a->path, path_sep(a->path), name), stat(full, &st) != 0) ||
 			  (uint64_t)st.st_size > max;
 		free(full);
 		if (big)
@@ -857,8 +864,8 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 		return NULL;
 	}
 	if (candidates > 1) {
-		rs_fail(e, RS_EINVAL, "%s: a %s of %ld files (%s): 'load %s/%s' reads the first, and so on", a->path,
-			a->kind, candidates, list, a->path, arch_name(a, pick));
+		rs_fail(e, RS_EINVAL, "%s: a %s of %ld files (%s): 'load %s%s%s' reads the first, and so on", a->path,
+			a->kind, candidates, list, a->path, path_sep(a->path), arch_name(a, pick));
 		return NULL;
 	}
 	const char *name = arch_name(a, pick);
@@ -873,7 +880,7 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 		rs_fail(e, RS_ENOMEM, "out of memory");
 		return NULL;
 	}
-	sprintf(where, "%s/%s", a->path, name);
+	sprintf(where, "%s%s%s", a->path, path_sep(a->path), name);
 	rs_graph *g = NULL;
 	rs_load_opts inner = *o;
 	inner.member = NULL;
@@ -893,7 +900,7 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 		g = rs_graph_parse((char *)text, len, where, &inner, info, e);
 	}
 	if (g != NULL) /* what sits beside it is read too */
-		snprintf(info->member_path, sizeof info->member_path, "%s/%s", a->path, name);
+		snprintf(info->member_path, sizeof info->member_path, "%s%s%s", a->path, path_sep(a->path), name);
 	if (g != NULL && a->files == NULL) /* in an archive, by its members' names */
 		archive_beside(a, name, info);
 	if (g != NULL && nodes_csv >= 0) { /* the note is nodes.csv's */
@@ -996,7 +1003,7 @@ static int list_folder(const char *root, const char *rel, int depth, arch *a, lo
 	char *dir = malloc(strlen(root) + strlen(rel) + 2);
 	if (dir == NULL)
 		return rs_fail(e, RS_ENOMEM, "out of memory");
-	sprintf(dir, "%s%s%s", root, rel[0] ? "/" : "", rel);
+	sprintf(dir, "%s%s%s", root, rel[0] ? path_sep(root) : "", rel);
 	DIR *d = opendir(dir);
 	if (d == NULL) { /* a folder inside that cannot be read is passed over */
 		int rc = depth == 0 ? rs_fail(e, RS_EIO, "cannot read the folder '%s': %s", dir, strerror(errno)) : 0;
@@ -1018,7 +1025,7 @@ static int list_folder(const char *root, const char *rel, int depth, arch *a, lo
 			rc = rs_fail(e, RS_ENOMEM, "out of memory");
 			break;
 		}
-		sprintf(full, "%s/%s", root, name);
+		sprintf(full, "%s%s%s", root, path_sep(root), name);
 		struct stat st;
 		/* a link to a folder is not followed (as find does not): it
 		 * could lead back up, or list a file twice */

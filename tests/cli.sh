@@ -978,6 +978,12 @@ if command -v tar >/dev/null 2>&1; then
 			grep -q "^command-line:2: load: .*deep: a folder with no file in it or in its folders two levels down: name the graph file$" "$tmp/err" &&
 			grep -q "^note: read .*deep/a as edges (the folder's one graph file, b/c/two-triangles.edges)$" "$tmp/out" &&
 			[ "$(wc -l <"$tmp/err")" -eq 1 ]; echo $?)
+	# the root folder: its files named under it with one slash ('/etc/..',
+	# not '//etc/..'), whatever it holds
+	run -c "load /"
+	check "load /: one slash between the root and the files under it" \
+		$([ $st -eq 1 ] && grep -q "^command-line:1: load: /: a folder " "$tmp/err" &&
+			! grep -q "//" "$tmp/err"; echo $?)
 	# an archive holds the graph's names, labels and class names beside it
 	mkdir -p "$tmp/tri/g"
 	cp "$good/two-triangles.edges" "$tmp/tri/g/tri.edges"
