@@ -245,6 +245,9 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 		if (err == ENOENT && scheme >= 3 && !strncmp(path + scheme, "://", 3))
 			return rs_fail(e, RS_EIO, "cannot open '%s': a URL; regspec reads files: download it first "
 						  "(curl -LO, wget)", path), NULL;
+		if (err == EINTR) /* a FIFO waits for a writer until Ctrl-C */
+			return rs_fail(e, RS_EIO, "cannot open '%s': interrupted while waiting for a writer", path),
+			       NULL;
 		return rs_fail(e, RS_EIO, "cannot open '%s': %s", path, strerror(err)), NULL;
 	}
 	gzbuffer(z, 1 << 17);
@@ -292,8 +295,11 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 			size_t pl = strlen(path);
 			if (!strncmp(msg, path, pl) && !strncmp(msg + pl, ": ", 2))
 				msg += pl + 2; /* zlib puts the path in front */
-			rs_fail(e, RS_EIO, "%s: %s (corrupt or truncated gzip?)", path,
-				zerr == Z_ERRNO ? strerror(errno) : msg);
+			if (zerr == Z_ERRNO && errno == EINTR) /* Ctrl-C on a pipe that stalls */
+				rs_fail(e, RS_EIO, "%s: interrupted before the end of the file; nothing loaded", path);
+			else
+				rs_fail(e, RS_EIO, "%s: %s%s", path, zerr == Z_ERRNO ? strerror(errno) : msg,
+					zerr == Z_ERRNO ? "" : " (corrupt or truncated gzip?)");
 			free(buf);
 			close_input(z, &un, path);
 			return NULL;

@@ -1,9 +1,10 @@
 #!/bin/sh
 # repl.sh: the interactive prompt in a real terminal (tmux): the prompt,
 # commands and results, completion of commands, keywords, values and file
-# names, Ctrl-C at the prompt, messages without locations, history across
-# two sessions, kills in vi mode, the look-ahead while the prompt waits, notes wrapped to
-# the terminal's width and long tables cut to their ends.
+# names, Ctrl-C at the prompt and in a load from a FIFO, messages without
+# locations, history across two sessions, kills in vi mode, the look-ahead
+# while the prompt waits, notes wrapped to the terminal's width and long
+# tables cut to their ends.
 # Skipped (exit 77) without tmux.  Output: TAP.
 set -u
 : "${srcdir:=.}"
@@ -175,6 +176,23 @@ wait_for 'load karate-octave-full.txt/D: 34 nodes'
 check "... and load reads the variable named" $?
 $T send-keys -t $S C-u
 
+# Ctrl-C while 'load' waits on a FIFO: for a writer to open it, then for
+# the rest of what it writes; the session goes on with nothing loaded
+mkfifo "$tmp/fifo"
+$T send-keys -t $S C-l "load $tmp/fifo" Enter
+sleep 0.5
+$T send-keys -t $S C-c
+wait_for "interrupted while waiting for a writer"
+check "Ctrl-C while load waits for a FIFO's writer: a one-line message" \
+	$(grep -q "load: cannot open '.*fifo': interrupted while waiting for a writer$" "$tmp/screen"; echo $?)
+(printf '0 1\n'; sleep 3) >"$tmp/fifo" &
+$T send-keys -t $S C-l "load $tmp/fifo" Enter
+sleep 0.5
+$T send-keys -t $S C-c
+wait_for "interrupted before the end"
+check "Ctrl-C while load reads a FIFO that stalls: a one-line message" \
+	$(grep -q "load: .*fifo: interrupted before the end of the file; nothing loaded$" "$tmp/screen"; echo $?)
+wait
 $T send-keys -t $S 'garbage-line' C-c
 sleep 0.3
 $T send-keys -t $S 'print alive' Enter
