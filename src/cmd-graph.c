@@ -839,6 +839,25 @@ static rs_graph *model_graph(const rs_model *M, rs_err *e)
 	return g;
 }
 
+/* What save writes: 0 for a word it knows, else -1 and e */
+static int save_what(const char *what, rs_err *e)
+{
+	static const char *const what_words[] = {"embedding", "graph", "labels", "clusters", NULL};
+	for (int i = 0; what_words[i]; i++)
+		if (!strcmp(what, what_words[i]))
+			return 0;
+	char near[64];
+	return rs_fail(e, RS_EINVAL, "save what? embedding, graph, labels or clusters (got '%s'%s)", what,
+		       cmd_suggestion(what, what_words, near, sizeof near));
+}
+
+CHECK_FN(save)
+{
+	(void)s;
+	(void)argc;
+	return save_what(argv[1], e);
+}
+
 CMD_FN(save)
 {
 	(void)argc;
@@ -892,10 +911,7 @@ CMD_FN(save)
 			rc = save_names(path, ".col_names", g->cnames, g->m, out, e);
 		rs_graph_free(built);
 	} else {
-		static const char *const what_words[] = {"embedding", "graph", "labels", "clusters", NULL};
-		char near[64];
-		return rs_fail(e, RS_EINVAL, "save what? embedding, graph, labels or clusters (got '%s'%s)", what,
-			       cmd_suggestion(what, what_words, near, sizeof near));
+		return save_what(what, e);
 	}
 	return rc;
 }

@@ -5,6 +5,8 @@
 #include "cmd.h"
 
 #define CMD_FN(name) int cmd_##name(rs_session *s, int argc, char **argv, FILE *out, rs_err *e)
+/* what 'regspec --check' asks of a command's words (rs_check_fn) */
+#define CHECK_FN(name) int check_##name(const rs_session *s, int argc, char **argv, rs_err *e)
 
 /* cmd-model.c */
 CMD_FN(cliques);
@@ -14,6 +16,7 @@ CMD_FN(eps);
 CMD_FN(load);
 CMD_FN(labels);
 CMD_FN(save);
+CHECK_FN(save);
 CMD_FN(sbm);
 CMD_FN(noise);
 CMD_FN(component);
@@ -23,14 +26,20 @@ CMD_FN(mu);
 CMD_FN(signs);
 CMD_FN(embed);
 CMD_FN(sweep);
+CHECK_FN(sweep);
 /* cmd-session.c */
 CMD_FN(alpha);
 CMD_FN(k);
 CMD_FN(seed);
 CMD_FN(info);
 CMD_FN(set);
+CHECK_FN(alpha);
+CHECK_FN(k);
+CHECK_FN(seed);
+CHECK_FN(set);
 CMD_FN(watch);
 CMD_FN(plot);
+CHECK_FN(plot);
 /* cmd-spectral.c: a model or graph to embed, with an informative
  * eigenvector (a block model of one block has none): 0, or -1 and e. */
 int cmd_need_k(rs_session *s, rs_err *e);
@@ -53,6 +62,9 @@ CMD_FN(expect);
 CMD_FN(source);
 CMD_FN(help);
 CMD_FN(quit);
+CHECK_FN(echo);
+CHECK_FN(help);
+CHECK_FN(quit);
 
 /* cmd-script.c: a file named in a script: as given, or beside the script
  * when it is not found from the current directory (allocated). */

@@ -745,6 +745,29 @@ static int is_plot_file(const char *a)
 	return n > 4 && (!strcmp(a + n - 4, ".png") || !strcmp(a + n - 4, ".svg") || !strcmp(a + n - 4, ".pdf"));
 }
 
+/* What plot draws or sets: 0 for a word it knows, else -1 and e */
+static int plot_what(const char *w, rs_err *e)
+{
+	static const char *const plot_words[] = {"embed", "spectrum", "sweep", "signs", "scores", "mu",
+						 "output", "term", "dump", NULL};
+	if (!strcmp(w, "embedding"))
+		return 0;
+	for (int i = 0; plot_words[i]; i++)
+		if (!strcmp(w, plot_words[i]))
+			return 0;
+	char near[64];
+	return rs_fail(e, RS_EINVAL,
+		       "plot what? embed, spectrum, sweep, signs, scores, mu; or output, term, dump (got '%s'%s)", w,
+		       cmd_suggestion(w, plot_words, near, sizeof near));
+}
+
+CHECK_FN(plot)
+{
+	(void)s;
+	(void)argc;
+	return plot_what(argv[1], e);
+}
+
 CMD_FN(plot)
 {
 	const char *w = argv[1];
@@ -837,12 +860,7 @@ CMD_FN(plot)
 		rc = argc <= 3 ? script_mu(s, argc == 3 ? argv[2] : NULL, &b, e)
 			       : plot_extra(argv[3], "plot mu [ALPHA,ALPHA,...] [FILE.png|svg|pdf]", e);
 	} else {
-		static const char *const plot_words[] = {"embed", "spectrum", "sweep", "signs", "scores",
-							 "mu",    "output",   "term",  "dump",  NULL};
-		char near[64];
-		return rs_fail(e, RS_EINVAL,
-			       "plot what? embed, spectrum, sweep, signs, scores, mu; or output, term, dump (got '%s'%s)",
-			       w, cmd_suggestion(w, plot_words, near, sizeof near));
+		return plot_what(w, e);
 	}
 	if (rc != 0) {
 		free(b.s);

@@ -29,30 +29,48 @@ static void alpha_fields(rs_session *s, rs_result *r)
 		result_num(r, "alpha_rel", s->alpha_rel ? s->alpha : a / f);
 }
 
-CMD_FN(alpha)
+/* alpha's words: a value (>= 0) and a mode (1 rel, 0 abs), each at most
+ * once, either order; -1 where not given */
+static int alpha_words(int argc, char **argv, int *mode, double *v, int *have_value, rs_err *e)
 {
-	int i = 1, mode = -1;
-	double v = s->alpha;
-	int have_value = 0;
-	for (; i < argc; i++) {
+	*mode = -1;
+	*have_value = 0;
+	for (int i = 1; i < argc; i++) {
 		/* the help's words, 'absolute' and 'relative', are the modes too */
 		int is_rel = !strcmp(argv[i], "rel") || !strcmp(argv[i], "relative");
 		if (is_rel || !strcmp(argv[i], "abs") || !strcmp(argv[i], "absolute")) {
-			if (mode >= 0)
+			if (*mode >= 0)
 				return rs_fail(e, RS_EINVAL, "give one mode, abs or rel");
-			mode = is_rel;
-		} else if (!have_value) {
-			if (rs_parse_double(argv[i], &v, e) != 0)
+			*mode = is_rel;
+		} else if (!*have_value) {
+			if (rs_parse_double(argv[i], v, e) != 0)
 				return rs_fail(e, RS_EINVAL, "%s (expected a number, abs or rel)", e->msg);
-			if (v < 0)
+			if (*v < 0)
 				return rs_fail(e, RS_EINVAL, "alpha must be >= 0, got %s", argv[i]);
-			v += 0.0; /* '-0' is alpha 0, printed as 0 */
-			have_value = 1;
+			*v += 0.0; /* '-0' is alpha 0, printed as 0 */
+			*have_value = 1;
 		} else {
 			return rs_fail(e, RS_EINVAL, "unexpected '%s'; usage: alpha [VALUE] [abs|rel]",
 				       argv[i]);
 		}
 	}
+	return 0;
+}
+
+CHECK_FN(alpha)
+{
+	(void)s;
+	int mode, have_value;
+	double v;
+	return alpha_words(argc, argv, &mode, &v, &have_value, e);
+}
+
+CMD_FN(alpha)
+{
+	int mode, have_value;
+	double v = s->alpha;
+	if (alpha_words(argc, argv, &mode, &v, &have_value, e) != 0)
+		return -1;
 	if (mode == 1 && (s->model != NULL || s->graph != NULL) && !(rel_factor(s) > 0))
 		return rs_fail(e, RS_EINVAL, "relative alpha needs a graph with some weight (w = 0 here)");
 	if (have_value && session_alpha_ok(s, mode >= 0 ? mode : s->alpha_rel, v, "alpha", e) != 0)
@@ -82,15 +100,30 @@ CMD_FN(alpha)
 	return 0;
 }
 
+/* k's word: 'auto' (0) or a count */
+static int k_word(const char *w, long *v, rs_err *e)
+{
+	if (!strcmp(w, "auto")) {
+		*v = 0;
+		return 0;
+	}
+	return rs_parse_count(w, 1, 100000, "k", v, e);
+}
+
+CHECK_FN(k)
+{
+	(void)s;
+	long v;
+	return argc == 2 ? k_word(argv[1], &v, e) : 0;
+}
+
 CMD_FN(k)
 {
 	if (argc == 2) {
 		long v;
-		if (!strcmp(argv[1], "auto")) {
-			v = 0;
-		} else {
-			if (rs_parse_count(argv[1], 1, 100000, "k", &v, e) != 0)
-				return -1;
+		if (k_word(argv[1], &v, e) != 0)
+			return -1;
+		if (v > 0) {
 			if (s->graph != NULL && v > session_nodes(s) - 2) {
 				long nodes = session_nodes(s);
 				if (nodes < 3)
@@ -119,6 +152,13 @@ CMD_FN(k)
 	result_str(r, "k_mode", s->k == 0 ? "auto" : "set");
 	cmd_emit(s, out, r);
 	return 0;
+}
+
+CHECK_FN(seed)
+{
+	(void)s;
+	long v;
+	return argc == 2 ? rs_parse_count(argv[1], 0, 2147483647L, "seed", &v, e) : 0;
 }
 
 CMD_FN(seed)
@@ -289,76 +329,89 @@ static int pick(const char *v, const char *const *names, const char *what, rs_er
 		       cmd_suggestion(v, names, near, sizeof near));
 }
 
+/* A setting's value as read: a choice of a list, a count or a number */
+struct set_value {
+	long n;
+	double t;
+	int i, b;
+};
+
+/* Read v as the value of the setting name (the sandbox caps dense-max) */
+static int set_parse(const rs_session *s, const char *name, const char *v, struct set_value *x, rs_err *e)
+{
+	if (!strcmp(name, "format"))
+		return (x->i = pick(v, fmt_names, "format", e)) < 0 ? -1 : 0;
+	if (!strcmp(name, "digits"))
+		return rs_parse_count(v, 1, 17, "digits", &x->n, e);
+	if (!strcmp(name, "solver"))
+		return (x->i = pick(v, solver_names, "solver", e)) < 0 ? -1 : 0;
+	if (!strcmp(name, "tol"))
+		return rs_parse_range(v, 1e-15, 0.1, "tol", &x->t, e);
+	if (!strcmp(name, "ncv")) {
+		x->n = 0;
+		return !strcmp(v, "auto") ? 0 : rs_parse_count(v, 3, 10000, "ncv", &x->n, e);
+	}
+	if (!strcmp(name, "basis"))
+		return (x->i = pick(v, basis_names, "basis", e)) < 0 ? -1 : 0;
+	if (!strcmp(name, "bipartite"))
+		return (x->i = pick(v, bip_names, "bipartite", e)) < 0 ? -1 : 0;
+	if (!strcmp(name, "rows")) {
+		if (!strcmp(v, "auto") || !strcmp(v, "all")) {
+			x->n = v[1] == 'u' ? 0 : -1;
+			return 0;
+		}
+		return rs_parse_count(v, 2, 1000000000, "rows (or auto, all)", &x->n, e);
+	}
+	if (!strcmp(name, "dense-max"))
+		return rs_parse_count(v, 1, s->sandbox ? 500 : 20000, "dense-max", &x->n, e);
+	if (cmd_parse_bool(v, &x->b, e) != 0) /* echo, bail, warm, verbose */
+		return rs_fail(e, RS_EINVAL, "%s: %s", name, e->msg);
+	return 0;
+}
+
 static int set_one(rs_session *s, const char *name, const char *v, rs_err *e)
 {
-	long n;
-	int b, i;
+	struct set_value x;
+	if (set_parse(s, name, v, &x, e) != 0)
+		return -1;
 	if (!strcmp(name, "format")) {
-		if ((i = pick(v, fmt_names, "format", e)) < 0)
-			return -1;
-		s->format = (enum rs_format)i;
+		s->format = (enum rs_format)x.i;
 	} else if (!strcmp(name, "digits")) {
-		if (rs_parse_count(v, 1, 17, "digits", &n, e) != 0)
-			return -1;
-		s->digits = (int)n;
+		s->digits = (int)x.n;
 	} else if (!strcmp(name, "solver")) {
-		if ((i = pick(v, solver_names, "solver", e)) < 0)
-			return -1;
-		s->solver = (enum rs_solver)i;
+		s->solver = (enum rs_solver)x.i;
 		session_invalidate(s);
 	} else if (!strcmp(name, "tol")) {
-		double t;
-		if (rs_parse_range(v, 1e-15, 0.1, "tol", &t, e) != 0)
-			return -1;
-		s->tol = t;
+		s->tol = x.t;
 		session_invalidate(s);
 	} else if (!strcmp(name, "ncv")) {
-		if (!strcmp(v, "auto")) {
-			s->ncv = 0;
-		} else {
-			if (rs_parse_count(v, 3, 10000, "ncv", &n, e) != 0)
-				return -1;
-			s->ncv = (int)n;
-		}
+		s->ncv = (int)x.n;
 		session_invalidate(s);
 	} else if (!strcmp(name, "basis")) {
-		if ((i = pick(v, basis_names, "basis", e)) < 0)
-			return -1;
-		s->basis = i;
+		s->basis = x.i;
 		session_invalidate(s);
 	} else if (!strcmp(name, "bipartite")) {
-		if ((i = pick(v, bip_names, "bipartite", e)) < 0)
-			return -1;
-		s->bip_adjacency = i;
+		s->bip_adjacency = x.i;
 		session_forget_solutions(s);
 	} else if (!strcmp(name, "rows")) {
-		if (!strcmp(v, "auto") || !strcmp(v, "all")) {
-			s->rows = v[1] == 'u' ? 0 : -1;
-		} else {
-			if (rs_parse_count(v, 2, 1000000000, "rows (or auto, all)", &n, e) != 0)
-				return -1;
-			s->rows = n;
-		}
+		s->rows = x.n;
 	} else if (!strcmp(name, "dense-max")) {
-		if (rs_parse_count(v, 1, s->sandbox ? 500 : 20000, "dense-max", &n, e) != 0)
-			return -1;
-		s->dense_max = n;
+		s->dense_max = x.n;
+	} else if (!strcmp(name, "echo")) {
+		s->echo = x.b;
+	} else if (!strcmp(name, "bail")) {
+		s->bail = x.b;
+	} else if (!strcmp(name, "warm")) {
+		s->no_warm = !x.b;
 	} else {
-		if (cmd_parse_bool(v, &b, e) != 0)
-			return rs_fail(e, RS_EINVAL, "%s: %s", name, e->msg);
-		if (!strcmp(name, "echo"))
-			s->echo = b;
-		else if (!strcmp(name, "bail"))
-			s->bail = b;
-		else if (!strcmp(name, "warm"))
-			s->no_warm = !b;
-		else
-			s->verbose = b;
+		s->verbose = x.b;
 	}
 	return 0;
 }
 
-CMD_FN(set)
+/* The setting set's words name (its index), and what follows it: -1 (no
+ * name), or -2 with e filled */
+static int set_words(const rs_session *s, int argc, char **argv, rs_err *e)
 {
 	int which = -1;
 	if (argc >= 2) {
@@ -369,20 +422,37 @@ CMD_FN(set)
 			/* 'set plot output x.png', 'set alpha 1': a command of its own */
 			rs_err ce;
 			const struct rs_cmd *c = cmd_find(argv[1], &ce);
-			if (c != NULL && !strcmp(c->name, argv[1]))
-				return rs_fail(e, RS_EINVAL,
-					       "'%s' is not a setting but a command: %s", argv[1], c->usage);
 			const char *near = cmd_nearest(argv[1], settings);
-			if (near)
-				return rs_fail(e, RS_EINVAL, "unknown setting '%s'; did you mean '%s'?", argv[1], near);
-			return rs_fail(e, RS_EINVAL,
-				       "unknown setting '%s' (format, digits, echo, bail, verbose, "
-				       "solver, dense-max, tol, ncv, basis, bipartite, warm, rows)",
-				       argv[1]);
+			if (c != NULL && !strcmp(c->name, argv[1]))
+				rs_fail(e, RS_EINVAL, "'%s' is not a setting but a command: %s", argv[1], c->usage);
+			else if (near)
+				rs_fail(e, RS_EINVAL, "unknown setting '%s'; did you mean '%s'?", argv[1], near);
+			else
+				rs_fail(e, RS_EINVAL,
+					"unknown setting '%s' (format, digits, echo, bail, verbose, "
+					"solver, dense-max, tol, ncv, basis, bipartite, warm, rows)",
+					argv[1]);
+			return -2;
 		}
 	}
 	if (argc > 3)
-		return rs_fail(e, RS_EINVAL, "too many arguments; usage: set [NAME [VALUE]]");
+		return rs_fail(e, RS_EINVAL, "too many arguments; usage: set [NAME [VALUE]]"), -2;
+	struct set_value x;
+	if (argc == 3 && set_parse(s, argv[1], argv[2], &x, e) != 0)
+		return -2;
+	return which;
+}
+
+CHECK_FN(set)
+{
+	return set_words(s, argc, argv, e) == -2 ? -1 : 0;
+}
+
+CMD_FN(set)
+{
+	int which = set_words(s, argc, argv, e);
+	if (which == -2)
+		return -1;
 	if (argc == 3)
 		return set_one(s, argv[1], argv[2], e); /* quiet, like an assignment */
 	rs_result *r = result_new("set");

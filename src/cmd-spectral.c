@@ -939,13 +939,31 @@ CMD_FN(embed)
 	return 0;
 }
 
+/* sweep's first word: 'alpha' (1), or the first number (0), or -1 and e */
+static int sweep_first(const char *w, rs_err *e)
+{
+	if (strcmp(w, "alpha") == 0)
+		return 1;
+	if (!isdigit((unsigned char)w[0]) && w[0] != '.' && w[0] != '-')
+		return rs_fail(e, RS_EINVAL, "can only sweep alpha, got '%s'", w);
+	return 0;
+}
+
+CHECK_FN(sweep)
+{
+	(void)s;
+	(void)argc;
+	return sweep_first(argv[1], e) < 0 ? -1 : 0;
+}
+
 CMD_FN(sweep)
 {
-	if (strcmp(argv[1], "alpha") == 0) {
+	int named = sweep_first(argv[1], e);
+	if (named < 0)
+		return -1;
+	if (named) {
 		argv++; /* the optional word: FROM TO STEPS [log] follow */
 		argc--;
-	} else if (!isdigit((unsigned char)argv[1][0]) && argv[1][0] != '.' && argv[1][0] != '-') {
-		return rs_fail(e, RS_EINVAL, "can only sweep alpha, got '%s'", argv[1]);
 	}
 	if (argc < 4 || argc > 5)
 		return rs_fail(e, RS_EINVAL, "%s; usage: sweep [alpha] FROM TO STEPS [log]",

@@ -85,14 +85,14 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Theta (Z Z^T + eps J) Theta, regularized as alpha Theta J Theta. 'noloops' removes the "
 	 "self-loops (A - I), which breaks the rank-K assumption of the theory. Generated models "
 	 "use absolute alpha unless a mode was chosen with 'alpha VALUE rel'.",
-	 w_cliques, 0, cmd_cliques, NULL},
+	 w_cliques, 0, cmd_cliques, NULL, NULL},
 	{"bicliques", NULL, 2, 4, "bicliques N1,N2,... M1,M2,... [eps E]",
 	 "bipartite block model B = Z1 Z2^T (section 4)",
 	 "Generate a bipartite block model: block j joins N_j row nodes to M_j column nodes "
 	 "completely, B = Z1 Z2^T (+ E J with 'eps E'). The regularization is B + alpha J, and "
 	 "the spectrum is that of the generalized SVD of D1^-1/2 B_alpha D2^-1/2: lambda = 1 - "
 	 "sigma, on [0, 2].",
-	 w_bicl, 0, cmd_bicliques, NULL},
+	 w_bicl, 0, cmd_bicliques, NULL, NULL},
 	{"load", NULL, 1, 16,
 	 "load FILE [labels FILE|ATTR] [weight NAME] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
 	 "read a graph in any common format, compressed too (help formats)",
@@ -126,7 +126,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "'labels FILE', else from NAME.labels beside NAME.edges (with NAME.label_names and "
 	 "NAME.node_names; compressed too, NAME.labels.gz) unless 'nolabels'; a note says where "
 	 "they came from. Loaded graphs use relative alpha unless a mode was chosen.",
-	 w_load, CMD_UNSAFE, cmd_load, &c_load},
+	 w_load, CMD_UNSAFE, cmd_load, &c_load, NULL},
 	{"labels", NULL, 1, 5, "labels FILE [column NAME] [names FILE]", "read ground-truth classes for the graph",
 	 "Read labels from FILE (or from a member of a zip or tar archive: ARCHIVE/MEMBER, such "
 	 "as g.npz/y.npy for the array y that numpy.savez kept beside a graph's arrays, a sheet of "
@@ -163,7 +163,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "1.000000000000000000e+00), -1, nan or an empty line is unlabelled; other tokens "
 	 "become classes in order of appearance. The number of classes (the K that 'cluster' and "
 	 "'experiment' take) counts those that hold a node: labels 1 to 3 are 3 classes.",
-	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels},
+	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels, NULL},
 	{"save", NULL, 2, 2, "save embedding|graph|labels|clusters FILE", "write results to a file, atomically",
 	 "Write the embedding, the graph, the labels, or the clusters of the last 'cluster' to "
 	 "FILE, in the format its name ends with, and say so ('graph written to g.gml'; not "
@@ -214,7 +214,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "kept). FILE '-' or /dev/stdout writes to standard output, in order with the other "
 	 "output, /dev/stderr to standard error, a pipe or device in place; no file goes beside "
 	 "them, and a note says what was left out.",
-	 NULL, CMD_UNSAFE, cmd_save, &c_save},
+	 NULL, CMD_UNSAFE, cmd_save, &c_save, check_save},
 	{"sbm", NULL, 1, -1, "sbm SIZES PIN POUT [loops] | sbm SIZES matrix P11,P12,... [loops] | sbm paper [notebook]",
 	 "a stochastic block model (the paper's, or your own)",
 	 "Generate a stochastic block model with ground-truth labels, seeded ('seed N'). SIZES is a "
@@ -225,14 +225,14 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "edges, not n^2. 'sbm paper' is section 5's model: 100 blocks of 20, probability 0.5 in the "
 	 "first 50 and 0.05 in the others, 0.001 between, self-loops; 'sbm paper notebook' uses the "
 	 "published notebook's densities instead (10/n and 1/n).",
-	 w_sbm, 0, cmd_sbm, NULL},
+	 w_sbm, 0, cmd_sbm, NULL, NULL},
 	{"noise", NULL, 1, 1, "noise FRACTION", "append isolated nodes with self-loops (the paper's noise)",
 	 "Append FRACTION times n isolated nodes, each with a self-loop of weight 1, after the "
 	 "graph (the paper's noise). The original nodes keep their numbers and labels; the noise "
 	 "nodes are unlabelled, so scores and label views use the original nodes only. Where the "
 	 "graph's nodes have names, the noise nodes are named noise-1, noise-2, ... (noise--1 where "
 	 "an original name starts with noise-), so that 'save graph' writes every node a name.",
-	 NULL, 0, cmd_noise, NULL},
+	 NULL, 0, cmd_noise, NULL, NULL},
 	{"component", NULL, 0, 1, "component [RANK]",
 	 "keep one connected component, the largest by default",
 	 "Replace the graph by one of its connected components at alpha = 0: the largest, or the "
@@ -241,11 +241,11 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "own, go, and classes left without nodes are dropped (numbered classes are then named "
 	 "by their old numbers). Published results on polblogs, cora and the like are often on "
 	 "the largest component. A new 'load' brings the whole graph back.",
-	 NULL, 0, cmd_component, NULL},
+	 NULL, 0, cmd_component, NULL, NULL},
 	{"eps", NULL, 0, 1, "eps [E]", "show or set the inter-block weight of the model",
 	 "Show or set eps, the weight added between every pair of nodes of the model (A = Z Z^T "
 	 "+ eps J). Its effect is exactly that of alpha + eps.",
-	 NULL, 0, cmd_eps, NULL},
+	 NULL, 0, cmd_eps, NULL, NULL},
 	{"alpha", NULL, 0, 2, "alpha [VALUE] [abs|rel]",
 	 "show or set the regularization alpha, absolute or relative",
 	 "Without arguments, print alpha, its mode and both forms. With a value, set it (>= 0); "
@@ -254,7 +254,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "alone switches the mode and keeps the value. Alpha stops at 1e12 relative: past it the "
 	 "graph's own weights are lost in the rounding of alpha's (about 1e8 relative already "
 	 "brings lambda_j within 1e-9 of mu_j, which 'mu' reports as a tie).",
-	 w_alpha, 0, cmd_alpha, NULL},
+	 w_alpha, 0, cmd_alpha, NULL, check_alpha},
 	{"k", NULL, 0, 1, "k [N|auto]", "show or set the embedding dimension k",
 	 "The embedding has k columns: the eigenvectors of lambda_2 .. lambda_k+1 (the first, "
 	 "constant, is dropped). 'auto' is min(K - 1, 20) for a block model; k must be at most "
@@ -262,11 +262,11 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "unique. For a graph 'auto' is 20, the paper's dimension (n - 2 at most); on a graph of "
 	 "few nodes a k near n embeds mostly noise, and a k near the number of classes clusters "
 	 "better.",
-	 w_k, 0, cmd_k, NULL},
+	 w_k, 0, cmd_k, NULL, check_k},
 	{"seed", NULL, 0, 1, "seed [N]", "show or set the random seed",
 	 "Set the seed of the one random generator (used by 'theta random'), so scripts give "
 	 "the same numbers on every run.",
-	 NULL, 0, cmd_seed, NULL},
+	 NULL, 0, cmd_seed, NULL, check_seed},
 	{"info", NULL, 0, 0, "info", "describe the graph, alpha in both forms, k and the solver",
 	 "Print the model or graph: nodes, edges, blocks or classes, components, isolated and "
 	 "noise nodes, its total weight, how a loaded file was read ('input': its format, "
@@ -276,7 +276,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "alpha in both forms, k, the seed, and the solver with its last timing, residual and "
 	 "(iterative) operator applications, warm start and, on a symmetric graph, the extra "
 	 "runs for repeated values (last_rechecks).",
-	 NULL, 0, cmd_info, NULL},
+	 NULL, 0, cmd_info, NULL, NULL},
 	{"eig", NULL, 0, 1, "eig [all]", "the eigenvalues of L_alpha x = lambda D_alpha x",
 	 "Print the spectrum with multiplicities, smallest first (fields 'eigenvalues', "
 	 "'multiplicity'). For a block model it is exact and complete: the K eigenvalues of the "
@@ -292,7 +292,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "step over every pair found gives the values. Repeated eigenvalues are explained: a "
 	 "multiple 0 means a disconnected graph, and its eigenvectors are not unique; nodes of "
 	 "degree 0 at alpha = 0 are left out and embedded at 0.",
-	 w_eig, 0, cmd_eig, NULL},
+	 w_eig, 0, cmd_eig, NULL, NULL},
 	{"mu", NULL, 0, 0, "mu", "lambda_j and the thresholds mu_j, with the interleaving checked",
 	 "Print lambda_j next to mu_j (blocks ranked by mu, the largest block first) and check "
 	 "Lemma 3: 0 = lambda_1 < mu_1 < lambda_2 < mu_2 < ... < lambda_K < mu_K. Equal block "
@@ -302,7 +302,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "form is shown beside it. The check says ok, tie or VIOLATED. For a graph with labels "
 	 "the classes play the blocks, a reference and not a theorem, so a row out of order says "
 	 "'no' rather than VIOLATED.",
-	 NULL, 0, cmd_mu, NULL},
+	 NULL, 0, cmd_mu, NULL, NULL},
 	{"signs", NULL, 0, 0, "signs",
 	 "the eigenvectors' sign patterns per block, against Theorem 1 or 2",
 	 "For each embedding column x_j (j = 2..k+1) print its sign on each block next to the "
@@ -315,7 +315,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "counts as 0), read as Theorem 1 on the classes ranked by size: 'agree' is 'tie' where "
 	 "the classes at the cut have the same size, 'not unique' where lambda_j is repeated, "
 	 "and n/a past x_K for K classes.",
-	 NULL, 0, cmd_signs, NULL},
+	 NULL, 0, cmd_signs, NULL, NULL},
 	{"embed", NULL, 0, 1, "embed [blocks|nodes]", "the spectral embedding X",
 	 "Print the embedding X = D^-1/2 U (X^T D_alpha X = I), k columns x_2 .. x_k+1, with each "
 	 "column's largest entry made positive (ties to the lowest node). 'blocks' (the default "
@@ -323,7 +323,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "labelled graph (the class means); 'nodes' (the default for graphs) one row per node, "
 	 "with its name, its label and the label's class name where the labels have names. "
 	 "'save embedding FILE' writes any size.",
-	 w_embed, 0, cmd_embed, NULL},
+	 w_embed, 0, cmd_embed, NULL, NULL},
 	{"cluster", NULL, 0, 7, "cluster [K] [dims D] [restarts R] [normalize] [first]",
 	 "K-Means on the embedding (k-means++, seeded, restarts)",
 	 "Cluster the nodes by K-Means into K clusters (default: the number of blocks of a model, "
@@ -334,7 +334,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "reseeded with the farthest point (clusters still empty, where the rows take fewer than K "
 	 "distinct places, are counted in a note). 'normalize' scales each row to unit length first "
 	 "(Ng-Jordan-Weiss). Distances go through BLAS. Ctrl-C stops it.",
-	 w_cluster, 0, cmd_cluster, NULL},
+	 w_cluster, 0, cmd_cluster, NULL, NULL},
 	{"score", NULL, 0, 2, "score [PRED_FILE [TRUTH_FILE]]", "the paper's scores: H C V ARI AMI FMI Q NSD",
 	 "Score the last clustering (or the labels in PRED_FILE) against the ground truth (or "
 	 "TRUTH_FILE): homogeneity, completeness, V-measure, adjusted Rand index, adjusted mutual "
@@ -347,7 +347,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "modularity counts a self-loop twice and differs where there are some); and NSD = 1 - "
 	 "std(sizes) / (n sqrt(k-1) / k) over the k non-empty clusters (undefined for one "
 	 "cluster). Field names: H, C, V, ARI, AMI, FMI, Q, NSD.",
-	 NULL, 0, cmd_score, &c_file},
+	 NULL, 0, cmd_score, &c_file, NULL},
 	{"experiment", NULL, 0, 15,
 	 "experiment [alpha A,...] [K true|half|N,...] [noise F,...] [reps R] [first] [table text|markdown|latex] [rows alpha|noise]",
 	 "the paper's protocol: embed, cluster, score over alpha, K, noise",
@@ -362,7 +362,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "(booktabs); with 'set format csv|json' one flat table (K, noise, alpha, metric, mean, "
 	 "sd, reps). 'rows noise' puts the noise levels in the rows (the paper's noise table). A score not defined there (NSD when K-Means leaves one cluster) is a dash. A "
 	 "progress line shows on a terminal; Ctrl-C stops and prints the runs done.",
-	 w_experiment, CMD_UNSAFE, cmd_experiment, NULL},
+	 w_experiment, CMD_UNSAFE, cmd_experiment, NULL, NULL},
 	{"sweep", NULL, 3, 5, "sweep [alpha] FROM TO STEPS [log]",
 	 "a table of lambda_j and mu_j along a range of alpha",
 	 "Solve at STEPS values of alpha from FROM to TO (in the current mode; 'log' spaces them "
@@ -373,7 +373,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "answers them when that is accurate enough, and printed in alpha order with the "
 	 "operator applications of each (with 'set warm off': in order, each cold). Ctrl-C "
 	 "stops and prints the values solved so far.",
-	 w_sweep, 0, cmd_sweep, NULL},
+	 w_sweep, 0, cmd_sweep, NULL, check_sweep},
 	{"watch", NULL, 0, 0, "watch", "the live view: arrow keys move alpha, everything redraws",
 	 "A full-screen view of the model or graph: a header (graph, alpha in both forms, eps, k, "
 	 "solver), the spectrum as a number line on [0, 1] with lambda_j marks and mu_j ticks "
@@ -392,7 +392,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "it over when it asks for that alpha ('set warm off' turns it off)."
 	 "\nNeeds a terminal of at least 80x24; NO_COLOR turns colours off, "
 	 "REGSPEC_ASCII=1 draws with ASCII only. Refused when input or output is not a terminal.",
-	 NULL, CMD_UNSAFE, cmd_watch, NULL},
+	 NULL, CMD_UNSAFE, cmd_watch, NULL, NULL},
 	{"plot", NULL, 1, 8,
 	 "plot embed [I J] [by labels|clusters] | plot spectrum | plot sweep [FROM TO STEPS [log]] | plot signs | plot mu [ALPHAS] | plot scores | plot output FILE|none [size W H] | plot term NAME [OPTIONS]|auto | plot dump on|off; any plot [FILE.png|svg|pdf]",
 	 "gnuplot: embeddings, spectra, sweeps, signs, thresholds, scores",
@@ -423,7 +423,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "'dump' after a plot) prints the gnuplot script instead of running it: the data travels "
 	 "as named datablocks, so the script stands alone. A missing gnuplot, or one that fails "
 	 "or is killed, is an error that says so.",
-	 w_plot_what, CMD_KEEPS_LAST | CMD_UNSAFE, cmd_plot, &c_plot},
+	 w_plot_what, CMD_KEEPS_LAST | CMD_UNSAFE, cmd_plot, &c_plot, check_plot},
 	{"set", NULL, 0, -1, "set [NAME [VALUE]]", "show or change a setting",
 	 "'set' alone lists the settings with their values, 'set NAME' shows one, 'set NAME "
 	 "VALUE' changes it."
@@ -456,18 +456,18 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "alpha / 1.1 ahead, for the basis and for the step that asks for one of them, which then "
 	 "takes it at once ('info' says last_solved_ahead). off: cold solves (for timings), and no "
 	 "look-ahead.",
-	 NULL, 0, cmd_set, &c_set},
+	 NULL, 0, cmd_set, &c_set, check_set},
 	{"echo", NULL, 1, 1, "echo on|off", "print each command before it runs (for demos)",
 	 "With echo on, each command of a script is printed after the prompt before it runs, so "
 	 "a demonstration reads like a typed session.",
-	 w_onoff, CMD_KEEPS_LAST | CMD_NOECHO, cmd_echo, NULL},
+	 w_onoff, CMD_KEEPS_LAST | CMD_NOECHO, cmd_echo, NULL, check_echo},
 	{"print", NULL, 0, -1, "print [TEXT...]", "print a line of text",
 	 "Print the words given, joined by spaces: headings and explanations in demo scripts.",
-	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_print, NULL},
+	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_print, NULL, NULL},
 	{"pause", NULL, 0, -1, "pause [MESSAGE...]", "wait for Enter (interactive only)",
 	 "Print the message and wait for Enter when a person is at the terminal; skipped when "
 	 "input or output is not a terminal, so scripts run through.",
-	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_pause, NULL},
+	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_pause, NULL, NULL},
 	{"expect", NULL, 1, 4, "expect GLOB | expect FIELD VALUE [tol T]",
 	 "assert on the previous result (scripts double as tests)",
 	 "'expect GLOB' checks that the previous command's output, as printed in text, matches "
@@ -475,22 +475,22 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "the previous result, by its JSON name, arrays indexed from 1 (eigenvalues[2]); numbers "
 	 "compare within 'tol T' (default 1e-9, relative to max(1, |VALUE|)). A failed expect "
 	 "prints what was found and counts as a failed command.",
-	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_expect, NULL},
+	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_expect, NULL, NULL},
 	{"source", NULL, 1, 1, "source FILE", "run the commands of a file",
 	 "Run a script file, line by line, as if typed. A relative name not found in the current "
 	 "directory is looked up beside the running script. Nesting is limited to 50, and a file "
 	 "that sources itself, directly or not, is an error.",
-	 NULL, CMD_KEEPS_LAST | CMD_UNSAFE, cmd_source, &c_file},
+	 NULL, CMD_KEEPS_LAST | CMD_UNSAFE, cmd_source, &c_file, NULL},
 	{"help", "?", 0, 1, "help [COMMAND|TOPIC]", "list the commands, or explain one",
 	 "Without arguments, list every command with a line about it, and the topics; with a command "
 	 "name (or a unique prefix), print its usage and description; with a topic ('formats': the graph "
 	 "files 'load' reads and 'save graph' writes; 'syntax': how a line is read), explain it.",
-	 NULL, CMD_KEEPS_LAST, cmd_help, NULL},
+	 NULL, CMD_KEEPS_LAST, cmd_help, NULL, check_help},
 	{"quit", "exit", 0, 1, "quit [STATUS]", "leave regspec",
 	 "Leave regspec. The exit status is STATUS when given, else 1 if any command failed and "
 	 "0 otherwise.",
-	 NULL, CMD_KEEPS_LAST, cmd_quit, NULL},
-	{NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, 0, NULL, NULL},
+	 NULL, CMD_KEEPS_LAST, cmd_quit, NULL, check_quit},
+	{NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL},
 };
 
 /* Topics of 'help' that are not commands: the man page prints them too. */
@@ -1082,6 +1082,15 @@ static int run_statement(rs_session *s, int argc, char **argv, const char *where
 		cmd_report(s, where, c->name, "not allowed in the sandbox (no files, no programs)");
 		return -1;
 	}
+	if (s->check_only) { /* --check: its words, and a sourced file's commands */
+		if (c->exec == cmd_source ? cmd_source_file(s, argv[1], out, &e) != 0
+		    : c->check != NULL	  ? c->check(s, argc, argv, &e) != 0
+					  : 0) {
+			cmd_report(s, where, c->name, e.msg);
+			return -1;
+		}
+		return 0;
+	}
 	int rc;
 	if (c->flags & CMD_KEEPS_LAST) {
 		rc = c->exec(s, argc, argv, out, &e);
@@ -1128,6 +1137,8 @@ int cmd_run_line(rs_session *s, const char *line, const char *where, FILE *out)
 	int failed = 0, r;
 	const char *p = line;
 	while (!s->quit && (r = next_statement(&p, &w, &e)) != 0) {
+		if (s->check_only && (r < 0 || w.n > 0))
+			s->checked++;
 		if (r < 0) {
 			words_clear(&w);
 			cmd_report(s, where, NULL, e.msg);

@@ -24,6 +24,12 @@ size_t cmd_word(const char *s, size_t n, char *out, int *open);
  * typed); print to out, or hand a result to cmd_emit.  Return 0, or -1
  * with e filled (the dispatcher adds the location and the command name). */
 typedef int (*rs_cmd_fn)(rs_session *s, int argc, char **argv, FILE *out, rs_err *e);
+/* check: what 'regspec --check' asks of the command's words, without
+ * running it and without the session's graph: the words the command
+ * itself reads first (a subcommand, a setting and its value, a number),
+ * refused with the message exec would give.  Return 0, or -1 with e
+ * filled.  NULL: the name and the number of words are all checked. */
+typedef int (*rs_check_fn)(const rs_session *s, int argc, char **argv, rs_err *e);
 
 enum { CMD_KEEPS_LAST = 1, /* does not replace the result expect looks at */
        CMD_NOECHO = 4,     /* narration and checks: not shown by echo on   */
@@ -65,6 +71,7 @@ struct rs_cmd {
 	int flags;
 	rs_cmd_fn exec;
 	const struct rs_complete *complete; /* NULL: 'words' anywhere */
+	rs_check_fn check;
 };
 
 extern const struct rs_cmd rs_cmd_table[];

@@ -41,13 +41,15 @@ static void keep_freed_memory(void)
 
 static void usage(FILE *f)
 {
-	fputs("usage: regspec [-q] [--bail] [-c COMMANDS]... [-f FILE]... [FILE]...\n"
+	fputs("usage: regspec [-q] [-n] [--bail] [-c COMMANDS]... [-f FILE]... [FILE]...\n"
 	      "\n"
 	      "Regularized spectral embedding of graphs and block models, after De Lara &\n"
 	      "Bonald, 'Spectral embedding of regularized block models' (ICLR 2020).\n"
 	      "\n"
 	      "  -c COMMANDS    run COMMANDS (separated by ';'), as if typed\n"
 	      "  -f FILE        run the commands of FILE (also: regspec FILE)\n"
+	      "  -n, --check    check the commands without running them: quotes, names,\n"
+	      "                 arguments, settings, the files 'source' names\n"
 	      "  -q, --quiet    no banner at the interactive prompt\n"
 	      "      --bail     stop at the first command that fails\n"
 	      "      --sandbox  run untrusted commands: no files, no programs, small sizes\n"
@@ -142,10 +144,10 @@ int main(int argc, char **argv)
 		{"quiet", no_argument, NULL, 'q'},	  {"bail", no_argument, NULL, OPT_BAIL},
 		{"commands", no_argument, NULL, OPT_COMMANDS}, {"man-commands", no_argument, NULL, OPT_MAN},
 		{"help", no_argument, NULL, 'h'},	  {"version", no_argument, NULL, 'V'},
-		{"sandbox", no_argument, NULL, OPT_SANDBOX},
+		{"sandbox", no_argument, NULL, OPT_SANDBOX}, {"check", no_argument, NULL, 'n'},
 		{NULL, 0, NULL, 0},
 	};
-	int quiet = 0, bail = 0, sandbox = 0, opt;
+	int quiet = 0, bail = 0, sandbox = 0, check = 0, opt;
 	/* -c and -f run in the order given: keep them as a list */
 	char **jobs = calloc((size_t)argc + 1, sizeof *jobs);
 	char *kinds = calloc((size_t)argc + 1, 1);
@@ -155,7 +157,7 @@ int main(int argc, char **argv)
 		free(kinds);
 		return 2;
 	}
-	while ((opt = getopt_long(argc, argv, "+c:f:qhV", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+c:f:nqhV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c':
 		case 'f':
@@ -163,6 +165,7 @@ int main(int argc, char **argv)
 			jobs[njobs++] = optarg;
 			break;
 		case 'q': quiet = 1; break;
+		case 'n': check = 1; break;
 		case OPT_BAIL: bail = 1; break;
 		case OPT_SANDBOX: sandbox = 1; break;
 		case OPT_COMMANDS:
@@ -197,6 +200,12 @@ int main(int argc, char **argv)
 		kinds[njobs] = 'f';
 		jobs[njobs++] = argv[i];
 	}
+	if (check && njobs == 0 && isatty(STDIN_FILENO)) {
+		fputs("regspec: --check reads a script: -c COMMANDS, -f FILE, FILE or standard input\n", stderr);
+		free(jobs);
+		free(kinds);
+		return 2;
+	}
 
 	keep_freed_memory();
 	restart_without_blas_workers(argv);
@@ -221,6 +230,7 @@ int main(int argc, char **argv)
 	rs_session *s = session_new();
 	s->bail = bail;
 	s->sandbox = sandbox;
+	s->check_only = check;
 	if (isatty(STDIN_FILENO) || isatty(STDOUT_FILENO))
 		input_catch_interrupts(); /* someone at a terminal can press Ctrl-C */
 	int status = 0, ncmd = 0;
@@ -249,6 +259,14 @@ int main(int argc, char **argv)
 	}
 	if (status == 0)
 		status = s->quit ? s->exit_code : (s->failures ? 1 : 0);
+	if (check && status != 2) /* what was checked, and what was found */
+	{
+		if (s->failures == 0)
+			printf("checked %ld command%s: no errors\n", s->checked, s->checked == 1 ? "" : "s");
+		else
+			printf("checked %ld command%s: %d error%s\n", s->checked, s->checked == 1 ? "" : "s",
+			       s->failures, s->failures == 1 ? "" : "s");
+	}
 	/* output that could not be written (a full disk, /dev/full) is a
 	 * failure, not a silent success */
 	int ferr = fflush(stdout) != 0 ? errno : 0;

@@ -106,6 +106,8 @@ typedef struct rs_session {
 	long sandbox_nodes;   /* the sandbox's size limits (RS_SANDBOX_*;   */
 	long sandbox_edges;   /* the fuzzer lowers them to run faster)      */
 	int failures;         /* commands that failed              */
+	int check_only;       /* --check: commands read, not run   */
+	long checked;         /* --check: the commands read        */
 	int write_errno;      /* the first failed write of output  */
 	int quit;             /* quit requested                    */
 	int exit_code;

@@ -58,6 +58,62 @@ check "a pipe runs as a script named stdin, and goes on after an error" $([ $st 
 printf 'cliques 5 3 2\nalpha -1\nprint reached\n' >"$tmp/s.regspec"
 run --bail "$tmp/s.regspec"
 check "--bail stops at the first error" $([ $st -eq 1 ] && ! grep -q reached "$tmp/out"; echo $?)
+# --check reads a script without running it: each slip it can find at its
+# line as a run reports it, a sourced file's at its own, past 'quit'; a
+# count on stdout; nothing run (no output, no file written)
+mkdir -p "$tmp/chk"
+printf 'cliques 5 3 2\nalpha 1\nk 2\n' >"$tmp/chk/setup.inc"
+printf 'cliqes 5 3 2\nplot embd\nsave embeding x.csv\n' >"$tmp/chk/bad.inc"
+cat >"$tmp/chk/main.regspec" <<'EOS'
+source setup.inc
+print "ran"
+save graph written.edges
+alpha -1
+alpha 1 relative abs
+k many
+set solvr dense
+set tol 7
+set echo maybe
+sweep alhpa 0 1 3
+help nothing-such
+source bad.inc
+quit 2
+eig all extra
+print "unclosed
+plot embedding
+sweep alpha 0 1 5 log
+set basis float; set rows all
+EOS
+(cd "$tmp/chk" && $R -n main.regspec >"$tmp/out" 2>"$tmp/err" </dev/null; echo $? >"$tmp/st")
+st=$(cat "$tmp/st")
+check "--check: each slip at its line, a sourced file's at its own, past quit; nothing run" \
+	$([ "$st" -eq 1 ] && [ ! -e "$tmp/chk/written.edges" ] && ! grep -q '^ran' "$tmp/out" &&
+		grep -q "^main.regspec:4: alpha: alpha must be >= 0, got -1$" "$tmp/err" &&
+		grep -q "^main.regspec:5: alpha: unexpected 'abs'; usage: alpha \[VALUE\] \[abs|rel\]$" "$tmp/err" &&
+		grep -q "^main.regspec:6: k: 'many' is not a whole number" "$tmp/err" &&
+		grep -q "^main.regspec:7: set: unknown setting 'solvr'; did you mean 'solver'?$" "$tmp/err" &&
+		grep -q "^main.regspec:8: set: tol " "$tmp/err" &&
+		grep -q "^main.regspec:9: set: echo: " "$tmp/err" &&
+		grep -q "^main.regspec:10: sweep: can only sweep alpha, got 'alhpa'$" "$tmp/err" &&
+		grep -q "^main.regspec:11: help: " "$tmp/err" &&
+		grep -q "^bad.inc:1: unknown command 'cliqes'; did you mean 'cliques'?" "$tmp/err" &&
+		grep -q "^bad.inc:2: plot: plot what? .*(got 'embd'; did you mean 'embed'?)$" "$tmp/err" &&
+		grep -q "^bad.inc:3: save: save what? .*(got 'embeding'; did you mean 'embedding'?)$" "$tmp/err" &&
+		grep -q "^main.regspec:12: source: 3 commands failed in bad.inc$" "$tmp/err" &&
+		grep -q "^main.regspec:14: eig: unexpected 'extra'" "$tmp/err" &&
+		grep -q "^main.regspec:15: unterminated double quote$" "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 14 ] &&
+		[ "$(cat "$tmp/out")" = "checked 25 commands: 14 errors" ]; echo $?)
+printf 'cliques 5 3 2\nalpha 1\neig\nexpect eigenvalues[2] 0.72481921 tol 1e-8\n' | $R --check >"$tmp/out" 2>"$tmp/err"
+st=$?
+check "--check on a pipe: a clean script, exit 0, one line that says so" \
+	$([ $st -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(cat "$tmp/out")" = "checked 4 commands: no errors" ]; echo $?)
+run -n -c "cliques 5 3 2; k 9; save graph $tmp/chk/w.edges"
+check "--check: what needs the graph (k past n) passes; nothing is written" \
+	$([ $st -eq 0 ] && [ ! -e "$tmp/chk/w.edges" ] && grep -q '^checked 3 commands: no errors$' "$tmp/out"; echo $?)
+run -n --sandbox -c "load x.edges"
+check "--check in the sandbox: a command it forbids is an error" \
+	$([ $st -eq 1 ] && grep -q "^command-line:1: load: not allowed in the sandbox" "$tmp/err"; echo $?)
 # 22 nodes, ten of them twins: the sweep (matrix-free at every size) once
 # failed to converge at k = 20 on such graphs, and must agree with 'eig'
 # (LAPACK below 300 nodes)

@@ -15,7 +15,9 @@ to run, and must:
   - write nothing to stderr but one-line messages that start with the
     script's name and line ('s7.regspec:12: '), with no sanitizer report;
   - end within 120 seconds (SESSION_TIMEOUT in the environment: more
-    under valgrind).
+    under valgrind);
+  - and, read with --check, report errors only at lines where the run
+    reported one (a check that refuses what runs would be worse than none).
 
 Sessions share TMPDIR/saved, as a person's folder fills over a day: a
 session may load what an earlier one saved (a stale NAME.node_names beside
@@ -144,6 +146,16 @@ def main():
                                                                         re.escape(name) + r":\d+: ", l)]
             if stray and not why:
                 why.append("a line of stderr not 'FILE:LINE: ...': %r" % stray[0][:120])
+            # --check finds errors only where running finds them too
+            c = subprocess.run(regspec + ["--check", path], cwd=tmp, env=env, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=limit)
+            cerr = c.stderr.decode("utf-8", "replace")
+            if c.returncode not in (0, 1) or SANITIZER.search(cerr):
+                why.append("--check: exit status %d or a sanitizer report" % c.returncode)
+            ran = set(re.findall(r"^(?:.*/)?" + re.escape(name) + r":(\d+): ", err, re.M))
+            for line in re.findall(r"^(?:.*/)?" + re.escape(name) + r":(\d+): ", cerr, re.M):
+                if line not in ran and not why:
+                    why.append("--check finds an error at line %s that the run does not" % line)
         except subprocess.TimeoutExpired:
             why.append("still running after %g s" % limit)
         if why:
