@@ -151,7 +151,13 @@ def main():
                 # the view's last line is its status line; where the
                 # terminal has no alternate screen (vt100) the view's
                 # drawing stays above the prompt once it is left
-                if lines and lines[-1].startswith("regspec>"):
+                # (or a line of the view's drawing is left below the
+                # prompt, where a resize reflowed the screen: the
+                # cursor's row says where the prompt is)
+                rows = tmux("capture-pane", "-p").split("\n")
+                y = tmux("display-message", "-p", "#{cursor_y}").strip()
+                at = rows[int(y)] if y.isdigit() and int(y) < len(rows) else ""
+                if (lines and lines[-1].startswith("regspec>")) or at.startswith("regspec>"):
                     tmux("send-keys", "C-e", "C-u")
                     time.sleep(0.2)
                     tmux("send-keys", "quit", "Enter")
