@@ -16,38 +16,68 @@
 
 extern rs_cancel rs_interrupted;
 
-CMD_FN(cluster)
+/* cluster's words: K (0 where not given), dims (0: all), restarts and
+ * the flags; 0, or -1 with e filled */
+struct cluster_words {
+	long K, dims, restarts;
+	int normalize, first;
+};
+
+static int cluster_words(const rs_session *s, int argc, char **argv, struct cluster_words *w, rs_err *e)
 {
-	long K, dims = 0, restarts = 10;
-	int normalize = 0, first = 0, a = 1;
+	*w = (struct cluster_words){0, 0, 10, 0, 0};
+	int a = 1;
 	if (argc > 1 && strspn(argv[1], "0123456789+-.eE") == strlen(argv[1])) {
-		if (rs_parse_count(argv[1], 1, 100000, "K", &K, e) != 0)
+		if (rs_parse_count(argv[1], 1, 100000, "K", &w->K, e) != 0)
 			return -1;
 		a = 2;
+	}
+	for (; a < argc; a++) {
+		if (!strcmp(argv[a], "normalize"))
+			w->normalize = 1;
+		else if (!strcmp(argv[a], "first"))
+			w->first = 1;
+		else if (a + 1 < argc && !strcmp(argv[a], "dims")) {
+			if (rs_parse_count(argv[++a], 1, 100000, "dims", &w->dims, e) != 0)
+				return -1;
+		} else if (a + 1 < argc && !strcmp(argv[a], "restarts")) {
+			if (rs_parse_count(argv[++a], 1, 1000, "restarts", &w->restarts, e) != 0)
+				return -1;
+			if (s->sandbox && w->restarts > RS_SANDBOX_RESTARTS)
+				return rs_fail(e, RS_EINVAL, "the sandbox allows %d restarts at most",
+					       RS_SANDBOX_RESTARTS);
+		} else {
+			static const char *const opts[] = {"dims", "restarts", "normalize", "first", NULL};
+			char near[64];
+			return rs_fail(e, RS_EINVAL,
+				       "unexpected '%s'%s (usage: cluster [K] [dims D] [restarts R] [normalize] [first])",
+				       argv[a], cmd_suggestion(argv[a], opts, near, sizeof near));
+		}
+	}
+	return 0;
+}
+
+CHECK_FN(cluster)
+{
+	struct cluster_words w;
+	return cluster_words(s, argc, argv, &w, e);
+}
+
+CMD_FN(cluster)
+{
+	struct cluster_words w;
+	if (cluster_words(s, argc, argv, &w, e) != 0)
+		return -1;
+	long K = w.K, dims = w.dims, restarts = w.restarts;
+	int normalize = w.normalize, first = w.first;
+	if (K > 0) {
+		/* as given */
 	} else if (s->model) { /* the paper's protocol: K = the number of blocks */
 		K = s->model->K;
 	} else if (s->labels && rs_labels_classes(s->labels) > 0) {
 		K = rs_labels_classes(s->labels);
 	} else {
 		return rs_fail(e, RS_EINVAL, "give K (the graph has no labels to take the number of classes from)");
-	}
-	for (; a < argc; a++) {
-		if (!strcmp(argv[a], "normalize"))
-			normalize = 1;
-		else if (!strcmp(argv[a], "first"))
-			first = 1;
-		else if (a + 1 < argc && !strcmp(argv[a], "dims")) {
-			if (rs_parse_count(argv[++a], 1, 100000, "dims", &dims, e) != 0)
-				return -1;
-		} else if (a + 1 < argc && !strcmp(argv[a], "restarts")) {
-			if (rs_parse_count(argv[++a], 1, 1000, "restarts", &restarts, e) != 0)
-				return -1;
-			if (s->sandbox && restarts > RS_SANDBOX_RESTARTS)
-				return rs_fail(e, RS_EINVAL, "the sandbox allows %d restarts at most",
-					       RS_SANDBOX_RESTARTS);
-		} else
-			return rs_fail(e, RS_EINVAL,
-				       "unexpected '%s' (usage: cluster [K] [dims D] [restarts R] [normalize] [first])", argv[a]);
 	}
 	if (cmd_need_k(s, e) != 0)
 		return -1;

@@ -175,27 +175,37 @@ static void print_table(FILE *out, const char *style, const char *title, const c
 	fprintf(out, md ? "\n" : "(mean ± sd over repetitions; * best mean in its column)\n\n");
 }
 
-CMD_FN(experiment)
+/* What an experiment was asked for; NULL lists where the defaults stand */
+struct exp_opts {
+	double *alphas, *noises, *Ks;
+	int na, nn, nk, first;
+	long reps;
+	const char *style, *rows;
+};
+
+static void exp_opts_free(struct exp_opts *o)
 {
-	if (s->graph == NULL)
-		return rs_fail(e, RS_EINVAL, "experiments run on graphs: load one, or generate one with 'sbm'");
-	if (s->labels == NULL)
-		return rs_fail(e, RS_EINVAL, "experiments need ground-truth labels");
-	double *alphas = NULL, *noises = NULL, *Ks = NULL;
-	int na = 0, nn = 0, nk = 0, first = 0;
-	long reps = 1;
-	const char *style = "text", *rows = "alpha";
-	int rc = -1;
+	free(o->alphas);
+	free(o->noises);
+	free(o->Ks);
+	o->alphas = o->noises = o->Ks = NULL;
+}
+
+/* Read experiment's words into o (K 'true' is ntrue classes); 0, or -1
+ * with e filled and nothing kept */
+static int exp_options(const rs_session *s, int argc, char **argv, int ntrue, struct exp_opts *o, rs_err *e)
+{
+	*o = (struct exp_opts){NULL, NULL, NULL, 0, 0, 0, 0, 1, "text", "alpha"};
 	for (int i = 1; i < argc; i++) {
 		const char *w = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(w, "first")) {
-			first = 1;
+			o->first = 1;
 			continue;
 		}
 		static const char *const opts[] = {"alpha", "noise", "K", "reps", "table", "rows"};
 		int known = 0;
-		for (size_t o = 0; o < sizeof opts / sizeof opts[0]; o++)
-			known |= !strcmp(w, opts[o]);
+		for (size_t j = 0; j < sizeof opts / sizeof opts[0]; j++)
+			known |= !strcmp(w, opts[j]);
 		if (!known) {
 			/* 'alpha 0 0.1 1': a list typed as words of its own */
 			int listed = i >= 2 && (!strcmp(argv[i - 2], "alpha") || !strcmp(argv[i - 2], "noise") ||
@@ -206,29 +216,28 @@ CMD_FN(experiment)
 				w, listed ? "; a list is one word: " : "", listed ? argv[i - 2] : "",
 				listed ? " " : "", listed ? argv[i - 1] : "", listed ? "," : "",
 				listed ? w : "");
-			goto out;
+			goto fail;
 		}
 		if (v == NULL) {
 			rs_fail(e, RS_EINVAL, "'%s' needs a value", w);
-			goto out;
+			goto fail;
 		}
 		i++;
 		if (!strcmp(w, "alpha")) {
-			if (parse_list(v, 0, 1e6, "alpha", &alphas, &na, e) != 0)
-				goto out;
+			if (parse_list(v, 0, 1e6, "alpha", &o->alphas, &o->na, e) != 0)
+				goto fail;
 		} else if (!strcmp(w, "noise")) {
-			if (parse_list(v, 0, 10, "noise", &noises, &nn, e) != 0)
-				goto out;
+			if (parse_list(v, 0, 10, "noise", &o->noises, &o->nn, e) != 0)
+				goto fail;
 		} else if (!strcmp(w, "K")) {
 			/* true, half, or numbers */
 			char *list = xstrdup(v);
 			int cnt = 1;
 			for (char *p = list; *p; p++)
 				cnt += *p == ',';
-			free(Ks);
-			Ks = xcalloc((size_t)cnt, sizeof *Ks);
-			nk = 0;
-			int ntrue = rs_labels_classes(s->labels);
+			free(o->Ks);
+			o->Ks = xcalloc((size_t)cnt, sizeof *o->Ks);
+			o->nk = 0;
 			for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) {
 				double k;
 				if (!strcmp(t, "true"))
@@ -237,32 +246,61 @@ CMD_FN(experiment)
 					k = ntrue / 2 > 1 ? ntrue / 2 : 2;
 				else if (rs_parse_range(t, 1, 100000, "K", &k, e) != 0) {
 					free(list);
-					goto out;
+					goto fail;
 				}
-				Ks[nk++] = floor(k);
+				o->Ks[o->nk++] = floor(k);
 			}
 			free(list);
 		} else if (!strcmp(w, "reps")) {
-			if (rs_parse_count(v, 1, 10000, "reps", &reps, e) != 0)
-				goto out;
-			if (s->sandbox && reps > RS_SANDBOX_REPS) {
+			if (rs_parse_count(v, 1, 10000, "reps", &o->reps, e) != 0)
+				goto fail;
+			if (s->sandbox && o->reps > RS_SANDBOX_REPS) {
 				rs_fail(e, RS_EINVAL, "the sandbox allows %d reps at most", RS_SANDBOX_REPS);
-				goto out;
+				goto fail;
 			}
 		} else if (!strcmp(w, "table")) {
 			if (strcmp(v, "text") && strcmp(v, "markdown") && strcmp(v, "latex")) {
 				rs_fail(e, RS_EINVAL, "table must be text, markdown or latex, got '%s'", v);
-				goto out;
+				goto fail;
 			}
-			style = v;
+			o->style = v;
 		} else if (!strcmp(w, "rows")) {
 			if (strcmp(v, "alpha") && strcmp(v, "noise")) {
 				rs_fail(e, RS_EINVAL, "rows must be alpha or noise, got '%s'", v);
-				goto out;
+				goto fail;
 			}
-			rows = v;
+			o->rows = v;
 		}
 	}
+	return 0;
+fail:
+	exp_opts_free(o);
+	return -1;
+}
+
+CHECK_FN(experiment)
+{
+	struct exp_opts o;
+	if (exp_options(s, argc, argv, 2, &o, e) != 0)
+		return -1;
+	exp_opts_free(&o);
+	return 0;
+}
+
+CMD_FN(experiment)
+{
+	if (s->graph == NULL)
+		return rs_fail(e, RS_EINVAL, "experiments run on graphs: load one, or generate one with 'sbm'");
+	if (s->labels == NULL)
+		return rs_fail(e, RS_EINVAL, "experiments need ground-truth labels");
+	struct exp_opts o;
+	if (exp_options(s, argc, argv, rs_labels_classes(s->labels), &o, e) != 0)
+		return -1;
+	double *alphas = o.alphas, *noises = o.noises, *Ks = o.Ks;
+	int na = o.na, nn = o.nn, nk = o.nk, first = o.first;
+	long reps = o.reps;
+	const char *style = o.style, *rows = o.rows;
+	int rc = -1;
 	if (!alphas) {
 		static const double def[4] = {0, 0.1, 1, 10};
 		alphas = xmemdup(def, sizeof def);
@@ -467,7 +505,6 @@ CMD_FN(experiment)
 fail_run:
 	free(cells);
 	free(vals);
-out:
 	free(alphas);
 	free(noises);
 	free(Ks);

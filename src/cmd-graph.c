@@ -243,6 +243,90 @@ static char *communities_note(const rs_labels *L)
 			 L->in_several == 1 ? "" : "s", none);
 }
 
+/* load's words after FILE into o: *labels_owned the labels file named
+ * (resolved beside the script; allocated, NULL where none), *nolabels
+ * 'nolabels'; 0, or -1 with e filled */
+static int load_options(const rs_session *s, int argc, char **argv, rs_load_opts *o, int *nolabels,
+			char **labels_owned, rs_err *e)
+{
+	*nolabels = 0;
+	for (int i = 2; i < argc; i++) {
+		const char *w = argv[i];
+		if (!strcmp(w, "bipartite")) {
+			o->bipartite = 1;
+		} else if (!strcmp(w, "directed")) {
+			o->directed = 1;
+		} else if (!strcmp(w, "header")) {
+			o->header = 1;
+		} else if (!strcmp(w, "noheader")) {
+			o->header = 0;
+		} else if (!strcmp(w, "nolabels")) {
+			*nolabels = 1;
+		} else if (!strcmp(w, "unweighted")) {
+			o->unweighted = 1;
+		} else if (!strcmp(w, "compact")) {
+			o->ids = RS_IDS_COMPACT;
+		} else if (!strcmp(w, "nocompact")) {
+			o->ids = RS_IDS_KEEP;
+		} else if (i + 1 < argc && !strcmp(w, "labels")) {
+			free(*labels_owned);
+			*labels_owned = cmd_resolve_path(s, argv[++i]);
+			/* no such file: perhaps a node attribute of a GML, GraphML
+			 * or Pajek file (other formats then report the file) */
+			o->label_attr = access(*labels_owned, F_OK) != 0 ? argv[i] : NULL;
+		} else if (i + 1 < argc && !strcmp(w, "weight")) {
+			o->weight_name = argv[++i];
+		} else if (i + 1 < argc && !strcmp(w, "format")) {
+			if (rs_gformat_parse(argv[++i], &o->format) != 0) {
+				char list[256] = "";
+				for (int k = 0; rs_gformat_words[k]; k++)
+					snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? ", " : "",
+						 rs_gformat_words[k]);
+				char near[64];
+				return rs_fail(e, RS_EINVAL, "unknown format '%s'%s (%s)", argv[i],
+					       cmd_suggestion(argv[i], rs_gformat_words, near, sizeof near), list);
+			}
+		} else if (i + 1 < argc && !strcmp(w, "merge")) {
+			i++;
+			if (!strcmp(argv[i], "sum"))
+				o->merge = RS_MERGE_SUM;
+			else if (!strcmp(argv[i], "max"))
+				o->merge = RS_MERGE_MAX;
+			else
+				return rs_fail(e, RS_EINVAL, "merge must be sum or max, got '%s'", argv[i]);
+		} else if (i + 1 < argc && !strcmp(w, "base")) {
+			i++;
+			if (!strcmp(argv[i], "0") || !strcmp(argv[i], "1"))
+				o->base = argv[i][0] - '0';
+			else
+				return rs_fail(e, RS_EINVAL, "base must be 0 or 1, got '%s'", argv[i]);
+		} else {
+			static const char *const opts[] = {"labels", "weight", "format", "bipartite", "directed",
+							   "merge", "header", "noheader", "base", "compact",
+							   "nocompact", "nolabels", "unweighted", NULL};
+			char near[64];
+			return rs_fail(e, RS_EINVAL,
+				       "unexpected '%s'%s (options: labels FILE|ATTR, weight NAME, format FMT, "
+				       "bipartite, directed, merge sum|max, header, noheader, base 0|1, compact, "
+				       "nocompact, nolabels, unweighted)",
+				       w, cmd_suggestion(w, opts, near, sizeof near));
+		}
+	}
+	if (o->weight_name && o->unweighted)
+		return rs_fail(e, RS_EINVAL, "'weight %s' reads weights and 'unweighted' ignores them: one or the other",
+			       o->weight_name);
+	return 0;
+}
+
+CHECK_FN(load)
+{
+	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
+	char *labels_owned = NULL;
+	int nolabels, rc = load_options(s, argc, argv, &o, &nolabels, &labels_owned, e);
+	free(labels_owned);
+	return rc;
+}
+
 CMD_FN(load)
 {
 	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
@@ -260,68 +344,10 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 {
 	rs_load_opts o = *op;
 	const char *path = *pathp, *labels_path = *labels_pathp;
-	int nolabels = 0;
-	for (int i = 2; i < argc; i++) {
-		const char *w = argv[i];
-		if (!strcmp(w, "bipartite")) {
-			o.bipartite = 1;
-		} else if (!strcmp(w, "directed")) {
-			o.directed = 1;
-		} else if (!strcmp(w, "header")) {
-			o.header = 1;
-		} else if (!strcmp(w, "noheader")) {
-			o.header = 0;
-		} else if (!strcmp(w, "nolabels")) {
-			nolabels = 1;
-		} else if (!strcmp(w, "unweighted")) {
-			o.unweighted = 1;
-		} else if (!strcmp(w, "compact")) {
-			o.ids = RS_IDS_COMPACT;
-		} else if (!strcmp(w, "nocompact")) {
-			o.ids = RS_IDS_KEEP;
-		} else if (i + 1 < argc && !strcmp(w, "labels")) {
-			*labels_owned = cmd_resolve_path(s, argv[++i]);
-			labels_path = *labels_owned;
-			/* no such file: perhaps a node attribute of a GML, GraphML
-			 * or Pajek file (other formats then report the file) */
-			o.label_attr = access(labels_path, F_OK) != 0 ? argv[i] : NULL;
-		} else if (i + 1 < argc && !strcmp(w, "weight")) {
-			o.weight_name = argv[++i];
-		} else if (i + 1 < argc && !strcmp(w, "format")) {
-			if (rs_gformat_parse(argv[++i], &o.format) != 0) {
-				char list[256] = "";
-				for (int k = 0; rs_gformat_words[k]; k++)
-					snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? ", " : "",
-						 rs_gformat_words[k]);
-				char near[64];
-				return rs_fail(e, RS_EINVAL, "unknown format '%s'%s (%s)", argv[i],
-					       cmd_suggestion(argv[i], rs_gformat_words, near, sizeof near), list);
-			}
-		} else if (i + 1 < argc && !strcmp(w, "merge")) {
-			i++;
-			if (!strcmp(argv[i], "sum"))
-				o.merge = RS_MERGE_SUM;
-			else if (!strcmp(argv[i], "max"))
-				o.merge = RS_MERGE_MAX;
-			else
-				return rs_fail(e, RS_EINVAL, "merge must be sum or max, got '%s'", argv[i]);
-		} else if (i + 1 < argc && !strcmp(w, "base")) {
-			i++;
-			if (!strcmp(argv[i], "0") || !strcmp(argv[i], "1"))
-				o.base = argv[i][0] - '0';
-			else
-				return rs_fail(e, RS_EINVAL, "base must be 0 or 1, got '%s'", argv[i]);
-		} else {
-			return rs_fail(e, RS_EINVAL,
-				       "unexpected '%s' (options: labels FILE, format FMT, bipartite, "
-				       "directed, merge sum|max, header, noheader, base 0|1, compact, "
-				       "nocompact, nolabels, unweighted)",
-				       w);
-		}
-	}
-	if (o.weight_name && o.unweighted)
-		return rs_fail(e, RS_EINVAL, "'weight %s' reads weights and 'unweighted' ignores them: one or the other",
-			       o.weight_name);
+	int nolabels;
+	if (load_options(s, argc, argv, &o, &nolabels, labels_owned, e) != 0)
+		return -1;
+	labels_path = *labels_owned ? *labels_owned : labels_path;
 	double t0 = seconds_now();
 	rs_load_info info;
 	rs_graph *g;
@@ -917,13 +943,22 @@ CMD_FN(save)
 }
 
 
-CMD_FN(sbm)
+/* A stochastic block model as sbm's words give it: the block sizes, K,
+ * the K x K probabilities, self-loops, its description and the sizes as
+ * typed (all allocated); 0, or -1 with e filled and nothing kept */
+struct sbm_spec {
+	long *sizes;
+	int K, loops;
+	double *P;
+	char *desc, *spec;
+};
+
+static int sbm_read(const rs_session *s, int argc, char **argv, struct sbm_spec *out_spec, rs_err *e)
 {
 	long *sizes = NULL;
 	int K = 0, loops = 0;
 	double *P = NULL;
 	char *desc = NULL, *spec = NULL;
-	int rc = -1;
 	if (!strcmp(argv[1], "paper")) {
 		int notebook = argc >= 3 && !strcmp(argv[2], "notebook");
 		if (argc > 3 || (argc == 3 && !notebook))
@@ -972,7 +1007,18 @@ CMD_FN(sbm)
 		if (rs_parse_size_spec(spec, 2147483647L, 100000, &sizes, &K, e) != 0)
 			goto out;
 		int i = 1 + nsw;
-		P = xcalloc((size_t)K * K, sizeof *P);
+		/* the K x K probabilities are a matrix: many blocks of one node
+		 * each ('1*100000') are refused, not taken out of memory */
+		double pbytes = (double)K * K * sizeof *P, mem = rs_memory_bytes();
+		if (mem > 0 && pbytes > mem / 4) {
+			rs_fail(e, RS_EINVAL,
+				"%d blocks: their %d x %d probabilities would take %.3g GB, more than a quarter of "
+				"this machine's memory; fewer, larger blocks",
+				K, K, K, pbytes / 1e9);
+			goto out;
+		}
+		if ((P = rs_zalloc(e, (size_t)K * K, sizeof *P, "the block probabilities")) == NULL)
+			goto out;
 		if (argc > i && !strcmp(argv[i], "matrix")) {
 			if (argc <= i + 1) {
 				rs_fail(e, RS_EINVAL, "matrix needs K*K probabilities, comma-separated");
@@ -1033,6 +1079,38 @@ CMD_FN(sbm)
 		if (session_sandbox_size(s, n, m, e) != 0)
 			goto out;
 	}
+	*out_spec = (struct sbm_spec){sizes, K, loops, P, desc, spec};
+	return 0;
+out:
+	free(sizes);
+	free(P);
+	free(desc);
+	free(spec);
+	return -1;
+}
+
+CHECK_FN(sbm)
+{
+	struct sbm_spec m;
+	if (sbm_read(s, argc, argv, &m, e) != 0)
+		return -1;
+	free(m.sizes);
+	free(m.P);
+	free(m.desc);
+	free(m.spec);
+	return 0;
+}
+
+CMD_FN(sbm)
+{
+	struct sbm_spec m;
+	if (sbm_read(s, argc, argv, &m, e) != 0)
+		return -1;
+	long *sizes = m.sizes;
+	int K = m.K, loops = m.loops;
+	double *P = m.P;
+	char *desc = m.desc, *spec = m.spec;
+	int rc = -1;
 	double t0 = seconds_now();
 	rs_labels *L = NULL;
 	rs_graph *g = rs_sbm(sizes, K, P, loops, s->seed, &L, e);
@@ -1057,6 +1135,20 @@ out:
 	return rc;
 }
 
+/* noise's FRACTION of the graph's nodes */
+static int noise_fraction(const char *w, double *f, rs_err *e)
+{
+	return rs_parse_range(w, 0, 100, "FRACTION", f, e);
+}
+
+CHECK_FN(noise)
+{
+	(void)s;
+	(void)argc;
+	double f;
+	return noise_fraction(argv[1], &f, e);
+}
+
 CMD_FN(noise)
 {
 	(void)argc;
@@ -1065,7 +1157,7 @@ CMD_FN(noise)
 			       "noise applies to a graph from 'load' or 'sbm'; on a 'cliques' model a "
 			       "noise node is a block of size 1 ('cliques 5 3 2 1 1 1')");
 	double f;
-	if (rs_parse_range(argv[1], 0, 100, "FRACTION", &f, e) != 0)
+	if (noise_fraction(argv[1], &f, e) != 0)
 		return -1;
 	rs_graph *g = s->graph;
 	long add = lround(f * (double)g->orig_n);
@@ -1107,6 +1199,23 @@ static long component_of_rank(const int32_t *comp, long N, long ncomp, long rank
 	return pick;
 }
 
+/* component's RANK: 1 (the largest) or more */
+static int component_rank(const char *w, long *rank, rs_err *e)
+{
+	if (rs_parse_long(w, rank, e) != 0)
+		return rs_fail(e, RS_EINVAL, "RANK: %s", e->msg);
+	if (*rank < 1)
+		return rs_fail(e, RS_EINVAL, "RANK must be 1 (the largest) or more, got %s", w);
+	return 0;
+}
+
+CHECK_FN(component)
+{
+	(void)s;
+	long rank;
+	return argc > 1 ? component_rank(argv[1], &rank, e) : 0;
+}
+
 CMD_FN(component)
 {
 	if (s->graph == NULL)
@@ -1121,14 +1230,14 @@ CMD_FN(component)
 		free(comp);
 		return -1;
 	}
-	if (argc > 1 && (rs_parse_long(argv[1], &rank, e) != 0 || rank < 1 || rank > ncomp)) {
+	if (argc > 1 && component_rank(argv[1], &rank, e) != 0) {
 		free(comp);
-		if (rank > ncomp)
-			return rs_fail(e, RS_EINVAL, "no component of rank %ld: the graph has only %ld component%s", rank,
-				       ncomp, ncomp == 1 ? "" : "s");
-		if (rank < 1)
-			return rs_fail(e, RS_EINVAL, "RANK must be 1 (the largest) or more, got %s", argv[1]);
-		return rs_fail(e, RS_EINVAL, "RANK: %s", e->msg);
+		return -1;
+	}
+	if (rank > ncomp) {
+		free(comp);
+		return rs_fail(e, RS_EINVAL, "no component of rank %ld: the graph has only %ld component%s", rank,
+			       ncomp, ncomp == 1 ? "" : "s");
 	}
 	if (ncomp == 1) {
 		free(comp);

@@ -10,21 +10,30 @@
 
 /* cmd-model.c */
 CMD_FN(cliques);
+CHECK_FN(cliques);
 CMD_FN(bicliques);
+CHECK_FN(bicliques);
 CMD_FN(eps);
+CHECK_FN(eps);
 /* cmd-graph.c */
 CMD_FN(load);
+CHECK_FN(load);
 CMD_FN(labels);
 CMD_FN(save);
 CHECK_FN(save);
 CMD_FN(sbm);
+CHECK_FN(sbm);
 CMD_FN(noise);
+CHECK_FN(noise);
 CMD_FN(component);
+CHECK_FN(component);
 /* cmd-spectral.c */
 CMD_FN(eig);
+CHECK_FN(eig);
 CMD_FN(mu);
 CMD_FN(signs);
 CMD_FN(embed);
+CHECK_FN(embed);
 CMD_FN(sweep);
 CHECK_FN(sweep);
 /* cmd-session.c */
@@ -44,8 +53,10 @@ CHECK_FN(plot);
  * eigenvector (a block model of one block has none): 0, or -1 and e. */
 int cmd_need_k(rs_session *s, rs_err *e);
 CMD_FN(cluster);
+CHECK_FN(cluster);
 CMD_FN(score);
 CMD_FN(experiment);
+CHECK_FN(experiment);
 int cmd_save_clusters(rs_session *s, const char *path, rs_err *e);
 /* cmd-graph.c: one value a node, v[0 .. n-1] (a class of names[], or a
  * number); a .csv or .tsv path gets a 'node,COLUMN' table with the node
@@ -68,7 +79,7 @@ CHECK_FN(quit);
 
 /* cmd-script.c: a file named in a script: as given, or beside the script
  * when it is not found from the current directory (allocated). */
-char *cmd_resolve_path(rs_session *s, const char *path);
+char *cmd_resolve_path(const rs_session *s, const char *path);
 /* cmd-script.c: run a script file as a nested source (also used by main). */
 int cmd_source_file(rs_session *s, const char *path, FILE *out, rs_err *e);
 

@@ -63,18 +63,31 @@ static void model_summary(rs_session *s, FILE *out)
 	cmd_emit(s, out, r);
 }
 
-CMD_FN(cliques)
-{
-	long *sizes = NULL;
-	int K = 0, noloops = 0, i = 1, ntheta = 0, theta_random = 0;
-	double eps = 0, lo = 0, hi = 0, *theta = NULL;
-	char **theta_words = NULL;
-	rs_model *M = NULL;
+/* A clique model as cliques's words give it: the sizes (allocated), K,
+ * eps, noloops, the degree corrections (theta random LO HI, or NTHETA
+ * values, one per node or per block, read into given, allocated) and the
+ * number of nodes; 0, or -1 with e filled and nothing kept */
+struct cliques_spec {
+	long *sizes, nodes;
+	int K, noloops, ntheta, theta_random;
+	double eps, lo, hi, *given;
+};
 
+static void cliques_spec_free(struct cliques_spec *c)
+{
+	free(c->sizes);
+	free(c->given);
+}
+
+static int cliques_read(const rs_session *s, int argc, char **argv, struct cliques_spec *c, rs_err *e)
+{
+	*c = (struct cliques_spec){NULL, 0, 0, 0, 0, 0, 0, 0, 0, NULL};
+	char **theta_words = NULL;
+	int i = 1;
 	for (; i < argc && !is_keyword(argv[i]); i++)
-		if (push_sizes(argv[i], &sizes, &K, e) != 0)
+		if (push_sizes(argv[i], &c->sizes, &c->K, e) != 0)
 			goto fail;
-	if (K == 0) {
+	if (c->K == 0) {
 		rs_fail(e, RS_EINVAL, "give at least one block size, e.g. 'cliques 5 3 2'");
 		goto fail;
 	}
@@ -84,11 +97,11 @@ CMD_FN(cliques)
 				rs_fail(e, RS_EINVAL, "eps needs a value");
 				goto fail;
 			}
-			if (rs_parse_range(argv[i + 1], 0, HUGE_VAL, "eps", &eps, e) != 0)
+			if (rs_parse_range(argv[i + 1], 0, HUGE_VAL, "eps", &c->eps, e) != 0)
 				goto fail;
 			i += 2;
 		} else if (!strcmp(argv[i], "noloops")) {
-			noloops = 1;
+			c->noloops = 1;
 			i++;
 		} else if (!strcmp(argv[i], "theta")) {
 			i++;
@@ -97,18 +110,18 @@ CMD_FN(cliques)
 					rs_fail(e, RS_EINVAL, "usage: theta random LO HI");
 					goto fail;
 				}
-				if (rs_parse_range(argv[i + 1], 1e-300, HUGE_VAL, "theta LO", &lo, e) != 0 ||
-				    rs_parse_range(argv[i + 2], lo, HUGE_VAL, "theta HI", &hi, e) != 0)
+				if (rs_parse_range(argv[i + 1], 1e-300, HUGE_VAL, "theta LO", &c->lo, e) != 0 ||
+				    rs_parse_range(argv[i + 2], c->lo, HUGE_VAL, "theta HI", &c->hi, e) != 0)
 					goto fail;
-				theta_random = 1;
+				c->theta_random = 1;
 				i += 3;
 			} else {
 				theta_words = argv + i;
 				while (i < argc && !is_keyword(argv[i])) {
-					ntheta++;
+					c->ntheta++;
 					i++;
 				}
-				if (ntheta == 0) {
+				if (c->ntheta == 0) {
 					rs_fail(e, RS_EINVAL, "theta needs values, or 'random LO HI'");
 					goto fail;
 				}
@@ -119,62 +132,83 @@ CMD_FN(cliques)
 			goto fail;
 		}
 	}
-	long nn = 0;
-	for (int j = 0; j < K; j++) {
-		if (nn > MAX_NODES - sizes[j]) {
+	for (int j = 0; j < c->K; j++) {
+		if (c->nodes > MAX_NODES - c->sizes[j]) {
 			rs_fail(e, RS_EINVAL, "more than %ld nodes", MAX_NODES);
 			goto fail;
 		}
-		nn += sizes[j];
+		c->nodes += c->sizes[j];
 	}
-	if (session_sandbox_size(s, (double)nn, 0, e) != 0)
+	if (session_sandbox_size(s, (double)c->nodes, 0, e) != 0)
 		goto fail;
-	if (theta_random || ntheta > 0) {
-		theta = rs_alloc(e, (size_t)nn, sizeof *theta, "degree-correction factors");
-		if (theta == NULL)
-			goto fail;
-		if (theta_random) {
-			rs_rng rng;
-			rs_rng_seed(&rng, s->seed);
-			for (long v = 0; v < nn; v++)
-				theta[v] = lo + (hi - lo) * rs_rng_uniform(&rng);
-		} else if (ntheta == nn || ntheta == K) {
-			double *given = xcalloc((size_t)ntheta, sizeof *given);
-			for (int t = 0; t < ntheta; t++) {
-				char what[32];
-				snprintf(what, sizeof what, "theta %d", t + 1);
-				if (rs_parse_range(theta_words[t], 1e-300, HUGE_VAL, what, &given[t], e) != 0) {
-					free(given);
-					goto fail;
-				}
-			}
-			long v = 0;
-			for (int j = 0; j < K; j++)
-				for (long r = 0; r < sizes[j]; r++, v++)
-					theta[v] = ntheta == nn ? given[v] : given[j];
-			free(given);
-		} else {
-			rs_fail(e, RS_EINVAL,
-				"theta needs one value per node (%ld) or per block (%d), got %d", nn, K,
-				ntheta);
+	if (c->ntheta > 0) {
+		if (c->ntheta != c->nodes && c->ntheta != c->K) {
+			rs_fail(e, RS_EINVAL, "theta needs one value per node (%ld) or per block (%d), got %d",
+				c->nodes, c->K, c->ntheta);
 			goto fail;
 		}
+		c->given = xcalloc((size_t)c->ntheta, sizeof *c->given);
+		for (int t = 0; t < c->ntheta; t++) {
+			char what[32];
+			snprintf(what, sizeof what, "theta %d", t + 1);
+			if (rs_parse_range(theta_words[t], 1e-300, HUGE_VAL, what, &c->given[t], e) != 0)
+				goto fail;
+		}
 	}
-	M = rs_model_cliques(sizes, K, eps, theta, noloops, e);
-	if (M == NULL)
-		goto fail;
-	free(sizes);
-	free(theta);
-	session_set_model(s, M, out);
-	model_summary(s, out);
 	return 0;
 fail:
-	free(sizes);
-	free(theta);
+	cliques_spec_free(c);
 	return -1;
 }
 
-CMD_FN(bicliques)
+CHECK_FN(cliques)
+{
+	struct cliques_spec c;
+	if (cliques_read(s, argc, argv, &c, e) != 0)
+		return -1;
+	cliques_spec_free(&c);
+	return 0;
+}
+
+CMD_FN(cliques)
+{
+	struct cliques_spec c;
+	if (cliques_read(s, argc, argv, &c, e) != 0)
+		return -1;
+	double *theta = NULL;
+	if (c.theta_random || c.ntheta > 0) {
+		theta = rs_alloc(e, (size_t)c.nodes, sizeof *theta, "degree-correction factors");
+		if (theta == NULL) {
+			cliques_spec_free(&c);
+			return -1;
+		}
+		if (c.theta_random) {
+			rs_rng rng;
+			rs_rng_seed(&rng, s->seed);
+			for (long v = 0; v < c.nodes; v++)
+				theta[v] = c.lo + (c.hi - c.lo) * rs_rng_uniform(&rng);
+		} else {
+			long v = 0;
+			for (int j = 0; j < c.K; j++)
+				for (long r = 0; r < c.sizes[j]; r++, v++)
+					theta[v] = c.ntheta == c.nodes ? c.given[v] : c.given[j];
+		}
+	}
+	rs_model *M = rs_model_cliques(c.sizes, c.K, c.eps, theta, c.noloops, e);
+	cliques_spec_free(&c);
+	free(theta);
+	if (M == NULL)
+		return -1;
+	session_set_model(s, M, out);
+	model_summary(s, out);
+	return 0;
+}
+
+/* A bipartite block model as bicliques's words give it: the row and
+ * column sizes (allocated), K and eps; 0, or -1 with e filled and nothing
+ * kept */
+static int bicliques_read(const rs_session *s, int argc, char **argv, long **np, long **mp, int *K, double *epsp,
+			  rs_err *e)
 {
 	long *n = NULL, *m = NULL;
 	int K1 = 0, K2 = 0;
@@ -185,7 +219,6 @@ CMD_FN(bicliques)
 		free(n);
 		return -1;
 	}
-	int rc = -1;
 	if (K1 != K2) {
 		rs_fail(e, RS_EINVAL, "%d row blocks but %d column blocks: give one size per block in each part",
 			K1, K2);
@@ -212,6 +245,36 @@ CMD_FN(bicliques)
 		tot += (double)n[j] + (double)m[j];
 	if (session_sandbox_size(s, tot, 0, e) != 0)
 		goto out;
+	*np = n;
+	*mp = m;
+	*K = K1;
+	*epsp = eps;
+	return 0;
+out:
+	free(n);
+	free(m);
+	return -1;
+}
+
+CHECK_FN(bicliques)
+{
+	long *n, *m;
+	int K;
+	double eps;
+	if (bicliques_read(s, argc, argv, &n, &m, &K, &eps, e) != 0)
+		return -1;
+	free(n);
+	free(m);
+	return 0;
+}
+
+CMD_FN(bicliques)
+{
+	long *n, *m;
+	int K1, rc = -1;
+	double eps;
+	if (bicliques_read(s, argc, argv, &n, &m, &K1, &eps, e) != 0)
+		return -1;
 	rs_model *M = rs_model_bicliques(n, m, K1, eps, e);
 	if (M == NULL)
 		goto out;
@@ -224,6 +287,19 @@ out:
 	return rc;
 }
 
+/* eps's weight E >= 0 */
+static int eps_value(const char *w, double *v, rs_err *e)
+{
+	return rs_parse_range(w, 0, HUGE_VAL, "eps", v, e);
+}
+
+CHECK_FN(eps)
+{
+	(void)s;
+	double v;
+	return argc == 2 ? eps_value(argv[1], &v, e) : 0;
+}
+
 CMD_FN(eps)
 {
 	if (session_need_model(s, e) != 0)
@@ -234,7 +310,7 @@ CMD_FN(eps)
 			       "are its own (alpha adds the same weight everywhere)");
 	if (argc == 2) {
 		double v;
-		if (rs_parse_range(argv[1], 0, HUGE_VAL, "eps", &v, e) != 0)
+		if (eps_value(argv[1], &v, e) != 0)
 			return -1;
 		if (rs_model_set_eps(s->model, v, e) != 0)
 			return -1;

@@ -131,7 +131,7 @@ CMD_FN(expect)
 	return 0;
 }
 
-char *cmd_resolve_path(rs_session *s, const char *path)
+char *cmd_resolve_path(const rs_session *s, const char *path)
 {
 	if (access(path, F_OK) == 0 || path[0] == '/' || s->depth == 0)
 		return xstrdup(path);

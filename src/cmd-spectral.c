@@ -172,14 +172,30 @@ static void multiplicity_notes(rs_session *s, rs_result *r, const rs_spectrum *S
 	}
 }
 
-CMD_FN(eig)
+/* eig's word: 'all' or none */
+static int eig_word(int argc, char **argv, int *all, rs_err *e)
 {
-	int all = 0;
+	*all = 0;
 	if (argc == 2) {
 		if (strcmp(argv[1], "all") != 0)
 			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected 'all')", argv[1]);
-		all = 1;
+		*all = 1;
 	}
+	return 0;
+}
+
+CHECK_FN(eig)
+{
+	(void)s;
+	int all;
+	return eig_word(argc, argv, &all, e);
+}
+
+CMD_FN(eig)
+{
+	int all;
+	if (eig_word(argc, argv, &all, e) != 0)
+		return -1;
 	const rs_spectrum *S = session_spectrum(s, e);
 	if (S == NULL)
 		return -1;
@@ -853,17 +869,32 @@ CMD_FN(signs)
 	return 0;
 }
 
-CMD_FN(embed)
+/* embed's word: 'nodes' (1), 'blocks' (0), or none (*nodes as it was) */
+static int embed_word(int argc, char **argv, int *nodes, rs_err *e)
 {
-	int nodes = s->graph != NULL;
 	if (argc == 2) {
 		if (!strcmp(argv[1], "nodes"))
-			nodes = 1;
+			*nodes = 1;
 		else if (!strcmp(argv[1], "blocks"))
-			nodes = 0;
+			*nodes = 0;
 		else
 			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected blocks or nodes)", argv[1]);
 	}
+	return 0;
+}
+
+CHECK_FN(embed)
+{
+	(void)s;
+	int nodes = 0;
+	return embed_word(argc, argv, &nodes, e);
+}
+
+CMD_FN(embed)
+{
+	int nodes = s->graph != NULL;
+	if (embed_word(argc, argv, &nodes, e) != 0)
+		return -1;
 	if (cmd_need_k(s, e) != 0)
 		return -1;
 	if (s->graph)

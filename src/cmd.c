@@ -85,14 +85,14 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Theta (Z Z^T + eps J) Theta, regularized as alpha Theta J Theta. 'noloops' removes the "
 	 "self-loops (A - I), which breaks the rank-K assumption of the theory. Generated models "
 	 "use absolute alpha unless a mode was chosen with 'alpha VALUE rel'.",
-	 w_cliques, 0, cmd_cliques, NULL, NULL},
+	 w_cliques, 0, cmd_cliques, NULL, check_cliques},
 	{"bicliques", NULL, 2, 4, "bicliques N1,N2,... M1,M2,... [eps E]",
 	 "bipartite block model B = Z1 Z2^T (section 4)",
 	 "Generate a bipartite block model: block j joins N_j row nodes to M_j column nodes "
 	 "completely, B = Z1 Z2^T (+ E J with 'eps E'). The regularization is B + alpha J, and "
 	 "the spectrum is that of the generalized SVD of D1^-1/2 B_alpha D2^-1/2: lambda = 1 - "
 	 "sigma, on [0, 2].",
-	 w_bicl, 0, cmd_bicliques, NULL, NULL},
+	 w_bicl, 0, cmd_bicliques, NULL, check_bicliques},
 	{"load", NULL, 1, 16,
 	 "load FILE [labels FILE|ATTR] [weight NAME] [format FMT] [bipartite] [directed] [merge sum|max] [header|noheader] [base 0|1] [compact|nocompact] [unweighted] [nolabels]",
 	 "read a graph in any common format, compressed too (help formats)",
@@ -126,7 +126,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "'labels FILE', else from NAME.labels beside NAME.edges (with NAME.label_names and "
 	 "NAME.node_names; compressed too, NAME.labels.gz) unless 'nolabels'; a note says where "
 	 "they came from. Loaded graphs use relative alpha unless a mode was chosen.",
-	 w_load, CMD_UNSAFE, cmd_load, &c_load, NULL},
+	 w_load, CMD_UNSAFE, cmd_load, &c_load, check_load},
 	{"labels", NULL, 1, 5, "labels FILE [column NAME] [names FILE]", "read ground-truth classes for the graph",
 	 "Read labels from FILE (or from a member of a zip or tar archive: ARCHIVE/MEMBER, such "
 	 "as g.npz/y.npy for the array y that numpy.savez kept beside a graph's arrays, a sheet of "
@@ -225,14 +225,14 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "edges, not n^2. 'sbm paper' is section 5's model: 100 blocks of 20, probability 0.5 in the "
 	 "first 50 and 0.05 in the others, 0.001 between, self-loops; 'sbm paper notebook' uses the "
 	 "published notebook's densities instead (10/n and 1/n).",
-	 w_sbm, 0, cmd_sbm, NULL, NULL},
+	 w_sbm, 0, cmd_sbm, NULL, check_sbm},
 	{"noise", NULL, 1, 1, "noise FRACTION", "append isolated nodes with self-loops (the paper's noise)",
 	 "Append FRACTION times n isolated nodes, each with a self-loop of weight 1, after the "
 	 "graph (the paper's noise). The original nodes keep their numbers and labels; the noise "
 	 "nodes are unlabelled, so scores and label views use the original nodes only. Where the "
 	 "graph's nodes have names, the noise nodes are named noise-1, noise-2, ... (noise--1 where "
 	 "an original name starts with noise-), so that 'save graph' writes every node a name.",
-	 NULL, 0, cmd_noise, NULL, NULL},
+	 NULL, 0, cmd_noise, NULL, check_noise},
 	{"component", NULL, 0, 1, "component [RANK]",
 	 "keep one connected component, the largest by default",
 	 "Replace the graph by one of its connected components at alpha = 0: the largest, or the "
@@ -241,11 +241,11 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "own, go, and classes left without nodes are dropped (numbered classes are then named "
 	 "by their old numbers). Published results on polblogs, cora and the like are often on "
 	 "the largest component. A new 'load' brings the whole graph back.",
-	 NULL, 0, cmd_component, NULL, NULL},
+	 NULL, 0, cmd_component, NULL, check_component},
 	{"eps", NULL, 0, 1, "eps [E]", "show or set the inter-block weight of the model",
 	 "Show or set eps, the weight added between every pair of nodes of the model (A = Z Z^T "
 	 "+ eps J). Its effect is exactly that of alpha + eps.",
-	 NULL, 0, cmd_eps, NULL, NULL},
+	 NULL, 0, cmd_eps, NULL, check_eps},
 	{"alpha", NULL, 0, 2, "alpha [VALUE] [abs|rel]",
 	 "show or set the regularization alpha, absolute or relative",
 	 "Without arguments, print alpha, its mode and both forms. With a value, set it (>= 0); "
@@ -292,7 +292,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "step over every pair found gives the values. Repeated eigenvalues are explained: a "
 	 "multiple 0 means a disconnected graph, and its eigenvectors are not unique; nodes of "
 	 "degree 0 at alpha = 0 are left out and embedded at 0.",
-	 w_eig, 0, cmd_eig, NULL, NULL},
+	 w_eig, 0, cmd_eig, NULL, check_eig},
 	{"mu", NULL, 0, 0, "mu", "lambda_j and the thresholds mu_j, with the interleaving checked",
 	 "Print lambda_j next to mu_j (blocks ranked by mu, the largest block first) and check "
 	 "Lemma 3: 0 = lambda_1 < mu_1 < lambda_2 < mu_2 < ... < lambda_K < mu_K. Equal block "
@@ -323,7 +323,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "labelled graph (the class means); 'nodes' (the default for graphs) one row per node, "
 	 "with its name, its label and the label's class name where the labels have names. "
 	 "'save embedding FILE' writes any size.",
-	 w_embed, 0, cmd_embed, NULL, NULL},
+	 w_embed, 0, cmd_embed, NULL, check_embed},
 	{"cluster", NULL, 0, 7, "cluster [K] [dims D] [restarts R] [normalize] [first]",
 	 "K-Means on the embedding (k-means++, seeded, restarts)",
 	 "Cluster the nodes by K-Means into K clusters (default: the number of blocks of a model, "
@@ -334,7 +334,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "reseeded with the farthest point (clusters still empty, where the rows take fewer than K "
 	 "distinct places, are counted in a note). 'normalize' scales each row to unit length first "
 	 "(Ng-Jordan-Weiss). Distances go through BLAS. Ctrl-C stops it.",
-	 w_cluster, 0, cmd_cluster, NULL, NULL},
+	 w_cluster, 0, cmd_cluster, NULL, check_cluster},
 	{"score", NULL, 0, 2, "score [PRED_FILE [TRUTH_FILE]]", "the paper's scores: H C V ARI AMI FMI Q NSD",
 	 "Score the last clustering (or the labels in PRED_FILE) against the ground truth (or "
 	 "TRUTH_FILE): homogeneity, completeness, V-measure, adjusted Rand index, adjusted mutual "
@@ -362,7 +362,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "(booktabs); with 'set format csv|json' one flat table (K, noise, alpha, metric, mean, "
 	 "sd, reps). 'rows noise' puts the noise levels in the rows (the paper's noise table). A score not defined there (NSD when K-Means leaves one cluster) is a dash. A "
 	 "progress line shows on a terminal; Ctrl-C stops and prints the runs done.",
-	 w_experiment, CMD_UNSAFE, cmd_experiment, NULL, NULL},
+	 w_experiment, CMD_UNSAFE, cmd_experiment, NULL, check_experiment},
 	{"sweep", NULL, 3, 5, "sweep [alpha] FROM TO STEPS [log]",
 	 "a table of lambda_j and mu_j along a range of alpha",
 	 "Solve at STEPS values of alpha from FROM to TO (in the current mode; 'log' spaces them "

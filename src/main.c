@@ -49,7 +49,7 @@ static void usage(FILE *f)
 	      "  -c COMMANDS    run COMMANDS (separated by ';'), as if typed\n"
 	      "  -f FILE        run the commands of FILE (also: regspec FILE)\n"
 	      "  -n, --check    check the commands without running them: quotes, names,\n"
-	      "                 arguments, settings, the files 'source' names\n"
+	      "                 each one's words and numbers, the files 'source' names\n"
 	      "  -q, --quiet    no banner at the interactive prompt\n"
 	      "      --bail     stop at the first command that fails\n"
 	      "      --sandbox  run untrusted commands: no files, no programs, small sizes\n"

@@ -111,6 +111,25 @@ check "--check on a pipe: a clean script, exit 0, one line that says so" \
 run -n -c "cliques 5 3 2; k 9; save graph $tmp/chk/w.edges"
 check "--check: what needs the graph (k past n) passes; nothing is written" \
 	$([ $st -eq 0 ] && [ ! -e "$tmp/chk/w.edges" ] && grep -q '^checked 3 commands: no errors$' "$tmp/out"; echo $?)
+run -n -c "load x.edges weigth w" -c "load x.edges format edgs" -c "cluster 3 dimz 2" \
+	-c "experiment alpha 0 0.1" -c "sbm 20,20 0.5 1.5" -c "sbm 1*100000 0.5 0.1" -c "cliques 5 3 theta 1 2 3" \
+	-c "bicliques 3,2 2" -c "eig al" -c "embed node" -c "noise 2x" -c "component 0" -c "eps -1" \
+	-c "load x.edges labels y.labels format csv directed; cluster 2 dims 2 normalize; experiment alpha 0,1 K true,half reps 2 table latex; sbm 20*3 0.5 0.05 loops; cliques 5 3 2 theta 1 2 0.5 eps 0.1 noloops; bicliques 3,2 2,4 eps 0.1; eig all; embed nodes; noise 0.1; component 2; eps 0.1"
+check "--check: each command's own words (options, formats, lists, sizes, probabilities, numbers), as a run reports them" \
+	$([ $st -eq 1 ] && grep -q "^command-line:1: load: unexpected 'weigth'; did you mean 'weight'? (options: " "$tmp/err" &&
+		grep -q "^command-line:2: load: unknown format 'edgs'; did you mean 'edges'? " "$tmp/err" &&
+		grep -q "^command-line:3: cluster: unexpected 'dimz'; did you mean 'dims'? " "$tmp/err" &&
+		grep -q "^command-line:4: experiment: unexpected '0.1' .*; a list is one word: alpha 0,0.1$" "$tmp/err" &&
+		grep -q "^command-line:5: sbm: POUT must be between 0 and 1, got 1.5$" "$tmp/err" &&
+		grep -q "^command-line:6: sbm: 100000 blocks: their 100000 x 100000 probabilities would take 80 GB" "$tmp/err" &&
+		grep -q "^command-line:7: cliques: theta needs one value per node (8) or per block (2), got 3$" "$tmp/err" &&
+		grep -q "^command-line:8: bicliques: 2 row blocks but 1 column blocks" "$tmp/err" &&
+		grep -q "^command-line:9: eig: unexpected 'al' (expected 'all')$" "$tmp/err" &&
+		grep -q "^command-line:10: embed: unexpected 'node' (expected blocks or nodes)$" "$tmp/err" &&
+		grep -q "^command-line:11: noise: FRACTION: '2x' is not a number$" "$tmp/err" &&
+		grep -q "^command-line:12: component: RANK must be 1 (the largest) or more, got 0$" "$tmp/err" &&
+		grep -q "^command-line:13: eps: eps must be >= 0, got -1$" "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 13 ] && grep -q '^checked 24 commands: 13 errors$' "$tmp/out"; echo $?)
 run -n --sandbox -c "load x.edges"
 check "--check in the sandbox: a command it forbids is an error" \
 	$([ $st -eq 1 ] && grep -q "^command-line:1: load: not allowed in the sandbox" "$tmp/err"; echo $?)

@@ -102,6 +102,11 @@ def session(rnd, graphs, labels, out):
         lambda: "load " + q(rnd.choice(graphs)) + " format " + rnd.choice(
             ["edges", "mtx", "gml", "graphml", "pajek", "json", "adjlist", "dot", "gexf", "metis", "dl", "lgl",
              "graph6", "npz", "matrix"]),
+        # slips in a command's own words, which --check finds too
+        lambda: rnd.choice(["cluster 2 dimz 2", "sbm 20 20 0.5 1.5", "cliques 5 3 theta 1 2 3", "eig al",
+                            "embed node", "component 0", "set solvr dense", "plot embd", "save embeding x.csv",
+                            "sweep alhpa 0 1 3", "noise 2x", "bicliques 3,2 2", "load " + q(rnd.choice(graphs))
+                            + " weigth w"]),
         lambda: rnd.choice(["help " + rnd.choice(["load", "alpha", "plot", "formats", "syntax", "nope"]),
                             "echo on", "echo off", "print step", "watch", "pause", "frobnicate", "e",
                             "plot term dumb; plot embed", "plot term dumb; plot spectrum"]),
