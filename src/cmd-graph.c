@@ -599,6 +599,31 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	return 0;
 }
 
+/* labels's options after FILE: column NAME, names FILE */
+static int labels_options(int argc, char **argv, const char **column, const char **names, rs_err *e)
+{
+	*column = *names = NULL;
+	for (int i = 2; i < argc; i += 2) {
+		if (i + 1 >= argc)
+			return rs_fail(e, RS_EINVAL, "usage: labels FILE [column NAME] [names FILE]");
+		if (!strcmp(argv[i], "column"))
+			*column = argv[i + 1];
+		else if (!strcmp(argv[i], "names"))
+			*names = argv[i + 1];
+		else
+			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected column NAME or names FILE)",
+				       argv[i]);
+	}
+	return 0;
+}
+
+CHECK_FN(labels)
+{
+	(void)s;
+	const char *column, *names;
+	return labels_options(argc, argv, &column, &names, e);
+}
+
 CMD_FN(labels)
 {
 	if (s->graph == NULL && s->model != NULL)
@@ -606,18 +631,9 @@ CMD_FN(labels)
 					     "its classes)", s->model->bipartite ? "bicliques" : "cliques");
 	if (s->graph == NULL)
 		return rs_fail(e, RS_EINVAL, "no graph yet: load one ('load FILE') or generate one ('sbm paper')");
-	const char *column = NULL, *names = NULL;
-	for (int i = 2; i < argc; i += 2) {
-		if (i + 1 >= argc)
-			return rs_fail(e, RS_EINVAL, "usage: labels FILE [column NAME] [names FILE]");
-		if (!strcmp(argv[i], "column"))
-			column = argv[i + 1];
-		else if (!strcmp(argv[i], "names"))
-			names = argv[i + 1];
-		else
-			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected column NAME or names FILE)",
-				       argv[i]);
-	}
+	const char *column, *names;
+	if (labels_options(argc, argv, &column, &names, e) != 0)
+		return -1;
 	char *lpath = cmd_resolve_path(s, argv[1]);
 	rs_labels *L = rs_labels_read_column(lpath, s->graph, column, e);
 	free(lpath);

@@ -72,9 +72,36 @@ static char *trimmed(const char *t)
 	return c;
 }
 
+/* expect's form: GLOB, or FIELD VALUE [tol T] (*tol) */
+static int expect_form(int argc, char **argv, double *tol, rs_err *e)
+{
+	*tol = 1e-9;
+	if (argc == 2)
+		return 0;
+	if (argc == 4)
+		return rs_fail(e, RS_EINVAL, "usage: expect FIELD VALUE [tol T]");
+	if (argc == 5) {
+		if (strcmp(argv[3], "tol") != 0)
+			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected tol T)", argv[3]);
+		if (rs_parse_range(argv[4], 0, HUGE_VAL, "tol", tol, e) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+CHECK_FN(expect)
+{
+	(void)s;
+	double tol;
+	return expect_form(argc, argv, &tol, e);
+}
+
 CMD_FN(expect)
 {
 	(void)out;
+	double tol;
+	if (expect_form(argc, argv, &tol, e) != 0)
+		return -1;
 	if (argc == 2) {
 		if (s->last_text == NULL)
 			return rs_fail(e, RS_EINVAL, "nothing to check yet: expect follows a command");
@@ -92,15 +119,6 @@ CMD_FN(expect)
 		}
 		free(got);
 		return ok ? 0 : -1;
-	}
-	if (argc == 4)
-		return rs_fail(e, RS_EINVAL, "usage: expect FIELD VALUE [tol T]");
-	double tol = 1e-9;
-	if (argc == 5) {
-		if (strcmp(argv[3], "tol") != 0)
-			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected tol T)", argv[3]);
-		if (rs_parse_range(argv[4], 0, HUGE_VAL, "tol", &tol, e) != 0)
-			return -1;
 	}
 	if (s->last == NULL)
 		return rs_fail(e, RS_EINVAL, "nothing to check: the previous command gave no result");

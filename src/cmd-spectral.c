@@ -980,14 +980,9 @@ static int sweep_first(const char *w, rs_err *e)
 	return 0;
 }
 
-CHECK_FN(sweep)
-{
-	(void)s;
-	(void)argc;
-	return sweep_first(argv[1], e) < 0 ? -1 : 0;
-}
-
-CMD_FN(sweep)
+/* sweep's words: [alpha] FROM TO STEPS [log]; 0, or -1 with e filled */
+static int sweep_words(const rs_session *s, int argc, char **argv, double *from, double *to, long *steps,
+		       int *logscale, rs_err *e)
 {
 	int named = sweep_first(argv[1], e);
 	if (named < 0)
@@ -999,25 +994,41 @@ CMD_FN(sweep)
 	if (argc < 4 || argc > 5)
 		return rs_fail(e, RS_EINVAL, "%s; usage: sweep [alpha] FROM TO STEPS [log]",
 			       argc < 4 ? "too few arguments" : "too many arguments");
-	double from, to;
-	long steps;
-	int logscale = 0;
+	*logscale = 0;
 	if (argc == 5) {
 		if (strcmp(argv[4], "log") != 0)
 			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected 'log')", argv[4]);
-		logscale = 1;
+		*logscale = 1;
 	}
-	if (rs_parse_range(argv[1], 0, HUGE_VAL, "FROM", &from, e) != 0 ||
-	    rs_parse_range(argv[2], 0, HUGE_VAL, "TO", &to, e) != 0 ||
-	    rs_parse_count(argv[3], 2, 100000, "STEPS", &steps, e) != 0)
+	if (rs_parse_range(argv[1], 0, HUGE_VAL, "FROM", from, e) != 0 ||
+	    rs_parse_range(argv[2], 0, HUGE_VAL, "TO", to, e) != 0 ||
+	    rs_parse_count(argv[3], 2, 100000, "STEPS", steps, e) != 0)
 		return -1;
-	if (logscale && (from <= 0 || to <= 0))
+	if (*logscale && (*from <= 0 || *to <= 0))
 		return rs_fail(e, RS_EINVAL, "a log sweep needs FROM and TO > 0");
+	if (s->sandbox && *steps > 200)
+		return rs_fail(e, RS_EINVAL, "the sandbox allows 200 steps at most");
+	return 0;
+}
+
+CHECK_FN(sweep)
+{
+	double from, to;
+	long steps;
+	int logscale;
+	return sweep_words(s, argc, argv, &from, &to, &steps, &logscale, e);
+}
+
+CMD_FN(sweep)
+{
+	double from, to;
+	long steps;
+	int logscale;
+	if (sweep_words(s, argc, argv, &from, &to, &steps, &logscale, e) != 0)
+		return -1;
 	if (session_alpha_ok(s, s->alpha_rel, from, "FROM", e) != 0 ||
 	    session_alpha_ok(s, s->alpha_rel, to, "TO", e) != 0)
 		return -1;
-	if (s->sandbox && steps > 200)
-		return rs_fail(e, RS_EINVAL, "the sandbox allows 200 steps at most");
 	if (cmd_need_k(s, e) != 0)
 		return -1;
 	s->swept = (struct rs_swept){1, s->alpha_rel, logscale, from, to, steps};

@@ -163,7 +163,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "1.000000000000000000e+00), -1, nan or an empty line is unlabelled; other tokens "
 	 "become classes in order of appearance. The number of classes (the K that 'cluster' and "
 	 "'experiment' take) counts those that hold a node: labels 1 to 3 are 3 classes.",
-	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels, NULL},
+	 w_labels, CMD_UNSAFE, cmd_labels, &c_labels, check_labels},
 	{"save", NULL, 2, 2, "save embedding|graph|labels|clusters FILE", "write results to a file, atomically",
 	 "Write the embedding, the graph, the labels, or the clusters of the last 'cluster' to "
 	 "FILE, in the format its name ends with, and say so ('graph written to g.gml'; not "
@@ -475,7 +475,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "the previous result, by its JSON name, arrays indexed from 1 (eigenvalues[2]); numbers "
 	 "compare within 'tol T' (default 1e-9, relative to max(1, |VALUE|)). A failed expect "
 	 "prints what was found and counts as a failed command.",
-	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_expect, NULL, NULL},
+	 NULL, CMD_KEEPS_LAST | CMD_NOECHO, cmd_expect, NULL, check_expect},
 	{"source", NULL, 1, 1, "source FILE", "run the commands of a file",
 	 "Run a script file, line by line, as if typed. A relative name not found in the current "
 	 "directory is looked up beside the running script. Nesting is limited to 50, and a file "
