@@ -362,14 +362,28 @@ static int script_spectrum(rs_session *s, struct sbuf *b, rs_err *e)
 	for (int j = 0; j < nm; j++)
 		sb_printf(b, "%g %.10g\n", j + 1.5, mu[j]);
 	sb_printf(b, "EOD\n$rs_chain << EOD\n");
-	for (int j = 0; j < S->nvec; j++) {
-		sb_printf(b, "%d %.10g\n", j + 1, S->lambda[j]);
-		if (j < nm)
-			sb_printf(b, "%g %.10g\n", j + 1.5, mu[j]);
+	/* the chain as Lemma 3 has it: each value above the last (2), or
+	 * some equal to it, as equal blocks give (1), or not (0) */
+	int rising = 2;
+	double last = 0;
+	for (int j = 0; j < 2 * S->nvec; j++) {
+		if (j % 2 == 1 && j / 2 >= nm)
+			continue;
+		double v = j % 2 == 0 ? S->lambda[j / 2] : mu[j / 2];
+		sb_printf(b, "%g %.10g\n", j % 2 == 0 ? j / 2 + 1.0 : j / 2 + 1.5, v);
+		if (j > 0 && fabs(v - last) <= RS_EIG_TIE * fmax(1.0, fabs(v)))
+			rising = rising < 1 ? rising : 1;
+		else if (j > 0 && v < last)
+			rising = 0;
+		last = v;
 	}
 	sb_printf(b, "EOD\n");
-	sb_printf(b, "plot $rs_chain using 1:2 with lines lc rgb \"#bbbbbb\" title \"0 = lambda_1 < mu_1 < lambda_2 < ...\" noenhanced, "
-		     "$rs_lambda using 1:2 with points pt (rs_text ? \"l\" : 7) ps 1.8 lc rgb \"#e41a1c\" title \"lambda_j\" noenhanced");
+	sb_printf(b, "plot $rs_chain using 1:2 with lines lc rgb \"#bbbbbb\" title \"%s\" noenhanced, "
+		     "$rs_lambda using 1:2 with points pt (rs_text ? \"l\" : 7) ps 1.8 lc rgb \"#e41a1c\" title \"lambda_j\" noenhanced",
+		  nm == 0	 ? "lambda_1, lambda_2, ..."
+		  : rising == 2 ? "0 = lambda_1 < mu_1 < lambda_2 < ..."
+		  : rising == 1 ? "0 = lambda_1 <= mu_1 <= lambda_2 <= ..."
+				: "lambda_1, mu_1, lambda_2, ... in turn: not rising");
 	if (nm > 0)
 		sb_printf(b, ", $rs_mu using 1:2 with points pt (rs_text ? \"m\" : 9) ps 1.8 lc rgb \"#377eb8\" title \"mu_j\" noenhanced");
 	sb_printf(b, "\n");

@@ -695,7 +695,8 @@ CMD_FN(mu)
 		len += (size_t)snprintf(chain + len, cap - len, " %s %.4g", rel, v);
 		prev = v;
 	}
-	result_note(r, "%s", chain);
+	if (a != 0) /* at alpha + eps = 0 every value is 0: the note below says so */
+		result_note(r, "%s", chain);
 	free(chain);
 	if (M->theta)
 		result_note(r, "degree-corrected: blocks are ranked by their weight t_j (the sum of "
@@ -704,8 +705,8 @@ CMD_FN(mu)
 		result_note(r, "mu_paper is the threshold as the paper prints it, without the square "
 			       "root; the check uses the corrected mu");
 	if (a == 0)
-		result_note(r, "alpha + eps = 0: every mu_j is 0 and the blocks are disconnected; "
-			       "the interleaving is degenerate");
+		result_note(r, "alpha + eps = 0: the blocks are disconnected, and every lambda_j and mu_j "
+			       "here is 0; the interleaving is degenerate");
 	model_caveats(M, r);
 	cmd_emit(s, out, r);
 	ranked_free(&q);

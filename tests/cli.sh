@@ -58,6 +58,14 @@ check "a pipe runs as a script named stdin, and goes on after an error" $([ $st 
 printf 'cliques 5 3 2\nalpha -1\nprint reached\n' >"$tmp/s.regspec"
 run --bail "$tmp/s.regspec"
 check "--bail stops at the first error" $([ $st -eq 1 ] && ! grep -q reached "$tmp/out"; echo $?)
+# at alpha = 0 the interleaving is degenerate: mu says so in one note (no
+# chain of zeros), and the spectrum's legend says what the chain is
+run -c "cliques 5 3 2; mu; plot dump on; plot spectrum; alpha 1; plot spectrum; cliques 5 5 2; alpha 1; plot spectrum"
+check "mu at alpha = 0: one note that every value is 0; the legend of plot spectrum: <, <= for ties, < with alpha" \
+	$([ $st -eq 0 ] && ! grep -q '^note: 0 = lambda_1' "$tmp/out" &&
+		grep -q '^note: alpha + eps = 0: the blocks are disconnected, and every lambda_j and mu_j here is 0; the interleaving is degenerate$' "$tmp/out" &&
+		[ "$(grep -c 'title "0 = lambda_1 <= mu_1 <= lambda_2 <= ..."' "$tmp/out")" -eq 2 ] &&
+		[ "$(grep -c 'title "0 = lambda_1 < mu_1 < lambda_2 < ..."' "$tmp/out")" -eq 1 ]; echo $?)
 # --check reads a script without running it: each slip it can find at its
 # line as a run reports it, a sourced file's at its own, past 'quit'; a
 # count on stdout; nothing run (no output, no file written)
