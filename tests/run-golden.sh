@@ -1,6 +1,7 @@
 #!/bin/sh
 # run-golden.sh SCRIPT: run a regspec script and compare its stdout, stderr
-# and exit status with tests/expected/NAME.{out,err,status}.
+# and exit status with tests/expected/NAME.{out,err,status}; read it with
+# --check too, which must find errors only at lines where the run does.
 # With UPDATE_EXPECTED=1, write those files instead.
 # Exit 0 pass, 1 fail, 77 skip (automake's conventions).
 set -u
@@ -53,6 +54,21 @@ if [ "${UPDATE_EXPECTED:-0}" = 1 ]; then
 fi
 
 fail=0
+# --check finds errors only at lines where the run found one: each
+# 'FILE:LINE:' it reports is in the run's stderr
+(cd "$dir" && ${REGSPEC_WRAP:-} "$REGSPEC" --check "$base" >"$tmp/check.out" 2>"$tmp/check.err")
+cst=$?
+if [ $cst -gt 1 ]; then
+	echo "FAIL: $REGSPEC --check $script exited $cst"
+	fail=1
+fi
+sed -n 's/^\([^ :]*:[0-9]*\): .*/\1/p' "$tmp/check.err" | sort -u >"$tmp/check.at"
+sed -n 's/^\([^ :]*:[0-9]*\): .*/\1/p' "$tmp/err" | sort -u >"$tmp/run.at"
+if [ -n "$(comm -23 "$tmp/check.at" "$tmp/run.at")" ]; then
+	echo "FAIL: $REGSPEC --check $script finds errors at lines that run without one:"
+	comm -23 "$tmp/check.at" "$tmp/run.at"
+	fail=1
+fi
 for f in out err status; do
 	want="$exp.$f"
 	got="$tmp/$f"
