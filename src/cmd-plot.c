@@ -681,28 +681,44 @@ static int plot_extra(const char *word, const char *usage, rs_err *e)
 	return rs_fail(e, RS_EINVAL, "unexpected '%s' (usage: %s)", word, usage);
 }
 
+/* plot output's words into n (its output and size); 0, or -1 and e */
+static int plot_output_words(int argc, char **argv, rs_plotcfg *n, rs_err *e)
+{
+	if (argc < 3)
+		return rs_fail(e, RS_EINVAL, "usage: plot output FILE|none [size W H]");
+	n->output = !strcmp(argv[2], "none") ? NULL : argv[2];
+	if (argc == 6 && !strcmp(argv[3], "size")) {
+		long W, H;
+		if (rs_parse_count(argv[4], 100, 10000, "width", &W, e) != 0 ||
+		    rs_parse_count(argv[5], 100, 10000, "height", &H, e) != 0)
+			return -1;
+		n->width = (int)W;
+		n->height = (int)H;
+	} else if (argc != 3) {
+		return strcmp(argv[3], "size") != 0 ? plot_extra(argv[3], "plot output FILE|none [size W H]", e)
+		       : argc < 6 ? rs_fail(e, RS_EINVAL, "size: give a width and a height in pixels, as 'size 1200 900'")
+				  : plot_extra(argv[6], "plot output FILE|none [size W H]", e);
+	}
+	return 0;
+}
+
+/* plot dump's word: on or off */
+static int plot_dump_words(int argc, char **argv, int *dump, rs_err *e)
+{
+	if (argc != 3)
+		return argc < 3 ? rs_fail(e, RS_EINVAL, "usage: plot dump on|off") : plot_extra(argv[3], "plot dump on|off", e);
+	return cmd_parse_bool(argv[2], dump, e);
+}
+
 static int plot_settings(rs_session *s, int argc, char **argv, FILE *out, rs_err *e)
 {
 	rs_plotcfg *c = &s->plot;
 	const char *w = argv[1];
 	if (!strcmp(w, "output")) {
-		if (argc < 3)
-			return rs_fail(e, RS_EINVAL, "usage: plot output FILE|none [size W H]");
 		/* checked on a copy: a setting refused leaves the previous one */
 		rs_plotcfg n = *c;
-		n.output = !strcmp(argv[2], "none") ? NULL : argv[2];
-		if (argc == 6 && !strcmp(argv[3], "size")) {
-			long W, H;
-			if (rs_parse_count(argv[4], 100, 10000, "width", &W, e) != 0 ||
-			    rs_parse_count(argv[5], 100, 10000, "height", &H, e) != 0)
-				return -1;
-			n.width = (int)W;
-			n.height = (int)H;
-		} else if (argc != 3) {
-			return strcmp(argv[3], "size") != 0 ? plot_extra(argv[3], "plot output FILE|none [size W H]", e)
-			       : argc < 6 ? rs_fail(e, RS_EINVAL, "size: give a width and a height in pixels, as 'size 1200 900'")
-					  : plot_extra(argv[6], "plot output FILE|none [size W H]", e);
-		}
+		if (plot_output_words(argc, argv, &n, e) != 0)
+			return -1;
 		/* a file that cannot be written (no such directory) is said
 		 * now, not at the next plot */
 		if (n.output && plot_output_check(&n, e) != 0)
@@ -728,10 +744,7 @@ static int plot_settings(rs_session *s, int argc, char **argv, FILE *out, rs_err
 			c->term = t.s;
 		}
 	} else if (!strcmp(w, "dump")) {
-		if (argc != 3)
-			return argc < 3 ? rs_fail(e, RS_EINVAL, "usage: plot dump on|off")
-					: plot_extra(argv[3], "plot dump on|off", e);
-		if (cmd_parse_bool(argv[2], &c->dump, e) != 0)
+		if (plot_dump_words(argc, argv, &c->dump, e) != 0)
 			return -1;
 	}
 	(void)out;
@@ -759,6 +772,70 @@ static int is_plot_file(const char *a)
 	return n > 4 && (!strcmp(a + n - 4, ".png") || !strcmp(a + n - 4, ".svg") || !strcmp(a + n - 4, ".pdf"));
 }
 
+/* plot embed's words (a file and 'dump' taken off): the columns I and J
+ * (*given: named), and whether 'by' asked for the clusters */
+static int plot_embed_words(int argc, char **argv, long *I, long *J, int *by_clusters, int *given, rs_err *e)
+{
+	*I = 2;
+	*J = 3;
+	*by_clusters = *given = 0;
+	if (argc >= 4 && !strcmp(argv[argc - 2], "by")) {
+		const char *by = argv[argc - 1]; /* the singular too: 'by cluster' */
+		if (!strcmp(by, "clusters") || !strcmp(by, "cluster"))
+			*by_clusters = 1;
+		else if (strcmp(by, "labels") != 0 && strcmp(by, "label") != 0 && strcmp(by, "classes") != 0 &&
+			 strcmp(by, "class") != 0 && strcmp(by, "blocks") != 0 && strcmp(by, "block") != 0)
+			return rs_fail(e, RS_EINVAL, "colour by labels or clusters, got '%s'", by);
+		argc -= 2;
+	}
+	if (argc == 4) {
+		*given = 1;
+		if (rs_parse_count(argv[2], 2, 1000, "I", I, e) != 0 || rs_parse_count(argv[3], 1, 1000, "J", J, e) != 0)
+			return rs_fail(e, RS_EINVAL, "%s (usage: %s)", e->msg, EMBED_USAGE);
+	} else if (argc == 3 && strspn(argv[2], "0123456789") == strlen(argv[2])) {
+		return rs_fail(e, RS_EINVAL, "two columns, I and J, or none: got only '%s' (usage: %s)", argv[2],
+			       EMBED_USAGE);
+	} else if (argc != 2) {
+		return plot_extra(argv[argc == 3 ? 2 : 4], EMBED_USAGE, e);
+	}
+	return 0;
+}
+
+/* plot sweep's words (a file and 'dump' taken off, 'alpha' too): 1 for
+ * none (the last sweep's range), 0 with the range read, -1 and e */
+static int plot_sweep_words(int argc, char **argv, double *from, double *to, long *steps, int *logscale, rs_err *e)
+{
+	*logscale = argc == 6 && !strcmp(argv[5], "log");
+	if (argc == 2)
+		return 1;
+	if ((argc != 5 && !*logscale) || rs_parse_range(argv[2], 0, HUGE_VAL, "FROM", from, e) != 0 ||
+	    rs_parse_range(argv[3], 0, HUGE_VAL, "TO", to, e) != 0 || rs_parse_count(argv[4], 2, 10000, "STEPS", steps, e) != 0)
+		return e->msg[0] ? -1
+		       : argc < 5 ? rs_fail(e, RS_EINVAL, "too few arguments (usage: plot sweep [FROM TO STEPS [log]])")
+				  : plot_extra(argv[argc > 6 && !strcmp(argv[5], "log") ? 6 : 5], "plot sweep [FROM TO STEPS [log]]", e);
+	if (*logscale && (*from <= 0 || *to <= 0))
+		return rs_fail(e, RS_EINVAL, "a log sweep needs FROM and TO > 0");
+	return 0;
+}
+
+/* The words a plot may end with, taken off: 'dump' (this plot's script
+ * printed), then a file (this plot goes there, the setting stays) */
+static void plot_strip(int *argc, char **argv, int *dump_once, const char **once)
+{
+	*dump_once = *argc > 2 && !strcmp(argv[*argc - 1], "dump");
+	if (*dump_once)
+		(*argc)--;
+	*once = *argc > 2 && is_plot_file(argv[*argc - 1]) ? argv[--*argc] : NULL;
+}
+
+/* plot spectrum, signs and scores take no word but a file and 'dump' */
+static int plot_nothing_more(const char *w, int argc, char **argv, rs_err *e)
+{
+	char usage[64];
+	snprintf(usage, sizeof usage, "plot %s [FILE.png|svg|pdf]", w);
+	return argc == 2 ? 0 : plot_extra(argv[2], usage, e);
+}
+
 /* What plot draws or sets: 0 for a word it knows, else -1 and e */
 static int plot_what(const char *w, rs_err *e)
 {
@@ -778,8 +855,40 @@ static int plot_what(const char *w, rs_err *e)
 CHECK_FN(plot)
 {
 	(void)s;
-	(void)argc;
-	return plot_what(argv[1], e);
+	const char *w = argv[1];
+	if (plot_what(w, e) != 0)
+		return -1;
+	if (!strcmp(w, "output")) { /* whether the file can be written: when it runs */
+		rs_plotcfg n = {0};
+		return plot_output_words(argc, argv, &n, e);
+	}
+	if (!strcmp(w, "dump")) {
+		int dump;
+		return plot_dump_words(argc, argv, &dump, e);
+	}
+	if (!strcmp(w, "term"))
+		return argc < 3 ? rs_fail(e, RS_EINVAL, "usage: plot term NAME [OPTIONS]|auto") : 0;
+	int dump_once;
+	const char *once;
+	plot_strip(&argc, argv, &dump_once, &once);
+	if (!strcmp(w, "embed") || !strcmp(w, "embedding")) {
+		long I, J;
+		int by_clusters, given;
+		return plot_embed_words(argc, argv, &I, &J, &by_clusters, &given, e);
+	}
+	if (!strcmp(w, "sweep")) {
+		if (argc > 2 && !strcmp(argv[2], "alpha")) {
+			argv++;
+			argc--;
+		}
+		double from, to;
+		long steps;
+		int logscale;
+		return plot_sweep_words(argc, argv, &from, &to, &steps, &logscale, e) < 0 ? -1 : 0;
+	}
+	if (!strcmp(w, "mu"))
+		return argc <= 3 ? 0 : plot_extra(argv[3], "plot mu [ALPHA,ALPHA,...] [FILE.png|svg|pdf]", e);
+	return plot_nothing_more(w, argc, argv, e); /* spectrum, signs, scores */
 }
 
 CMD_FN(plot)
@@ -788,52 +897,29 @@ CMD_FN(plot)
 	if (!strcmp(w, "output") || !strcmp(w, "term") || !strcmp(w, "dump"))
 		return plot_settings(s, argc, argv, out, e);
 	struct sbuf b = {0};
-	int rc;
-	int dump_once = argc > 2 && !strcmp(argv[argc - 1], "dump");
-	if (dump_once)
-		argc--;
-	/* a file named last: this plot goes there, the setting stays */
-	const char *once = NULL;
-	if (argc > 2 && is_plot_file(argv[argc - 1]))
-		once = argv[--argc];
+	int rc, dump_once;
+	const char *once;
+	plot_strip(&argc, argv, &dump_once, &once);
 	/* an embedding, its signs, a sweep of its values: nothing to draw for one block */
 	if ((!strcmp(w, "embed") || !strcmp(w, "embedding") || !strcmp(w, "signs") || !strcmp(w, "sweep")) &&
 	    cmd_need_k(s, e) != 0)
 		return -1;
 	if (!strcmp(w, "embed") || !strcmp(w, "embedding")) {
-		long I = 2, J = 3;
-		int by_clusters = 0;
-		if (argc >= 4 && !strcmp(argv[argc - 2], "by")) {
-			const char *by = argv[argc - 1]; /* the singular too: 'by cluster' */
-			if (!strcmp(by, "clusters") || !strcmp(by, "cluster"))
-				by_clusters = 1;
-			else if (strcmp(by, "labels") != 0 && strcmp(by, "label") != 0 &&
-				 strcmp(by, "classes") != 0 && strcmp(by, "class") != 0 &&
-				 strcmp(by, "blocks") != 0 && strcmp(by, "block") != 0)
-				return rs_fail(e, RS_EINVAL, "colour by labels or clusters, got '%s'", by);
-			argc -= 2;
-		}
+		long I, J;
+		int by_clusters, given;
+		if (plot_embed_words(argc, argv, &I, &J, &by_clusters, &given, e) != 0)
+			return -1;
 		if (by_clusters && s->clusters == NULL)
 			return rs_fail(e, RS_EINVAL, "no clustering yet: 'cluster K' first");
-		if (argc == 4) {
-			if (rs_parse_count(argv[2], 2, 1000, "I", &I, e) != 0 ||
-			    rs_parse_count(argv[3], 1, 1000, "J", &J, e) != 0)
-				return rs_fail(e, RS_EINVAL, "%s (usage: %s)", e->msg, EMBED_USAGE);
-		} else if (argc == 3 && strspn(argv[2], "0123456789") == strlen(argv[2])) {
-			return rs_fail(e, RS_EINVAL, "two columns, I and J, or none: got only '%s' (usage: %s)", argv[2],
-				       EMBED_USAGE);
-		} else if (argc != 2) {
-			return plot_extra(argv[argc == 3 ? 2 : 4], EMBED_USAGE, e);
-		}
 		if (session_need_model(s, e) != 0)
 			return -1;
-		if (argc == 2 && session_k(s) < 2)
+		if (!given && session_k(s) < 2)
 			J = 2;
 		rc = script_embed(s, (int)I, (int)J, by_clusters, &b, e);
 	} else if (!strcmp(w, "spectrum")) {
-		rc = argc == 2 ? script_spectrum(s, &b, e) : plot_extra(argv[2], "plot spectrum [FILE.png|svg|pdf]", e);
+		rc = plot_nothing_more(w, argc, argv, e) != 0 ? -1 : script_spectrum(s, &b, e);
 	} else if (!strcmp(w, "signs")) {
-		rc = argc == 2 ? script_signs(s, &b, e) : plot_extra(argv[2], "plot signs [FILE.png|svg|pdf]", e);
+		rc = plot_nothing_more(w, argc, argv, e) != 0 ? -1 : script_signs(s, &b, e);
 	} else if (!strcmp(w, "sweep")) {
 		double from, to;
 		long steps;
@@ -841,8 +927,10 @@ CMD_FN(plot)
 			argv++;
 			argc--;
 		}
-		int logscale = argc == 6 && !strcmp(argv[5], "log");
-		if (argc == 2) { /* the range of the last 'sweep' */
+		int logscale, last = plot_sweep_words(argc, argv, &from, &to, &steps, &logscale, e);
+		if (last < 0)
+			return -1;
+		if (last) { /* the range of the last 'sweep' */
 			const struct rs_swept *sw = &s->swept;
 			if (!sw->set)
 				return rs_fail(e, RS_EINVAL, "usage: plot sweep FROM TO STEPS [log] (alone, after a 'sweep', "
@@ -855,21 +943,13 @@ CMD_FN(plot)
 			to = sw->to;
 			steps = sw->steps < 10000 ? sw->steps : 10000;
 			logscale = sw->logscale;
-		} else if ((argc != 5 && !logscale) || rs_parse_range(argv[2], 0, HUGE_VAL, "FROM", &from, e) != 0 ||
-			   rs_parse_range(argv[3], 0, HUGE_VAL, "TO", &to, e) != 0 ||
-			   rs_parse_count(argv[4], 2, 10000, "STEPS", &steps, e) != 0)
-			return e->msg[0] ? -1
-			       : argc < 5 ? rs_fail(e, RS_EINVAL, "too few arguments (usage: plot sweep [FROM TO STEPS [log]])")
-					  : plot_extra(argv[argc > 6 && !strcmp(argv[5], "log") ? 6 : 5],
-						       "plot sweep [FROM TO STEPS [log]]", e);
-		if (logscale && (from <= 0 || to <= 0))
-			return rs_fail(e, RS_EINVAL, "a log sweep needs FROM and TO > 0");
+		}
 		if (session_alpha_ok(s, s->alpha_rel, from, "FROM", e) != 0 ||
 		    session_alpha_ok(s, s->alpha_rel, to, "TO", e) != 0 || session_need_nodes(s, e) != 0)
 			return -1;
 		rc = script_sweep(s, from, to, steps, logscale, &b, e);
 	} else if (!strcmp(w, "scores")) {
-		rc = argc == 2 ? script_scores(s, &b, e) : plot_extra(argv[2], "plot scores [FILE.png|svg|pdf]", e);
+		rc = plot_nothing_more(w, argc, argv, e) != 0 ? -1 : script_scores(s, &b, e);
 	} else if (!strcmp(w, "mu")) {
 		rc = argc <= 3 ? script_mu(s, argc == 3 ? argv[2] : NULL, &b, e)
 			       : plot_extra(argv[3], "plot mu [ALPHA,ALPHA,...] [FILE.png|svg|pdf]", e);
