@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+extern rs_cancel rs_interrupted;
+
 /* A growing script. */
 struct sbuf {
 	char *s;
@@ -758,7 +760,9 @@ int cmd_plot_view(rs_session *s, int I, int J, FILE *out, rs_err *e)
 		free(b.s);
 		return -1;
 	}
-	int rc = plot_run(&s->plot, b.s, out, e);
+	rs_plotcfg cfg = s->plot;
+	cfg.cancel = &rs_interrupted; /* Ctrl-C stops gnuplot */
+	int rc = plot_run(&cfg, b.s, out, e);
 	free(b.s);
 	return rc;
 }
@@ -961,6 +965,7 @@ CMD_FN(plot)
 		return -1;
 	}
 	rs_plotcfg cfg = s->plot;
+	cfg.cancel = &rs_interrupted; /* Ctrl-C stops gnuplot */
 	cfg.dump |= dump_once;
 	if (once) { /* borrowed names, for this plot only: the extension picks the terminal */
 		cfg.output = (char *)once;

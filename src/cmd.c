@@ -422,7 +422,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "\n'plot dump on' (or "
 	 "'dump' after a plot) prints the gnuplot script instead of running it: the data travels "
 	 "as named datablocks, so the script stands alone. A missing gnuplot, or one that fails "
-	 "or is killed, is an error that says so.",
+	 "or is killed, is an error that says so; Ctrl-C while it draws stops it, and nothing is "
+	 "written.",
 	 w_plot_what, CMD_KEEPS_LAST | CMD_UNSAFE, cmd_plot, &c_plot, check_plot},
 	{"set", NULL, 0, -1, "set [NAME [VALUE]]", "show or change a setting",
 	 "'set' alone lists the settings with their values, 'set NAME' shows one, 'set NAME "

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <poll.h>
 #include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -30,8 +31,11 @@ char *plot_find_gnuplot(void)
 
 /* Run gnuplot on a script file; stdout goes where ours goes, stderr is
  * collected.  Returns the exit status (or 128 + signal), -1 when it could
- * not be started. */
-static int run_gnuplot(const char *gp, const char *file, int persist, char **err_out)
+ * not be started, -2 when *cancel was set (Ctrl-C) before it finished: it
+ * is killed then, as the terminal's Ctrl-C reaches it too, and gnuplot 5.4
+ * interrupted inside malloc can deadlock in its own handler, drawing the
+ * picture, waited for for ever. */
+static int run_gnuplot(const char *gp, const char *file, int persist, rs_cancel *cancel, char **err_out)
 {
 	int pfd[2];
 	if (pipe(pfd) != 0)
@@ -60,7 +64,21 @@ static int run_gnuplot(const char *gp, const char *file, int persist, char **err
 	close(pfd[1]);
 	size_t cap = 4096, len = 0;
 	char *buf = xmalloc(cap);
+	int killed = 0;
 	for (;;) {
+		if (cancel != NULL && *cancel) { /* what it wrote is not read: a child of its may hold the pipe */
+			kill(pid, SIGKILL);
+			killed = 1;
+			break;
+		}
+		/* a tenth of a second at most between looks at the flag: a
+		 * Ctrl-C may come before the read blocks */
+		struct pollfd p = {pfd[0], POLLIN, 0};
+		int ready = poll(&p, 1, 100);
+		if (ready < 0 && errno != EINTR)
+			break;
+		if (ready <= 0)
+			continue;
 		if (len + 1024 > cap)
 			buf = xreallocarray(buf, cap *= 2, 1);
 		ssize_t r = read(pfd[0], buf + len, cap - len - 1);
@@ -76,6 +94,8 @@ static int run_gnuplot(const char *gp, const char *file, int persist, char **err
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	*err_out = buf;
+	if (killed)
+		return -2;
 	if (WIFSIGNALED(st))
 		return 128 + WTERMSIG(st);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -99,7 +119,7 @@ static int gnuplot_has_terminal(const char *gp, const char *name)
 	close(fd);
 	free(cmd);
 	char *err = NULL;
-	int st = w > 0 ? run_gnuplot(gp, tmpl, 0, &err) : -1;
+	int st = w > 0 ? run_gnuplot(gp, tmpl, 0, NULL, &err) : -1;
 	unlink(tmpl);
 	int ok = st == 0 && err && !strstr(err, "unknown") && !strstr(err, "invalid");
 	free(err);
@@ -312,7 +332,7 @@ int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)
 	int window = window_terminal(term);
 	fflush(out);
 	char *err = NULL;
-	int st = run_gnuplot(gp, tmpl, window, &err);
+	int st = run_gnuplot(gp, tmpl, window, cfg->cancel, &err);
 	unlink(tmpl);
 	free(gp);
 	free(term);
@@ -334,7 +354,9 @@ int plot_run(const rs_plotcfg *cfg, const char *script, FILE *out, rs_err *e)
 		if (last && last[0] == '"' && !strncmp(last + 1, tmpl, tl) && last[tl + 1] == '"')
 			last += tl + 2 + strspn(last + tl + 2, " ");
 	}
-	if (st < 0)
+	if (st == -2)
+		rc = rs_fail(e, RS_EINVAL, "interrupted: gnuplot stopped, nothing drawn");
+	else if (st < 0)
 		rc = rs_fail(e, RS_EIO, "cannot start gnuplot");
 	else if (st > 128)
 		rc = rs_fail(e, RS_EIO, "gnuplot was killed (signal %d) before it finished", st - 128);

@@ -9,6 +9,7 @@
 #ifndef RS_PLOT_H
 #define RS_PLOT_H
 
+#include "cancel.h"
 #include "rs-err.h"
 
 #include <stdio.h>
@@ -18,6 +19,7 @@ typedef struct rs_plotcfg {
 	char *output;  /* a file, or NULL for the screen  */
 	int width, height;
 	int dump;      /* print the script, do not run it */
+	rs_cancel *cancel; /* set (Ctrl-C): gnuplot is stopped, the plot not drawn; NULL: none */
 } rs_plotcfg;
 
 /* Find gnuplot on PATH: a malloc'd path, or NULL. */

@@ -1,10 +1,10 @@
 #!/bin/sh
 # repl.sh: the interactive prompt in a real terminal (tmux): the prompt,
 # commands and results, completion of commands, keywords, values and file
-# names, Ctrl-C at the prompt and in a load from a FIFO, messages without
-# locations, history across two sessions, kills in vi mode, the look-ahead
-# while the prompt waits, notes wrapped to the terminal's width and long
-# tables cut to their ends.
+# names, Ctrl-C at the prompt, in a load from a FIFO and while gnuplot
+# draws, messages without locations, history across two sessions, kills in
+# vi mode, the look-ahead while the prompt waits, notes wrapped to the
+# terminal's width and long tables cut to their ends.
 # Skipped (exit 77) without tmux.  Output: TAP.
 set -u
 : "${srcdir:=.}"
@@ -193,6 +193,28 @@ wait_for "interrupted before the end"
 check "Ctrl-C while load reads a FIFO that stalls: a one-line message" \
 	$(grep -q "load: .*fifo: interrupted before the end of the file; nothing loaded$" "$tmp/screen"; echo $?)
 wait
+# Ctrl-C while gnuplot draws: gnuplot is stopped (5.4, interrupted in
+# malloc, can deadlock in its own handler: a gnuplot here that ignores
+# Ctrl-C and never ends plays it), one line says so, the file's temporary
+# copy is gone, and the session goes on
+mkdir -p "$tmp/fakebin"
+printf '#!/bin/sh\n[ "$(wc -l <"$1")" -le 1 ] && exit 0\ntrap "" INT\nexec sleep 60\n' >"$tmp/fakebin/gnuplot"
+chmod +x "$tmp/fakebin/gnuplot"
+$T new-session -d -s gp -x 100 -y 30 \
+	"env HOME=$tmp/home REGSPEC_HISTFILE=/dev/null TERM=screen INPUTRC=/dev/null PATH=$tmp/fakebin:$PATH $RUN -q; sleep 30"
+S=gp
+wait_for 'regspec>'
+$T send-keys -t $S "cliques 5 3 2; alpha 1; plot embed $tmp/hang.png" Enter
+sleep 1
+$T send-keys -t $S C-c
+wait_for "interrupted: gnuplot stopped"
+check "Ctrl-C while gnuplot draws (and ignores Ctrl-C): stopped, one line, no file left" \
+	$(grep -q "plot: interrupted: gnuplot stopped, nothing drawn$" "$tmp/screen" &&
+		[ -z "$(ls "$tmp" | grep '^hang\.png')" ]; echo $?)
+$T send-keys -t $S 'print after-gnuplot' Enter
+wait_for '^after-gnuplot'
+check "... and the session goes on" $?
+S=one
 $T send-keys -t $S 'garbage-line' C-c
 sleep 0.3
 $T send-keys -t $S 'print alive' Enter
