@@ -331,7 +331,10 @@ CMD_FN(experiment)
 		/* a new SBM instance per repetition */
 		rs_graph *inst = NULL;
 		if (s->sbm_sizes && r > 0) {
-			inst = rs_sbm(s->sbm_sizes, s->sbm_K, s->sbm_P, s->sbm_loops, s->seed + (uint64_t)r, NULL, e);
+			uint64_t seed = s->seed + (uint64_t)r;
+			inst = s->sbm_P ? rs_sbm(s->sbm_sizes, s->sbm_K, s->sbm_P, s->sbm_loops, seed, NULL, e)
+					: rs_sbm_planted(s->sbm_sizes, s->sbm_K, s->sbm_pin, s->sbm_pout,
+							 s->sbm_loops, seed, NULL, e);
 			if (inst == NULL) {
 				failed = 1;
 				break;

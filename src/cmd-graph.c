@@ -965,7 +965,8 @@ CMD_FN(save)
 struct sbm_spec {
 	long *sizes;
 	int K, loops;
-	double *P;
+	double *P;         /* K x K, or NULL: */
+	double pin, pout;  /* within and between every block */
 	char *desc, *spec;
 };
 
@@ -973,7 +974,7 @@ static int sbm_read(const rs_session *s, int argc, char **argv, struct sbm_spec 
 {
 	long *sizes = NULL;
 	int K = 0, loops = 0;
-	double *P = NULL;
+	double *P = NULL, pin = 0, pout = 0;
 	char *desc = NULL, *spec = NULL;
 	if (!strcmp(argv[1], "paper")) {
 		int notebook = argc >= 3 && !strcmp(argv[2], "notebook");
@@ -1023,19 +1024,9 @@ static int sbm_read(const rs_session *s, int argc, char **argv, struct sbm_spec 
 		if (rs_parse_size_spec(spec, 2147483647L, 100000, &sizes, &K, e) != 0)
 			goto out;
 		int i = 1 + nsw;
-		/* the K x K probabilities are a matrix: many blocks of one node
-		 * each ('1*100000') are refused, not taken out of memory */
-		double pbytes = (double)K * K * sizeof *P, mem = rs_memory_bytes();
-		if (mem > 0 && pbytes > mem / 4) {
-			rs_fail(e, RS_EINVAL,
-				"%d blocks: their %d x %d probabilities would take %.3g GB, more than a quarter of "
-				"this machine's memory; fewer, larger blocks",
-				K, K, K, pbytes / 1e9);
-			goto out;
-		}
-		if ((P = rs_zalloc(e, (size_t)K * K, sizeof *P, "the block probabilities")) == NULL)
-			goto out;
 		if (argc > i && !strcmp(argv[i], "matrix")) {
+			if ((P = rs_zalloc(e, (size_t)K * K, sizeof *P, "the block probabilities")) == NULL)
+				goto out;
 			if (argc <= i + 1) {
 				rs_fail(e, RS_EINVAL, "matrix needs K*K probabilities, comma-separated");
 				goto out;
@@ -1061,7 +1052,6 @@ static int sbm_read(const rs_session *s, int argc, char **argv, struct sbm_spec 
 			}
 			i += 2;
 		} else {
-			double pin, pout;
 			if (argc < i + 2) {
 				rs_fail(e, RS_EINVAL, "too few arguments (usage: sbm SIZES PIN POUT [loops])");
 				goto out;
@@ -1069,9 +1059,6 @@ static int sbm_read(const rs_session *s, int argc, char **argv, struct sbm_spec 
 			if (rs_parse_range(argv[i], 0, 1, "PIN", &pin, e) != 0 ||
 			    rs_parse_range(argv[i + 1], 0, 1, "POUT", &pout, e) != 0)
 				goto out;
-			for (int a = 0; a < K; a++)
-				for (int b = 0; b < K; b++)
-					P[a * K + b] = a == b ? pin : pout;
 			i += 2;
 		}
 		for (; i < argc; i++) {
@@ -1085,17 +1072,22 @@ static int sbm_read(const rs_session *s, int argc, char **argv, struct sbm_spec 
 		desc = xasprintf("sbm %s (%d block%s, seed %lu)", spec, K, K == 1 ? "" : "s", s->seed);
 	}
 	if (s->sandbox) {
-		double n = 0, m = 0;
-		for (int a = 0; a < K; a++)
+		double n = 0, m = 0, within = 0;
+		for (int a = 0; a < K; a++) {
 			n += (double)sizes[a];
-		for (int a = 0; a < K; a++)
-			for (int b = a; b < K; b++)
-				m += P[a * K + b] * (a == b ? (double)sizes[a] * (double)(sizes[a] - 1) / 2
-							    : (double)sizes[a] * (double)sizes[b]);
+			within += (double)sizes[a] * (double)(sizes[a] - 1) / 2;
+		}
+		if (P == NULL)
+			m = pin * within + pout * (n * (n - 1) / 2 - within);
+		else
+			for (int a = 0; a < K; a++)
+				for (int b = a; b < K; b++)
+					m += P[a * K + b] * (a == b ? (double)sizes[a] * (double)(sizes[a] - 1) / 2
+								    : (double)sizes[a] * (double)sizes[b]);
 		if (session_sandbox_size(s, n, m, e) != 0)
 			goto out;
 	}
-	*out_spec = (struct sbm_spec){sizes, K, loops, P, desc, spec};
+	*out_spec = (struct sbm_spec){sizes, K, loops, P, pin, pout, desc, spec};
 	return 0;
 out:
 	free(sizes);
@@ -1129,13 +1121,18 @@ CMD_FN(sbm)
 	int rc = -1;
 	double t0 = seconds_now();
 	rs_labels *L = NULL;
-	rs_graph *g = rs_sbm(sizes, K, P, loops, s->seed, &L, e);
+	rs_graph *g = P ? rs_sbm(sizes, K, P, loops, s->seed, &L, e)
+			: rs_sbm_planted(sizes, K, m.pin, m.pout, loops, s->seed, &L, e);
 	if (g == NULL)
 		goto out;
 	session_set_graph(s, g, L, desc);
 	desc = NULL;
-	s->sbm_sizes = xmemdup(sizes, (size_t)K * sizeof *sizes); /* for experiments' instances */
-	s->sbm_P = xmemdup(P, (size_t)K * K * sizeof *P);
+	s->sbm_sizes = sizes; /* for experiments' instances */
+	s->sbm_P = P;
+	sizes = NULL;
+	P = NULL;
+	s->sbm_pin = m.pin;
+	s->sbm_pout = m.pout;
 	s->sbm_K = K;
 	s->sbm_loops = loops;
 	char *note = xasprintf("generated in %.3g s by geometric skipping%s", seconds_now() - t0,

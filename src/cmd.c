@@ -222,7 +222,10 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "'cliques' takes them (sbm 20 20 30 0.5 0.1); PIN and POUT are the edge probabilities within and "
 	 "between blocks, or 'matrix' gives the K x K probabilities row by row. 'loops' puts a "
 	 "self-loop on every node. Pairs are drawn by geometric skipping: the time is the number of "
-	 "edges, not n^2. 'sbm paper' is section 5's model: 100 blocks of 20, probability 0.5 in the "
+	 "edges, not n^2; with PIN and POUT and more than 1000 blocks, the pairs between blocks are "
+	 "drawn in one pass, so 50000 blocks of 20 take a second, not K^2 steps (up to 1000 blocks a "
+	 "seed gives the graph it always gave). A model whose expected edges would not fit in memory "
+	 "is refused before any is drawn. 'sbm paper' is section 5's model: 100 blocks of 20, probability 0.5 in the "
 	 "first 50 and 0.05 in the others, 0.001 between, self-loops; 'sbm paper notebook' uses the "
 	 "published notebook's densities instead (10/n and 1/n).",
 	 w_sbm, 0, cmd_sbm, NULL, check_sbm},

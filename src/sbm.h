@@ -12,4 +12,16 @@
 rs_graph *rs_sbm(const long *sizes, int K, const double *P, int loops, uint64_t seed,
 		 rs_labels **labels, rs_err *e);
 
+/* At most this many blocks, rs_sbm_planted draws its graph as rs_sbm with
+ * the matrix of pin and pout would: a seeded script keeps its graph. */
+#define RS_SBM_PAIRWISE_MAX 1000
+
+/* The planted partition: probability pin within each block, pout between
+ * any two.  Up to RS_SBM_PAIRWISE_MAX blocks this is rs_sbm with that
+ * matrix; with more, the pairs between blocks are drawn in one pass over
+ * all of them, so neither time nor memory grows with K^2 (100000 blocks of
+ * one node, 50000 of 20). */
+rs_graph *rs_sbm_planted(const long *sizes, int K, double pin, double pout, int loops,
+			 uint64_t seed, rs_labels **labels, rs_err *e);
+
 #endif

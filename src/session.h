@@ -83,6 +83,7 @@ typedef struct rs_session {
 	int32_t *clusters;    /* the last clustering (nodes), or NULL */
 	long *sbm_sizes;      /* how the graph was generated, when by sbm: */
 	double *sbm_P;        /* experiments draw new instances from it    */
+	double sbm_pin, sbm_pout; /* when sbm_P is NULL                     */
 	int sbm_K, sbm_loops;
 	struct rs_expt {      /* the last experiment, for plot scores   */
 		int nk, nn, na;

@@ -120,7 +120,7 @@ run -n -c "cliques 5 3 2; k 9; save graph $tmp/chk/w.edges"
 check "--check: what needs the graph (k past n) passes; nothing is written" \
 	$([ $st -eq 0 ] && [ ! -e "$tmp/chk/w.edges" ] && grep -q '^checked 3 commands: no errors$' "$tmp/out"; echo $?)
 run -n -c "load x.edges weigth w" -c "load x.edges format edgs" -c "cluster 3 dimz 2" \
-	-c "experiment alpha 0 0.1" -c "sbm 20,20 0.5 1.5" -c "sbm 1*100000 0.5 0.1" -c "cliques 5 3 theta 1 2 3" \
+	-c "experiment alpha 0 0.1" -c "sbm 20,20 0.5 1.5" -c "sbm 20*3 0.5 0.05 loop" -c "cliques 5 3 theta 1 2 3" \
 	-c "bicliques 3,2 2" -c "eig al" -c "embed node" -c "noise 2x" -c "component 0" -c "eps -1" \
 	-c "sweep alpha 0 1 5 lg" -c "expect nodes 3 tl 1" -c "labels x.labels colum 2" \
 	-c "plot embed 2 x" -c "plot spectrum x.jpg" -c "plot output x.png size 10 10" -c "plot sweep alpha 0 1" \
@@ -131,7 +131,7 @@ check "--check: each command's own words (options, formats, lists, sizes, probab
 		grep -q "^command-line:3: cluster: unexpected 'dimz'; did you mean 'dims'? " "$tmp/err" &&
 		grep -q "^command-line:4: experiment: unexpected '0.1' .*; a list is one word: alpha 0,0.1$" "$tmp/err" &&
 		grep -q "^command-line:5: sbm: POUT must be between 0 and 1, got 1.5$" "$tmp/err" &&
-		grep -q "^command-line:6: sbm: 100000 blocks: their 100000 x 100000 probabilities would take 80 GB" "$tmp/err" &&
+		grep -q "^command-line:6: sbm: unexpected 'loop' (expected loops)$" "$tmp/err" &&
 		grep -q "^command-line:7: cliques: theta needs one value per node (8) or per block (2), got 3$" "$tmp/err" &&
 		grep -q "^command-line:8: bicliques: 2 row blocks but 1 column blocks" "$tmp/err" &&
 		grep -q "^command-line:9: eig: unexpected 'al' (expected 'all')$" "$tmp/err" &&

@@ -1475,6 +1475,66 @@ static void sbm_stats(void)
 	rs_labels_free(L);
 }
 
+/* The planted partition past RS_SBM_PAIRWISE_MAX blocks: drawn in one pass
+ * between blocks, with the counts and densities of the model; up to it,
+ * the very graph of rs_sbm's matrix. */
+static void sbm_planted(void)
+{
+	enum { K = 1500, N = 3 * K };
+	long sizes[K];
+	for (int a = 0; a < K; a++)
+		sizes[a] = 3;
+	rs_err e = {0};
+	rs_labels *L = NULL;
+	rs_graph *g = rs_sbm_planted(sizes, K, 0.5, 0.01, 0, 42, &L, &e);
+	tap_ok(g != NULL && g->n == N && L && L->nclass == K, "planted, %d blocks of 3: %s", K,
+	       g ? "generated" : e.msg);
+	if (g == NULL)
+		return;
+	double in = 0, out = 0, low = 0, bad = 0;
+	for (long i = 0; i < N; i++)
+		for (long p = g->ptr[i]; p < g->ptr[i + 1]; p++) {
+			long j = g->idx[p];
+			bad += j == i || (p > g->ptr[i] && g->idx[p - 1] >= j);
+			if (j < i)
+				continue;
+			if (L->y[i] == L->y[j])
+				in++;
+			else {
+				out++;
+				low += j < N / 2; /* both in the first half: a quarter of the pairs */
+			}
+		}
+	double pin = 3.0 * K, pout = N * (N - 1) / 2.0 - pin;
+	tap_ok(bad == 0 && fabs(in - 0.5 * pin) < 5 * sqrt(pin * 0.25) &&
+		       fabs(out - 0.01 * pout) < 5 * sqrt(pout * 0.01 * 0.99),
+	       "planted: %g edges within blocks (%g expected), %g between (%g expected), no loops or repeats",
+	       in, 0.5 * pin, out, 0.01 * pout);
+	double quarter = (N / 2.0) * (N / 2.0 - 1) / 2 - K / 2.0 * 3; /* pairs between blocks in the first half */
+	tap_ok(fabs(low - 0.01 * quarter) < 5 * sqrt(quarter * 0.01),
+	       "planted: the pairs between blocks are drawn evenly (%g edges in the first half, %.0f expected)",
+	       low, 0.01 * quarter);
+	rs_graph *g2 = rs_sbm_planted(sizes, K, 0.5, 0.01, 1, 42, NULL, &e);
+	tap_ok(g2 && g2->loops == N && g2->nnz == g->nnz + N, "planted: same seed, same graph; loops on every node");
+	rs_graph_free(g2);
+	rs_graph_free(g);
+	rs_labels_free(L);
+	/* up to RS_SBM_PAIRWISE_MAX blocks, the matrix's graph */
+	long few[5] = {40, 30, 30, 20, 10};
+	double P[25];
+	for (int a = 0; a < 5; a++)
+		for (int b = 0; b < 5; b++)
+			P[a * 5 + b] = a == b ? 0.3 : 0.02;
+	g = rs_sbm_planted(few, 5, 0.3, 0.02, 0, 9, NULL, &e);
+	g2 = rs_sbm(few, 5, P, 0, 9, NULL, &e);
+	tap_ok(g && g2 && g->nnz == g2->nnz && memcmp(g->idx, g2->idx, (size_t)g->nnz * 4) == 0,
+	       "planted, 5 blocks: the graph of the matrix form, seed for seed");
+	rs_graph_free(g);
+	rs_graph_free(g2);
+	tap_ok(rs_sbm_planted(few, 5, 0.3, 1.5, 0, 9, NULL, &e) == NULL && strstr(e.msg, "[0, 1]"),
+	       "planted: a probability past 1 is refused (%s)", e.msg);
+}
+
 /* Compare the iterative and the dense solver: eigenvalues with multiplicities,
  * and each eigenvector of a simple eigenvalue up to sign (|x1^T D x2| = 1). */
 static void compare_tol(const char *what, const rs_graph *g, double alpha, int k, double tol)
@@ -3155,6 +3215,7 @@ int main(void)
 	build_against_dense();
 	subgraphs();
 	sbm_stats();
+	sbm_planted();
 	solvers(data);
 	copies();
 	reduced_basis();
