@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 extern rs_cancel rs_interrupted;
 
@@ -55,6 +56,29 @@ static int cluster_words(const rs_session *s, int argc, char **argv, struct clus
 		}
 	}
 	return 0;
+}
+
+/* K-Means' progress line on a terminal's stderr, redrawn in place */
+struct km_progress {
+	int restarts, drawn; /* the width of the line drawn, to clear it */
+};
+
+static void km_progress(void *ctx, int restart, int iteration)
+{
+	struct km_progress *p = ctx;
+	char line[128];
+	if (iteration == 0)
+		snprintf(line, sizeof line, "K-Means: restart %d of %d, seeding  (Ctrl-C stops it)",
+			 restart + 1, p->restarts);
+	else
+		snprintf(line, sizeof line, "K-Means: restart %d of %d, iteration %d  (Ctrl-C stops it)",
+			 restart + 1, p->restarts, iteration);
+	int cols = cmd_term_columns(stderr), w = (int)strlen(line);
+	if (cols > 1 && w > cols - 1) /* a line that wraps cannot be drawn over */
+		line[w = cols - 1] = '\0';
+	fprintf(stderr, "\r%s%*s", line, p->drawn > w ? p->drawn - w : 0, "");
+	fflush(stderr);
+	p->drawn = w > p->drawn ? w : p->drawn;
 }
 
 CHECK_FN(cluster)
@@ -110,10 +134,19 @@ CMD_FN(cluster)
 			for (long c = 0; c < d; c++)
 				X[i * d + c] /= sqrt(nrm);
 	}
-	rs_kmeans_opts o = {(int)K, (int)restarts, 300, 1e-6, s->seed, &rs_interrupted};
+	/* each pass of each restart costs N K d: where they add up to
+	 * seconds, a terminal is shown how far it is (nothing on a pipe) */
+	struct km_progress pr = {(int)restarts, 0};
+	int shown = isatty(STDERR_FILENO) && (double)N * (double)K * (double)d * (double)restarts > 1e9;
+	rs_kmeans_opts o = {(int)K, (int)restarts, 300, 1e-6, s->seed, &rs_interrupted,
+			    shown ? km_progress : NULL, &pr};
 	rs_kmeans_out km;
 	rs_interrupted = 0;
 	int rc = rs_kmeans(X, N, (int)d, &o, &km, e);
+	if (pr.drawn) { /* and the ^C a terminal echoed after it */
+		int cols = cmd_term_columns(stderr), wide = pr.drawn + 2;
+		fprintf(stderr, "\r%*s\r", cols > 1 && wide > cols - 1 ? cols - 1 : wide, "");
+	}
 	free(X);
 	if (rc != 0)
 		return -1;

@@ -80,7 +80,7 @@ static int one_run(const rs_graph *g, const rs_spectrum *S, const int32_t *truth
 	for (long i = 0; i < n; i++)
 		for (int c = 0; c < d; c++)
 			X[i * d + c] = S->vec[i + (size_t)(c + 1) * S->rows];
-	rs_kmeans_opts ko = {K, 10, 300, 1e-6, seed, &rs_interrupted};
+	rs_kmeans_opts ko = {K, 10, 300, 1e-6, seed, &rs_interrupted, NULL, NULL};
 	rs_kmeans_out km;
 	int rc = rs_kmeans(X, n, d, &ko, &km, e);
 	free(X);

@@ -336,7 +336,9 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "relative tolerance 1e-6 on the inertia, at most 300 iterations, an empty cluster "
 	 "reseeded with the farthest point (clusters still empty, where the rows take fewer than K "
 	 "distinct places, are counted in a note). 'normalize' scales each row to unit length first "
-	 "(Ng-Jordan-Weiss). Distances go through BLAS. Ctrl-C stops it.",
+	 "(Ng-Jordan-Weiss). Distances go through BLAS. Where the work runs to seconds (K times "
+	 "nodes times columns times restarts past 10^9), a terminal is shown the restart and "
+	 "iteration on standard error; Ctrl-C stops it at once, and the clusters from before stay.",
 	 w_cluster, 0, cmd_cluster, NULL, check_cluster},
 	{"score", NULL, 0, 2, "score [PRED_FILE [TRUTH_FILE]]", "the paper's scores: H C V ARI AMI FMI Q NSD",
 	 "Score the last clustering (or the labels in PRED_FILE) against the ground truth (or "

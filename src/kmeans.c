@@ -27,9 +27,16 @@ static double sqdist(const double *a, const double *b, int d)
 	return s;
 }
 
+static int cancelled(const rs_kmeans_opts *o)
+{
+	return o->cancel && *o->cancel;
+}
+
 /* k-means++: each next centre drawn with probability proportional to the
- * squared distance to the nearest centre so far. */
-static void seed_pp(const double *X, long n, int d, int K, rs_rng *r, double *C, double *dmin)
+ * squared distance to the nearest centre so far; 0, or 1 when cancelled
+ * (each centre costs n distances: K of them can take long) */
+static int seed_pp(const double *X, long n, int d, int K, rs_rng *r, double *C, double *dmin,
+		   const rs_kmeans_opts *o)
 {
 	long first = (long)(rs_rng_uniform(r) * (double)n);
 	memcpy(C, X + first * d, (size_t)d * sizeof *C);
@@ -39,6 +46,8 @@ static void seed_pp(const double *X, long n, int d, int K, rs_rng *r, double *C,
 		total += dmin[i];
 	}
 	for (int c = 1; c < K; c++) {
+		if (cancelled(o))
+			return 1;
 		long pick = n - 1;
 		if (total > 0) {
 			double u = rs_rng_uniform(r) * total, acc = 0;
@@ -61,6 +70,7 @@ static void seed_pp(const double *X, long n, int d, int K, rs_rng *r, double *C,
 			total += dmin[i];
 		}
 	}
+	return 0;
 }
 
 int rs_kmeans(const double *X, long n, int d, const rs_kmeans_opts *o, rs_kmeans_out *out, rs_err *e)
@@ -124,12 +134,15 @@ int rs_kmeans(const double *X, long n, int d, const rs_kmeans_opts *o, rs_kmeans
 	rs_rng_seed(&rng, o->seed);
 	out->inertia = DBL_MAX;
 	for (int rs = 0; rs < restarts; rs++) {
-		if (o->cancel && *o->cancel)
+		if (o->progress)
+			o->progress(o->ctx, rs, 0);
+		if (cancelled(o) || seed_pp(X, n, d, K, &rng, C, dmin, o) != 0)
 			break;
-		seed_pp(X, n, d, K, &rng, C, dmin);
 		double prev = DBL_MAX, inertia = 0;
 		int it;
-		for (it = 0; it < maxit; it++) {
+		for (it = 0; it < maxit && !cancelled(o); it++) {
+			if (o->progress)
+				o->progress(o->ctx, rs, it + 1);
 			for (int c = 0; c < K; c++) {
 				double s = 0;
 				for (int j = 0; j < d; j++)
@@ -182,6 +195,8 @@ int rs_kmeans(const double *X, long n, int d, const rs_kmeans_opts *o, rs_kmeans
 				break;
 			prev = inertia;
 		}
+		if (cancelled(o)) /* within a restart: it does not count */
+			break;
 		if (rs == 0 || inertia < out->inertia - noise) { /* the first restart's always */
 			out->inertia = inertia;
 			out->iterations = it + 1;

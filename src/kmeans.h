@@ -20,6 +20,10 @@ typedef struct rs_kmeans_opts {
 	double tol;         /* relative change of inertia, default 1e-6 */
 	uint64_t seed;
 	rs_cancel *cancel;
+	/* optional: told of each restart (from 0) as it starts and of each
+	 * Lloyd iteration (from 1; 0 while seeding) */
+	void (*progress)(void *ctx, int restart, int iteration);
+	void *ctx;
 } rs_kmeans_opts;
 
 typedef struct rs_kmeans_out {

@@ -29,6 +29,18 @@ static int compact(const int32_t *x, const char *keep, long n, int32_t *out)
 	return m;
 }
 
+static int cmp_long(const void *x, const void *y)
+{
+	long a = *(const long *)x, b = *(const long *)y;
+	return (a > b) - (a < b);
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+	return (a > b) - (a < b);
+}
+
 static double entropy(const long *a, int m, long N)
 {
 	double h = 0;
@@ -40,22 +52,64 @@ static double entropy(const long *a, int m, long N)
 	return h;
 }
 
+/* The distinct values of x[0..m) in increasing order, each with how many
+ * times it occurs: *nd of them (val and cnt allocated); 0 or -1 */
+static int distinct(const long *x, int m, long **val, long **cnt, int *nd)
+{
+	long *v = malloc(((size_t)m + 1) * sizeof *v), *c = malloc(((size_t)m + 1) * sizeof *c);
+	if (v == NULL || c == NULL) {
+		free(v);
+		free(c);
+		return -1;
+	}
+	memcpy(v, x, (size_t)m * sizeof *v);
+	qsort(v, (size_t)m, sizeof *v, cmp_long);
+	int k = 0;
+	for (int i = 0; i < m; i++)
+		if (k > 0 && v[k - 1] == v[i]) {
+			c[k - 1]++;
+		} else {
+			v[k] = v[i];
+			c[k++] = 1;
+		}
+	*val = v;
+	*cnt = c;
+	*nd = k;
+	return 0;
+}
+
 /* Expected mutual information of two labelings with marginals a (R) and b
- * (C) under the permutation model, exactly (as Vinh et al.; scikit-learn). */
+ * (C) under the permutation model, exactly (as Vinh et al.; scikit-learn).
+ * A pair's term depends on its two sizes alone, so it is summed once per
+ * pair of distinct sizes (at most 2 sqrt(N) of each) times how many pairs
+ * have them: 10^5 classes of one node cost one term, not 10^10. NaN when
+ * out of memory. */
 static double emi(const long *a, int R, const long *b, int C, long N, const double *lg)
 {
+	long *av = NULL, *ac = NULL, *bv = NULL, *bc = NULL;
+	int na = 0, nb = 0;
+	if (distinct(a, R, &av, &ac, &na) != 0 || distinct(b, C, &bv, &bc, &nb) != 0) {
+		free(av);
+		free(ac);
+		return NAN;
+	}
 	double total = 0, Nd = (double)N;
-	for (int i = 0; i < R; i++)
-		for (int j = 0; j < C; j++) {
-			long lo = a[i] + b[j] - N > 1 ? a[i] + b[j] - N : 1;
-			long hi = a[i] < b[j] ? a[i] : b[j];
-			double base = lg[a[i]] + lg[b[j]] + lg[N - a[i]] + lg[N - b[j]] - lg[N];
+	for (int i = 0; i < na; i++)
+		for (int j = 0; j < nb; j++) {
+			long ai = av[i], bj = bv[j];
+			long lo = ai + bj - N > 1 ? ai + bj - N : 1;
+			long hi = ai < bj ? ai : bj;
+			double base = lg[ai] + lg[bj] + lg[N - ai] + lg[N - bj] - lg[N], sum = 0;
 			for (long nij = lo; nij <= hi; nij++) {
-				double term = base - lg[nij] - lg[a[i] - nij] - lg[b[j] - nij] -
-					      lg[N - a[i] - b[j] + nij];
-				total += (double)nij / Nd * log(Nd * (double)nij / ((double)a[i] * (double)b[j])) * exp(term);
+				double term = base - lg[nij] - lg[ai - nij] - lg[bj - nij] - lg[N - ai - bj + nij];
+				sum += (double)nij / Nd * log(Nd * (double)nij / ((double)ai * (double)bj)) * exp(term);
 			}
+			total += (double)ac[i] * (double)bc[j] * sum;
 		}
+	free(av);
+	free(ac);
+	free(bv);
+	free(bc);
 	return total;
 }
 
@@ -65,7 +119,8 @@ int rs_scores_supervised(const int32_t *truth, const int32_t *pred, long n, rs_s
 	char *keep = rs_alloc(e, (size_t)n, 1, "score mask");
 	int32_t *u = rs_alloc(e, (size_t)n, sizeof *u, "labels"), *v = rs_alloc(e, (size_t)n, sizeof *v, "labels");
 	int rc = -1;
-	long *a = NULL, *b = NULL, *nij = NULL;
+	long *a = NULL, *b = NULL;
+	uint64_t *pair = NULL; /* the contingency table, sparse: class * C + cluster, sorted */
 	double *lg = NULL;
 	if (!keep || !u || !v)
 		goto out;
@@ -85,34 +140,39 @@ int rs_scores_supervised(const int32_t *truth, const int32_t *pred, long n, rs_s
 	}
 	a = rs_zalloc(e, (size_t)R, sizeof *a, "class sizes");
 	b = rs_zalloc(e, (size_t)C, sizeof *b, "cluster sizes");
-	nij = rs_zalloc(e, (size_t)R * C, sizeof *nij, "contingency table");
+	pair = rs_alloc(e, (size_t)N, sizeof *pair, "contingency table");
 	lg = rs_alloc(e, (size_t)N + 1, sizeof *lg, "log factorials");
-	if (!a || !b || !nij || !lg)
+	if (!a || !b || !pair || !lg)
 		goto out;
-	for (long i = 0; i < n; i++)
+	for (long i = 0, t = 0; i < n; i++)
 		if (keep[i]) {
 			a[u[i]]++;
 			b[v[i]]++;
-			nij[(size_t)u[i] * C + v[i]]++;
+			pair[t++] = (uint64_t)u[i] * (uint64_t)C + (uint64_t)v[i];
 		}
+	qsort(pair, (size_t)N, sizeof *pair, cmp_u64);
 	for (long k = 0; k <= N; k++)
 		lg[k] = lgamma((double)k + 1);
-	double Nd = (double)N, mi = 0;
-	for (int i = 0; i < R; i++)
-		for (int j = 0; j < C; j++) {
-			long t = nij[(size_t)i * C + j];
-			if (t > 0)
-				mi += (double)t / Nd * log(Nd * (double)t / ((double)a[i] * (double)b[j]));
-		}
+	/* the mutual information and the sum of squares over the cells
+	 * that are not empty (one run of equal keys each) */
+	double Nd = (double)N, mi = 0, sq = 0;
+	for (long p = 0; p < N;) {
+		long q = p;
+		while (q < N && pair[q] == pair[p])
+			q++;
+		double t = (double)(q - p);
+		long i = (long)(pair[p] / (uint64_t)C), j = (long)(pair[p] % (uint64_t)C);
+		mi += t / Nd * log(Nd * t / ((double)a[i] * (double)b[j]));
+		sq += t * t;
+		p = q;
+	}
 	double hu = entropy(a, R, N), hv = entropy(b, C, N);
 	s->n = N;
 	s->h = hu == 0 ? 1.0 : mi / hu;
 	s->c = hv == 0 ? 1.0 : mi / hv;
 	s->v = s->h + s->c == 0 ? 0.0 : 2 * s->h * s->c / (s->h + s->c);
 	/* pairs: ARI and FMI */
-	double sq = 0, sa = 0, sb = 0;
-	for (size_t t = 0; t < (size_t)R * C; t++)
-		sq += (double)nij[t] * (double)nij[t];
+	double sa = 0, sb = 0;
 	for (int i = 0; i < R; i++)
 		sa += (double)a[i] * (double)a[i];
 	for (int j = 0; j < C; j++)
@@ -134,6 +194,10 @@ int rs_scores_supervised(const int32_t *truth, const int32_t *pred, long n, rs_s
 		s->ami = 1.0;
 	} else {
 		double ex = emi(a, R, b, C, N, lg);
+		if (isnan(ex)) {
+			rs_fail(e, RS_ENOMEM, "out of memory scoring");
+			goto out;
+		}
 		double den = (hu + hv) / 2 - ex;
 		if (den < 0)
 			den = den < -2.220446049250313e-16 ? den : -2.220446049250313e-16;
@@ -148,7 +212,7 @@ out:
 	free(v);
 	free(a);
 	free(b);
-	free(nij);
+	free(pair);
 	free(lg);
 	return rc;
 }

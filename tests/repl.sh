@@ -214,6 +214,18 @@ check "Ctrl-C while gnuplot draws (and ignores Ctrl-C): stopped, one line, no fi
 $T send-keys -t $S 'print after-gnuplot' Enter
 wait_for '^after-gnuplot'
 check "... and the session goes on" $?
+# Ctrl-C within a long K-Means restart (K = 20000 classes on 20000 nodes):
+# a progress line shows on the terminal, Ctrl-C stops it at once, the
+# clusters from before are kept
+$T send-keys -t $S C-l 'sbm 1*20000 0.5 0.0005; alpha 1; k 5; cluster 3; cluster' Enter
+wait_for '^K-Means: restart 1 of 10, .*(Ctrl-C stops it)'
+check "a long K-Means shows its restart and iteration on the terminal" $?
+$T send-keys -t $S C-c
+wait_for '^cluster: interrupted'
+check "Ctrl-C stops K-Means within a restart: one line" $(! grep -q '^K-Means: restart' "$tmp/screen"; echo $?)
+$T send-keys -t $S C-l 'score' Enter
+wait_for '^H 0.* C 1.0000 '
+check "... and the clusters from before are kept (3 of them: completeness 1)" $?
 S=one
 $T send-keys -t $S 'garbage-line' C-c
 sleep 0.3

@@ -58,6 +58,21 @@ static void scores(void)
 	rs_err e;
 	rs_scores_supervised(t, p, 6, &s, &e);
 	tap_ok(s.n == 4 && fabs(s.ari - 1) < 1e-12, "unlabelled points are not scored");
+	/* 200000 classes of one point against 1000 clusters: a dense table
+	 * would be 2 * 10^8 cells; MI is H(clusters), which is also EMI */
+	enum { BIG = 200000 };
+	int32_t *bt = malloc(BIG * sizeof *bt), *bp = malloc(BIG * sizeof *bp);
+	for (int i = 0; i < BIG; i++) {
+		bt[i] = i;
+		bp[i] = i % 1000;
+	}
+	rs_scores_supervised(bt, bp, BIG, &s, &e);
+	tap_ok(fabs(s.h - log(1000.0) / log((double)BIG)) < 1e-9 && fabs(s.c - 1) < 1e-9 && s.ari == 0 &&
+		       fabs(s.ami) < 1e-9 && s.fmi == 0,
+	       "200000 classes of one point, 1000 clusters: H %.6f, C %.17g, ARI %g, AMI %.2g, FMI %g", s.h, s.c,
+	       s.ari, s.ami, s.fmi);
+	free(bt);
+	free(bp);
 	TAP_NEAR(rs_nsd((const int32_t[]){0, 0, 1, 1, 1, 2, 2, 2, 2, 2}, 10), 0.73542486889354097, 1e-12, "NSD of sizes 2, 3, 5");
 	tap_ok(isnan(rs_nsd((const int32_t[]){3, 3, 3}, 3)), "NSD is undefined for one cluster");
 }
@@ -82,6 +97,20 @@ static void modularity(void)
 	rs_graph_free(g);
 }
 
+/* a progress callback that sets *flag at the given restart's iteration */
+struct stop_at {
+	rs_cancel *flag;
+	int restart, iteration, calls;
+};
+
+static void stop_at_iteration(void *ctx, int restart, int iteration)
+{
+	struct stop_at *at = ctx;
+	at->calls++;
+	if (restart == at->restart && iteration == at->iteration)
+		*at->flag = 1;
+}
+
 static void kmeans(void)
 {
 	/* three separated clouds in 2D */
@@ -96,7 +125,7 @@ static void kmeans(void)
 		X[2 * i] = 10.0 * c + rs_rng_uniform(&r);
 		X[2 * i + 1] = -7.0 * c + rs_rng_uniform(&r);
 	}
-	rs_kmeans_opts o = {3, 5, 300, 1e-9, 11, NULL};
+	rs_kmeans_opts o = {3, 5, 300, 1e-9, 11, NULL, NULL, NULL};
 	rs_kmeans_out a, b;
 	rs_err e;
 	tap_ok(rs_kmeans(X, N, 2, &o, &a, &e) == 0, "K-Means runs");
@@ -137,7 +166,7 @@ static void kmeans(void)
 		double P[6];
 		for (int i = 0; i < 6; i++)
 			P[i] = at[i] * (scale ? 1e-170 : 1e160);
-		rs_kmeans_opts o3 = {3, 4, 100, 1e-9, 7, NULL};
+		rs_kmeans_opts o3 = {3, 4, 100, 1e-9, 7, NULL, NULL, NULL};
 		int rc = rs_kmeans(P, 6, 1, &o3, &a, &e);
 		tap_ok(rc == 0 && a.label[0] == a.label[1] && a.label[2] == a.label[3] && a.label[4] == a.label[5] &&
 			       a.label[0] != a.label[2] && a.label[2] != a.label[4] && a.label[0] != a.label[4] &&
@@ -150,9 +179,26 @@ static void kmeans(void)
 	/* cancelled before a restart ends: an error, not labels never written
 	 * (which 'experiment' would have scored) */
 	rs_cancel stop = 1;
-	rs_kmeans_opts oc = {2, 3, 100, 1e-6, 1, &stop};
+	rs_kmeans_opts oc = {2, 3, 100, 1e-6, 1, &stop, NULL, NULL};
 	tap_ok(rs_kmeans(X, N, 2, &oc, &a, &e) != 0 && strstr(e.msg, "interrupted") && a.label == NULL,
 	       "K-Means cancelled before its first restart ends: 'interrupted' (%s)", e.msg);
+	/* cancelled within a restart (its second iteration): that restart
+	 * does not count; within the second restart, the first one's stand */
+	struct stop_at when = {&stop, 0, 2, 0};
+	stop = 0;
+	rs_kmeans_opts op = {2, 3, 100, 1e-12, 1, &stop, stop_at_iteration, &when};
+	int rc = rs_kmeans(X, N, 2, &op, &a, &e);
+	tap_ok(rc != 0 && strstr(e.msg, "interrupted") && a.label == NULL && when.calls == 3,
+	       "K-Means cancelled in its first restart's second iteration: 'interrupted' (%s), progress told "
+	       "of seeding and 2 iterations (%d calls)",
+	       rc ? e.msg : "no error", when.calls);
+	when = (struct stop_at){&stop, 1, 1, 0};
+	stop = 0;
+	rc = rs_kmeans(X, N, 2, &op, &a, &e);
+	tap_ok(rc == 0 && a.restarts_run == 1 && a.label != NULL,
+	       "... cancelled in the second restart: the first restart's clusters (%d restart run)",
+	       a.restarts_run);
+	rs_kmeans_out_free(&a);
 	double bad[4] = {0, 1, NAN, 2};
 	o.K = 2;
 	tap_ok(rs_kmeans(bad, 4, 1, &o, &a, &e) != 0 && strstr(e.msg, "point 3 has the coordinate nan"),
