@@ -1025,19 +1025,28 @@ static int sbm_read(const rs_session *s, int argc, char **argv, struct sbm_spec 
 			goto out;
 		int i = 1 + nsw;
 		if (argc > i && !strcmp(argv[i], "matrix")) {
-			if ((P = rs_zalloc(e, (size_t)K * K, sizeof *P, "the block probabilities")) == NULL)
-				goto out;
 			if (argc <= i + 1) {
 				rs_fail(e, RS_EINVAL, "matrix needs K*K probabilities, comma-separated");
 				goto out;
 			}
+			/* counted before the K x K are allocated: 'sbm 1*50000
+			 * matrix 0.5' is a slip, not 20 GB */
 			const char *p = argv[i + 1];
-			for (int t = 0; t < K * K; t++) {
+			long given = 1, need = (long)K * K;
+			for (const char *c = p; *c; c++)
+				given += *c == ',';
+			if (given != need) {
+				rs_fail(e, RS_EINVAL, "matrix: %ld probabilit%s for %d block%s, need %ld (K x K, row by row)",
+					given, given == 1 ? "y" : "ies", K, K == 1 ? "" : "s", need);
+				goto out;
+			}
+			if ((P = rs_zalloc(e, (size_t)need, sizeof *P, "the block probabilities")) == NULL)
+				goto out;
+			for (long t = 0; t < need; t++) {
 				char tok[64];
 				size_t l = strcspn(p, ",");
 				if (l == 0 || l >= sizeof tok) {
-					rs_fail(e, RS_EINVAL, "matrix: %d probabilities for %d blocks, need %d",
-						t, K, K * K);
+					rs_fail(e, RS_EINVAL, "matrix: probability %ld is %s", t + 1, l ? "too long" : "empty");
 					goto out;
 				}
 				memcpy(tok, p, l);
@@ -1045,10 +1054,6 @@ static int sbm_read(const rs_session *s, int argc, char **argv, struct sbm_spec 
 				if (rs_parse_range(tok, 0, 1, "probability", &P[t], e) != 0)
 					goto out;
 				p += l + (p[l] == ',');
-			}
-			if (*p) {
-				rs_fail(e, RS_EINVAL, "matrix: more than %d probabilities", K * K);
-				goto out;
 			}
 			i += 2;
 		} else {
