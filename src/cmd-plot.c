@@ -622,25 +622,42 @@ static int script_scores(rs_session *s, struct sbuf *b, rs_err *e)
 
 /* mu_alpha(x) = alpha / (alpha + x): the threshold of a block holding a share x
  * of the nodes, for a family of alphas, with the blocks of the session marked. */
-static int script_mu(rs_session *s, const char *list, struct sbuf *b, rs_err *e)
+enum { MU_MAX = 16 }; /* curves 'plot mu' draws at most */
+
+/* plot mu's ALPHA,ALPHA,... (NULL: the default five) into al; 0, or -1
+ * with e filled */
+static int mu_alphas(const char *list, double al[MU_MAX], int *na, rs_err *e)
 {
-	double al[16];
-	int na = 0;
-	if (list) {
-		char *l = xstrdup(list);
-		for (char *t = strtok(l, ","); t && na < 16; t = strtok(NULL, ",")) {
-			if (rs_parse_range(t, 1e-12, 1e12, "alpha", &al[na], e) != 0) {
-				free(l);
-				return -1;
-			}
-			na++;
-		}
-		free(l);
-	} else {
+	*na = 0;
+	if (list == NULL) {
 		static const double def[5] = {0.01, 0.1, 1, 10, 100};
 		memcpy(al, def, sizeof def);
-		na = 5;
+		*na = 5;
+		return 0;
 	}
+	for (const char *p = list;; p++) {
+		char tok[64];
+		size_t l = strcspn(p, ",");
+		if (l == 0 || l >= sizeof tok)
+			return rs_fail(e, RS_EINVAL, "alpha %d of the list is %s", *na + 1, l ? "too long" : "empty");
+		if (*na == MU_MAX)
+			return rs_fail(e, RS_EINVAL, "at most %d alphas in one plot", MU_MAX);
+		memcpy(tok, p, l);
+		tok[l] = '\0';
+		if (rs_parse_range(tok, 1e-12, 1e12, "alpha", &al[(*na)++], e) != 0)
+			return -1;
+		p += l;
+		if (*p == '\0')
+			return 0;
+	}
+}
+
+static int script_mu(rs_session *s, const char *list, struct sbuf *b, rs_err *e)
+{
+	double al[MU_MAX];
+	int na;
+	if (mu_alphas(list, al, &na, e) != 0)
+		return -1;
 	sb_printf(b, "set title \"mu_alpha(x) = alpha / (alpha + x): the threshold of a block of share x\" noenhanced\n");
 	sb_printf(b, "set xlabel \"x = n_j / n\" noenhanced\n");
 	ylabel(b, "mu");
@@ -890,8 +907,12 @@ CHECK_FN(plot)
 		int logscale;
 		return plot_sweep_words(argc, argv, &from, &to, &steps, &logscale, e) < 0 ? -1 : 0;
 	}
-	if (!strcmp(w, "mu"))
-		return argc <= 3 ? 0 : plot_extra(argv[3], "plot mu [ALPHA,ALPHA,...] [FILE.png|svg|pdf]", e);
+	if (!strcmp(w, "mu")) {
+		double al[MU_MAX];
+		int na;
+		return argc <= 3 ? mu_alphas(argc == 3 ? argv[2] : NULL, al, &na, e)
+				 : plot_extra(argv[3], "plot mu [ALPHA,ALPHA,...] [FILE.png|svg|pdf]", e);
+	}
 	return plot_nothing_more(w, argc, argv, e); /* spectrum, signs, scores */
 }
 

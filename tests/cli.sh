@@ -123,7 +123,7 @@ run -n -c "load x.edges weigth w" -c "load x.edges format edgs" -c "cluster 3 di
 	-c "experiment alpha 0 0.1" -c "sbm 20,20 0.5 1.5" -c "sbm 20*3 0.5 0.05 loop" -c "cliques 5 3 theta 1 2 3" \
 	-c "bicliques 3,2 2" -c "eig al" -c "embed node" -c "noise 2x" -c "component 0" -c "eps -1" \
 	-c "sweep alpha 0 1 5 lg" -c "expect nodes 3 tl 1" -c "labels x.labels colum 2" \
-	-c "plot embed 2 x" -c "plot spectrum x.jpg" -c "plot output x.png size 10 10" -c "plot sweep alpha 0 1" \
+	-c "plot embed 2 x" -c "plot spectrum x.jpg" -c "plot output x.png size 10 10" -c "plot sweep alpha 0 1" -c "plot mu 1,,10" \
 	-c "load x.edges labels y.labels format csv directed; cluster 2 dims 2 normalize; experiment alpha 0,1 K true,half reps 2 table latex; sbm 20*3 0.5 0.05 loops; cliques 5 3 2 theta 1 2 0.5 eps 0.1 noloops; bicliques 3,2 2,4 eps 0.1; eig all; embed nodes; noise 0.1; component 2; eps 0.1; sweep 0.1 10 5 log; expect nodes 3 tol 0.1; labels x.labels column 2 names x.names; plot embed 2 3 by clusters x.png dump; plot sweep alpha 0.1 1 5 log x.svg; plot output none size 800 600; plot mu 1,2; plot scores"
 check "--check: each command's own words (options, formats, lists, sizes, probabilities, numbers), as a run reports them" \
 	$([ $st -eq 1 ] && grep -q "^command-line:1: load: unexpected 'weigth'; did you mean 'weight'? (options: " "$tmp/err" &&
@@ -146,7 +146,8 @@ check "--check: each command's own words (options, formats, lists, sizes, probab
 		grep -q "^command-line:18: plot: 'x.jpg': a plot's file is .png, .svg or .pdf" "$tmp/err" &&
 		grep -q "^command-line:19: plot: width must be between 100 and 10000, got 10$" "$tmp/err" &&
 		grep -q "^command-line:20: plot: too few arguments (usage: plot sweep " "$tmp/err" &&
-		[ "$(wc -l <"$tmp/err")" -eq 20 ] && grep -q '^checked 39 commands: 20 errors$' "$tmp/out"; echo $?)
+		grep -q "^command-line:21: plot: alpha 2 of the list is empty$" "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 21 ] && grep -q '^checked 40 commands: 21 errors$' "$tmp/out"; echo $?)
 run -n --sandbox -c "load x.edges"
 check "--check in the sandbox: a command it forbids is an error" \
 	$([ $st -eq 1 ] && grep -q "^command-line:1: load: not allowed in the sandbox" "$tmp/err"; echo $?)
