@@ -106,7 +106,8 @@ def session(rnd, graphs, labels, out):
         lambda: rnd.choice(["cluster 2 dimz 2", "sbm 20 20 0.5 1.5", "cliques 5 3 theta 1 2 3", "eig al",
                             "embed node", "component 0", "set solvr dense", "plot embd", "plot embed 2", "plot spectrum x.jpg",
                             "plot sweep 0 1 5 lg", "plot output x.png size 10 10", "save embeding x.csv",
-                            "sweep alhpa 0 1 3", "noise 2x", "bicliques 3,2 2", "load " + q(rnd.choice(graphs))
+                            "sweep alhpa 0 1 3", "noise 2x", "bicliques 3,2 2", "plot mu 1,,2",
+                            "sbm 1*3000 matrix 0.5", "load " + q(rnd.choice(graphs))
                             + " weigth w"]),
         lambda: rnd.choice(["help " + rnd.choice(["load", "alpha", "plot", "formats", "syntax", "nope"]),
                             "echo on", "echo off", "print step", "watch", "pause", "frobnicate", "e",
