@@ -671,6 +671,26 @@ CMD_FN(labels)
 	return 0;
 }
 
+/* A name whose extension gives a graph format, for a table of values
+ * (an embedding, labels, clusters: what, as the message names it;
+ * json: a .json name is taken): refused, rather than a table under a
+ * name every other program would read as something else; 0 or -1 */
+static int values_refuse(const char *path, const char *what, int json, rs_err *e)
+{
+	const char *gf = json ? NULL : rs_path_graph_format(path);
+	if (gf == NULL)
+		return 0;
+	int emb = !strcmp(what, "embedding");
+	char hint[160] = "";
+	if (rs_markup_kind(path))
+		snprintf(hint, sizeof hint, "; 'save graph %.60s' writes the graph with its labels and clusters as node "
+					    "attributes", path);
+	return rs_fail(e, RS_EINVAL, "%s: the name gives a graph format (format %s); %s a table: %s (another name: %s)%s",
+		       path, gf, emb ? "an embedding is" : !strcmp(what, "label") ? "labels are" : "clusters are",
+		       emb ? ".csv, .tsv, .mtx, .npy or .mat" : ".csv, .tsv, .json, .mtx, .npy or .mat",
+		       emb ? "CSV" : "one a line", hint);
+}
+
 static int save_embedding(rs_session *s, const char *path, rs_err *e)
 {
 	const rs_spectrum *S = session_spectrum(s, e);
@@ -682,6 +702,8 @@ static int save_embedding(rs_session *s, const char *path, rs_err *e)
 	char sep = rs_path_separator(path) == '\t' ? '\t' : ',';
 	if (rs_path_numpy(path) == 2)
 		return rs_fail(e, RS_EINVAL, "%s: an embedding is one array: a .npy name saves it for numpy.load", path);
+	if (values_refuse(path, "embedding", 0, e) != 0)
+		return -1;
 	rs_atomic a;
 	if (rs_atomic_open(&a, path, e) != 0)
 		return -1;
@@ -759,9 +781,12 @@ int cmd_save_node_values(rs_session *s, const char *path, const char *column, co
 			 long n, char *const *names, int nnames, rs_err *e)
 {
 	char sep = rs_path_separator(path);
+	int json = rs_markup_kind(path) == RS_MARKUP_JSON;
 	if (rs_path_numpy(path) == 2)
 		return rs_fail(e, RS_EINVAL, "%s: the %ss are one array: a .npy name saves it for numpy.load", path,
 			       column);
+	if (values_refuse(path, column, json, e) != 0)
+		return -1;
 	rs_atomic a;
 	if (rs_atomic_open(&a, path, e) != 0)
 		return -1;
@@ -769,7 +794,7 @@ int cmd_save_node_values(rs_session *s, const char *path, const char *column, co
 	 * the original ones (labels have none) get -1 there, so that the file
 	 * matches the graph 'save graph' writes */
 	long rows = n;
-	if (!sep && s->graph && s->graph->orig_n == n && s->graph->n > n)
+	if (!sep && !json && s->graph && s->graph->orig_n == n && s->graph->n > n)
 		rows = s->graph->n;
 	if (rs_path_numpy(path) || rs_path_mat(path)) {
 		/* .npy: an int64 vector; .mat: a column of doubles, named
@@ -794,6 +819,28 @@ int cmd_save_node_values(rs_session *s, const char *path, const char *column, co
 			rs_atomic_abort(&a);
 			return -1;
 		}
+		return rs_atomic_commit(&a, e);
+	}
+	if (json) { /* {"node": class, ...}: a name where there is one, null for none */
+		fputc('{', a.f);
+		for (long i = 0; i < rows; i++) {
+			const char *node = s->graph && i < s->graph->n ? rs_graph_node_name(s->graph, i) : NULL;
+			fputs(i ? ",\n " : "\n ", a.f);
+			if (node)
+				rs_json_string(a.f, node);
+			else
+				fprintf(a.f, "\"%ld\"", i);
+			int c = i < n ? v[i] : -1;
+			const char *name = names && c >= 0 && c < nnames ? names[c] : NULL;
+			fputs(": ", a.f);
+			if (name)
+				rs_json_string(a.f, name);
+			else if (c >= 0)
+				fprintf(a.f, "%d", c);
+			else
+				fputs("null", a.f);
+		}
+		fputs("\n}\n", a.f);
 		return rs_atomic_commit(&a, e);
 	}
 	if (sep)
@@ -845,10 +892,11 @@ static int save_labels(rs_session *s, const char *path, FILE *out, rs_err *e)
 	int rc = cmd_save_node_values(s, path, "label", y, N, L ? L->class_names : NULL, L ? L->nclass : 0, e);
 	if (rc == 0)
 		say_saved(out, "labels", path);
-	if (rc == 0 && L && L->class_names && !rs_path_separator(path) && rs_path_is_stream(path))
+	int inside = rs_path_separator(path) || rs_markup_kind(path) == RS_MARKUP_JSON; /* the names in the table */
+	if (rc == 0 && L && L->class_names && !inside && rs_path_is_stream(path))
 		fprintf(out, "note: class names not written: %s has no file beside it (a .csv name writes them in the table)\n",
 			path);
-	else if (rc == 0 && L && L->class_names && !rs_path_separator(path)) {
+	else if (rc == 0 && L && L->class_names && !inside) {
 		/* one label a line holds the class numbers: their names go beside */
 		char *c = companion_name(path, ".label_names");
 		rs_atomic a;
@@ -897,7 +945,13 @@ CHECK_FN(save)
 {
 	(void)s;
 	(void)argc;
-	return save_what(argv[1], e);
+	const char *what = argv[1], *path = argv[2];
+	if (save_what(what, e) != 0)
+		return -1;
+	if (!strcmp(what, "graph")) /* what the graph's writer refuses: when it runs */
+		return 0;
+	return values_refuse(path, !strcmp(what, "labels") ? "label" : !strcmp(what, "clusters") ? "cluster" : what,
+			     rs_markup_kind(path) == RS_MARKUP_JSON && strcmp(what, "embedding"), e);
 }
 
 CMD_FN(save)

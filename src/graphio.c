@@ -5391,6 +5391,12 @@ int rs_path_lgl(const char *path)
 	return extension_format(path) == RS_GF_LGL;
 }
 
+const char *rs_path_graph_format(const char *path)
+{
+	enum rs_gformat f = extension_format(path);
+	return f == RS_GF_AUTO || f == RS_GF_EDGES || f == RS_GF_MTX || f == RS_GF_NUMPY ? NULL : rs_gformat_name(f);
+}
+
 /* LGL, as igraph writes it: '# NODE' then the node's neighbours, one a
  * line with the weight after it; here node i's block lists its neighbours
  * j <= i, so that nodes first appear in their order and load reads the

@@ -146,6 +146,12 @@ int rs_archive_name(const char *path, size_t l);
 /* Whether a graph saved to path is LGL (by its name), which holds the
  * node names itself. */
 int rs_path_lgl(const char *path);
+/* The graph format a file's name gives (its extension, under a
+ * compression's), as rs_gformat_name words it, for a name that tables of
+ * values (an embedding, labels) should not take: NULL for an edge list's,
+ * a table's (.csv, .tsv, .txt, ...), Matrix Market's (it holds arrays),
+ * NumPy's and MAT-files', and for a name no format claims. */
+const char *rs_path_graph_format(const char *path);
 /* Whether t, a comment line after its '#', is a header line as graph-tool
  * writes one over its CSV files (Netzschleuder's csv.zip): its first two
  * comma-separated names first and second ("source", "target"; "index",

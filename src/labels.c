@@ -265,10 +265,10 @@ static int nodes_init(struct nodes *N, const rs_graph *g, rs_err *e)
 	N->g = g;
 	if (g->names == NULL)
 		return 0;
-	N->node = rs_alloc(e, (size_t)(g->orig_n > 0 ? g->orig_n : 1), sizeof *N->node, "node names");
+	N->node = rs_alloc(e, (size_t)(g->n > 0 ? g->n : 1), sizeof *N->node, "node names");
 	if (N->node == NULL)
 		return -1;
-	for (long i = 0; i < g->orig_n; i++) {
+	for (long i = 0; i < g->n; i++) { /* the noise nodes too: is_noise_node */
 		if (g->names[i] == NULL)
 			continue;
 		long before = N->map.count, id = rs_nm_intern(&N->map, g->names[i], strlen(g->names[i]), 1, e);
@@ -286,8 +286,9 @@ static void nodes_free(struct nodes *N)
 	free(N->node);
 }
 
-/* Find a node by name or numeric id; -1 if there is none. */
-static long find_node(struct nodes *N, const char *tok)
+/* Any node of the graph, the noise nodes after the original ones, by name
+ * or numeric id; -1 if there is none. */
+static long any_node(struct nodes *N, const char *tok)
 {
 	if (N->g->names) {
 		rs_err e;
@@ -297,9 +298,24 @@ static long find_node(struct nodes *N, const char *tok)
 	char *end;
 	errno = 0;
 	long v = strtol(tok, &end, 10);
-	if (*end || errno || v < 0 || v >= N->g->orig_n)
+	if (*end || errno || v < 0 || v >= N->g->n)
 		return -1;
 	return v;
+}
+
+/* Find an original node (labels are theirs) by name or numeric id; -1 if
+ * there is none. */
+static long find_node(struct nodes *N, const char *tok)
+{
+	long v = any_node(N, tok);
+	return v < N->g->orig_n ? v : -1;
+}
+
+/* Whether tok names one of the noise nodes ('noise' appended them): a
+ * table saved from the graph with its noise lists them too */
+static int is_noise_node(struct nodes *N, const char *tok)
+{
+	return any_node(N, tok) >= N->g->orig_n;
 }
 
 /* The words of a labels file's header, in its last column. */
@@ -704,7 +720,7 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 			free(buf);
 			return NULL;
 		}
-		if (rows != g->orig_n) {
+		if (rows != g->orig_n && rows != g->n) { /* the original nodes, or with the noise */
 			long at = 1;
 			for (const char *c = buf; c < size; c++)
 				at += *c == '\n';
@@ -860,6 +876,8 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 			tok[0] = tok[kc];
 			tok[1] = tok[lc];
 			node = find_node(&N, tok[0]);
+			if (node < 0 && is_noise_node(&N, tok[0]))
+				continue; /* 'save clusters' lists the noise nodes; labels are the others' */
 			if (node < 0) {
 				char *end;
 				long id = strtol(tok[0], &end, 10);
@@ -898,6 +916,8 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 			}
 			node = row++;
 			lab = nt ? tok[0] : "";
+			if (node >= n && node < g->n)
+				continue; /* a noise node's line, as 'save' writes them: labels are the others' */
 			if (node >= n) {
 				rs_fail(e, RS_EINVAL,
 					"%s:%ld: more labels than the graph's %ld nodes: this label file "
@@ -913,7 +933,7 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 			goto fail;
 		}
 	}
-	if (pairs != 1 && row != n) {
+	if (pairs != 1 && row != n && row != g->n) {
 		rs_fail(e, RS_EINVAL, "%s: %ld labels for %ld nodes: this label file does not match the graph",
 			path, row, n);
 		goto fail;

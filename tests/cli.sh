@@ -226,6 +226,20 @@ check "save labels/clusters FILE.csv|tsv: node tables with names, read back; pla
 		grep -q "$(printf '^1\tblue$')" "$tmp/t-l.label_names" && grep -q "class names written to $tmp/t-l.label_names" "$tmp/out" &&
 		[ "$(grep -c 'labels: 2 classes, 3 labelled' "$tmp/out")" -eq 3 ] && grep -q 'labels from .*t-c.tsv: 2 classes, 3 of 3' "$tmp/out" &&
 		cmp -s "$tmp/t-l.csv" "$tmp/t-l2.csv"; echo $?)
+# .json: an object of node and class names, read back; after 'noise', every
+# format 'save' writes reads back on the same graph (the noise nodes' lines,
+# which 'save' writes too, left out); a graph format's name is refused
+$R -c "load $tmp/t.csv labels $tmp/t-in.labels; save labels $tmp/t-l.json; labels $tmp/t-l.json; save labels $tmp/t-l3.csv" \
+	-c "sbm 10,10 0.5 0.05; noise 0.2; alpha 1; cluster 2; save labels $tmp/nz.json; labels $tmp/nz.json; save clusters $tmp/nzc.csv; labels $tmp/nzc.csv; save clusters $tmp/nzc.txt; labels $tmp/nzc.txt; save labels $tmp/nzl.mtx; labels $tmp/nzl.mtx" \
+	-c "cliques 3 3; alpha 1; save embedding $tmp/e.gml" -c "cliques 3 3; save labels $tmp/l.g6" >"$tmp/out" 2>&1
+check "save labels FILE.json: {node: class}, read back; after noise, saved labels and clusters read back; graph formats refused" \
+	$(grep -q '^ "Smith, J": "red",$' "$tmp/t-l.json" && grep -q 'labels from .*t-l.json: 2 classes, 3 of 3' "$tmp/out" &&
+		cmp -s "$tmp/t-l.csv" "$tmp/t-l3.csv" && [ ! -e "$tmp/t-l.json.label_names" ] && [ ! -e "$tmp/t-l.label_names.json" ] &&
+		grep -q '^ "19": 1$' "$tmp/nz.json" &&
+		[ "$(grep -c '^labels from .*nz[a-z]*\.[a-z]*: [12] class.*, 20 of 20 nodes labelled' "$tmp/out")" -eq 4 ] &&
+		grep -q "^command-line:3: save: .*e.gml: the name gives a graph format (format gml); an embedding is a table: .csv, .tsv, .mtx, .npy or .mat (another name: CSV); 'save graph .*e.gml' writes the graph" "$tmp/out" &&
+		grep -q "^command-line:4: save: .*l.g6: the name gives a graph format (format graph6); labels are a table: .csv, .tsv, .json, .mtx, .npy or .mat (another name: one a line)$" "$tmp/out" &&
+		[ ! -e "$tmp/e.gml" ] && [ ! -e "$tmp/l.g6" ]; echo $?)
 # A GraphML file's node ids are its names; a string attribute's values are
 # the class names, a column of the embedding beside the label numbers
 $R -c "load $srcdir/tests/good/people.graphml labels team; alpha 1; k 2; save embedding $tmp/p.csv; info" >"$tmp/out" 2>&1

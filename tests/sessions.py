@@ -61,7 +61,7 @@ def data_files(top):
 def session(rnd, graphs, labels, out):
     saved_graphs = [os.path.join(out, "g." + x) for x in (
         "edges", "csv", "gml", "graphml", "net", "json", "mtx", "npz", "gexf", "dot", "lgl")]
-    saved_labels = [os.path.join(out, x) for x in ("lab.txt", "lab.csv", "cl.csv", "cl.txt")]
+    saved_labels = [os.path.join(out, x) for x in ("lab.txt", "lab.csv", "cl.csv", "cl.txt", "lab.json")]
     any_graph = graphs + saved_graphs + [os.path.join(out, "missing.edges")]
     number = lambda: rnd.choice(["0", "1", "0.5", "2", "10", "1e-3", "-1", "x", "1e9", "0.1", "3", "-0"])
     q = shlex.quote
@@ -107,7 +107,7 @@ def session(rnd, graphs, labels, out):
                             "embed node", "component 0", "set solvr dense", "plot embd", "plot embed 2", "plot spectrum x.jpg",
                             "plot sweep 0 1 5 lg", "plot output x.png size 10 10", "save embeding x.csv",
                             "sweep alhpa 0 1 3", "noise 2x", "bicliques 3,2 2", "plot mu 1,,2",
-                            "sbm 1*3000 matrix 0.5", "load " + q(rnd.choice(graphs))
+                            "sbm 1*3000 matrix 0.5", "save labels l.gml", "load " + q(rnd.choice(graphs))
                             + " weigth w"]),
         lambda: rnd.choice(["help " + rnd.choice(["load", "alpha", "plot", "formats", "syntax", "nope"]),
                             "echo on", "echo off", "print step", "watch", "pause", "frobnicate", "e",
