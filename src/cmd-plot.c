@@ -263,7 +263,9 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 				if (text) /* short: the text key takes columns from the plot */
 					snprintf(buf, sizeof buf, "%d others (%ld)", nsmall, tsmall);
 				else
-					snprintf(buf, sizeof buf, "%d smaller %s (%ld nodes)", nsmall,
+					snprintf(buf, sizeof buf, "%d %s %s (%ld nodes)", nsmall,
+						 /* 'smaller' only where none is as large as a coloured one */
+						 own > 0 && count[order[own]] < count[order[own - 1]] ? "smaller" : "other",
 						 by_clusters ? "clusters" : "classes", other_nodes);
 				name = buf;
 				col = "#e0e0e0";

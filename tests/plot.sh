@@ -82,8 +82,11 @@ R -c "seed 1; sbm 40,20*19 0.5 0.02; alpha 1; k 4; plot dump on; plot embed" >"$
 check "20 classes: the 15 largest in colours of their own, largest first, the rest together" \
 	$(grep -A1 '^} else {' "$tmp/many" >"$tmp/many.gr" &&
 		[ "$(grep "plot" "$tmp/many.gr" | grep -o 'title "[^"]*"' | sed -n 1p)" = 'title "0 (40)"' ] &&
-		grep -q 'title "5 smaller classes (100 nodes)"' "$tmp/many.gr" &&
+		grep -q 'title "5 other classes (100 nodes)"' "$tmp/many.gr" &&
 		[ "$(grep -o 'title "[0-9]* ([0-9]*)"' "$tmp/many.gr" | wc -l)" -eq 15 ]; echo $?)
+R -c "seed 1; sbm 30*15,10*5 0.5 0.02; alpha 1; k 4; plot dump on; plot embed" >"$tmp/many2" 2>&1
+check "... the rest 'other classes' where one is as large as a coloured one (above), 'smaller' where none is" \
+	$(grep -q 'title "5 smaller classes (50 nodes)"' "$tmp/many2"; echo $?)
 check "20 classes on the text terminal: 9 letters, largest first, the rest '+' under one title" \
 	$(grep -A1 '^if (rs_text) {' "$tmp/many" >"$tmp/many.tx" &&
 		grep -q 'pt "A" lc rgb "[^"]*" title "0 (40)"' "$tmp/many.tx" &&
