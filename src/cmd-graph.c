@@ -1131,19 +1131,10 @@ static int sbm_read(const rs_session *s, int argc, char **argv, struct sbm_spec 
 		desc = xasprintf("sbm %s (%d block%s, seed %lu)", spec, K, K == 1 ? "" : "s", s->seed);
 	}
 	if (s->sandbox) {
-		double n = 0, m = 0, within = 0;
-		for (int a = 0; a < K; a++) {
+		double n = 0;
+		for (int a = 0; a < K; a++)
 			n += (double)sizes[a];
-			within += (double)sizes[a] * (double)(sizes[a] - 1) / 2;
-		}
-		if (P == NULL)
-			m = pin * within + pout * (n * (n - 1) / 2 - within);
-		else
-			for (int a = 0; a < K; a++)
-				for (int b = a; b < K; b++)
-					m += P[a * K + b] * (a == b ? (double)sizes[a] * (double)(sizes[a] - 1) / 2
-								    : (double)sizes[a] * (double)sizes[b]);
-		if (session_sandbox_size(s, n, m, e) != 0)
+		if (session_sandbox_size(s, n, rs_sbm_expected_edges(sizes, K, P, pin, pout), e) != 0)
 			goto out;
 	}
 	*out_spec = (struct sbm_spec){sizes, K, loops, P, pin, pout, desc, spec};

@@ -622,8 +622,6 @@ static int script_scores(rs_session *s, struct sbuf *b, rs_err *e)
 	return 0;
 }
 
-/* mu_alpha(x) = alpha / (alpha + x): the threshold of a block holding a share x
- * of the nodes, for a family of alphas, with the blocks of the session marked. */
 enum { MU_MAX = 16 }; /* curves 'plot mu' draws at most */
 
 /* plot mu's ALPHA,ALPHA,... (NULL: the default five) into al; 0, or -1
@@ -654,12 +652,10 @@ static int mu_alphas(const char *list, double al[MU_MAX], int *na, rs_err *e)
 	}
 }
 
-static int script_mu(rs_session *s, const char *list, struct sbuf *b, rs_err *e)
+/* mu_alpha(x) = alpha / (alpha + x): the threshold of a block holding a share x
+ * of the nodes, for the alphas al[0..na), with the blocks of the session marked. */
+static int script_mu(rs_session *s, const double *al, int na, struct sbuf *b, rs_err *e)
 {
-	double al[MU_MAX];
-	int na;
-	if (mu_alphas(list, al, &na, e) != 0)
-		return -1;
 	sb_printf(b, "set title \"mu_alpha(x) = alpha / (alpha + x): the threshold of a block of share x\" noenhanced\n");
 	sb_printf(b, "set xlabel \"x = n_j / n\" noenhanced\n");
 	ylabel(b, "mu");
@@ -700,6 +696,13 @@ static int plot_extra(const char *word, const char *usage, rs_err *e)
 		return rs_fail(e, RS_EINVAL, "'%s': a plot's file is .png, .svg or .pdf (for another format, 'plot term NAME' "
 					     "then 'plot output FILE')", word);
 	return rs_fail(e, RS_EINVAL, "unexpected '%s' (usage: %s)", word, usage);
+}
+
+/* plot mu's words (a file and 'dump' taken off): [ALPHA,ALPHA,...] */
+static int plot_mu_words(int argc, char **argv, double al[MU_MAX], int *na, rs_err *e)
+{
+	return argc <= 3 ? mu_alphas(argc == 3 ? argv[2] : NULL, al, na, e)
+			 : plot_extra(argv[3], "plot mu [ALPHA,ALPHA,...] [FILE.png|svg|pdf]", e);
 }
 
 /* plot output's words into n (its output and size); 0, or -1 and e */
@@ -824,10 +827,15 @@ static int plot_embed_words(int argc, char **argv, long *I, long *J, int *by_clu
 	return 0;
 }
 
-/* plot sweep's words (a file and 'dump' taken off, 'alpha' too): 1 for
- * none (the last sweep's range), 0 with the range read, -1 and e */
+/* plot sweep's words (a file and 'dump' taken off), with 'alpha' first as
+ * the sweep command has it: 1 for none (the last sweep's range), 0 with
+ * the range read, -1 and e */
 static int plot_sweep_words(int argc, char **argv, double *from, double *to, long *steps, int *logscale, rs_err *e)
 {
+	if (argc > 2 && !strcmp(argv[2], "alpha")) {
+		argv++;
+		argc--;
+	}
 	*logscale = argc == 6 && !strcmp(argv[5], "log");
 	if (argc == 2)
 		return 1;
@@ -900,10 +908,6 @@ CHECK_FN(plot)
 		return plot_embed_words(argc, argv, &I, &J, &by_clusters, &given, e);
 	}
 	if (!strcmp(w, "sweep")) {
-		if (argc > 2 && !strcmp(argv[2], "alpha")) {
-			argv++;
-			argc--;
-		}
 		double from, to;
 		long steps;
 		int logscale;
@@ -912,8 +916,7 @@ CHECK_FN(plot)
 	if (!strcmp(w, "mu")) {
 		double al[MU_MAX];
 		int na;
-		return argc <= 3 ? mu_alphas(argc == 3 ? argv[2] : NULL, al, &na, e)
-				 : plot_extra(argv[3], "plot mu [ALPHA,ALPHA,...] [FILE.png|svg|pdf]", e);
+		return plot_mu_words(argc, argv, al, &na, e);
 	}
 	return plot_nothing_more(w, argc, argv, e); /* spectrum, signs, scores */
 }
@@ -950,10 +953,6 @@ CMD_FN(plot)
 	} else if (!strcmp(w, "sweep")) {
 		double from, to;
 		long steps;
-		if (argc > 2 && !strcmp(argv[2], "alpha")) { /* as 'sweep alpha FROM TO STEPS' has it */
-			argv++;
-			argc--;
-		}
 		int logscale, last = plot_sweep_words(argc, argv, &from, &to, &steps, &logscale, e);
 		if (last < 0)
 			return -1;
@@ -978,8 +977,9 @@ CMD_FN(plot)
 	} else if (!strcmp(w, "scores")) {
 		rc = plot_nothing_more(w, argc, argv, e) != 0 ? -1 : script_scores(s, &b, e);
 	} else if (!strcmp(w, "mu")) {
-		rc = argc <= 3 ? script_mu(s, argc == 3 ? argv[2] : NULL, &b, e)
-			       : plot_extra(argv[3], "plot mu [ALPHA,ALPHA,...] [FILE.png|svg|pdf]", e);
+		double al[MU_MAX];
+		int na;
+		rc = plot_mu_words(argc, argv, al, &na, e) != 0 ? -1 : script_mu(s, al, na, &b, e);
 	} else {
 		return plot_what(w, e);
 	}

@@ -149,14 +149,64 @@ static rs_graph *finish(rs_edges *E, const long *start, int K, int loops, rs_lab
 	return g;
 }
 
+double rs_sbm_expected_edges(const long *sizes, int K, const double *P, double pin, double pout)
+{
+	double n = 0, within = 0, m = 0;
+	for (int a = 0; a < K; a++) {
+		double na = (double)sizes[a];
+		n += na;
+		within += na * (na - 1) / 2;
+		for (int b = a + 1; P && b < K; b++)
+			m += P[a * K + b] * na * (double)sizes[b];
+		if (P)
+			m += P[a * K + a] * na * (na - 1) / 2;
+	}
+	return P ? m : pin * within + pout * (n * (n - 1) / 2 - within);
+}
+
+/* Offsets and expected edges of a model (P NULL: planted), refused where
+ * a size is < 1 or the edges would not fit; NULL with e filled */
+static long *prepare(const long *sizes, int K, const double *P, double pin, double pout, int loops, rs_err *e)
+{
+	long *start = block_offsets(sizes, K, e);
+	if (start == NULL)
+		return NULL;
+	double n = (double)start[K];
+	if (check_expected(n, (loops ? n : 0) + rs_sbm_expected_edges(sizes, K, P, pin, pout), e) != 0) {
+		free(start);
+		return NULL;
+	}
+	return start;
+}
+
+/* The graph of a model (P NULL: planted, in one pass between blocks),
+ * once its probabilities are known good; NULL with e filled */
+static rs_graph *generate(const long *sizes, int K, const double *P, double pin, double pout, int loops,
+			  uint64_t seed, rs_labels **labels, rs_err *e)
+{
+	long *start = prepare(sizes, K, P, pin, pout, loops, e);
+	if (start == NULL)
+		return NULL;
+	rs_rng rng;
+	rs_rng_seed(&rng, seed);
+	rs_edges E = {0};
+	rs_graph *g = NULL;
+	for (int a = 0; a < K; a++)
+		for (int b = a; b < (P ? K : a + 1); b++)
+			if (draw_pairs(&rng, &E, start, a, b, P ? P[a * K + b] : pin, e) != 0)
+				goto out;
+	if (P == NULL && draw_between(&rng, &E, start, K, pout, e) != 0)
+		goto out;
+	g = finish(&E, start, K, loops, labels, e);
+out:
+	rs_edges_free(&E);
+	free(start);
+	return g;
+}
+
 rs_graph *rs_sbm(const long *sizes, int K, const double *P, int loops, uint64_t seed,
 		 rs_labels **labels, rs_err *e)
 {
-	for (int a = 0; a < K; a++)
-		if (sizes[a] < 1) {
-			rs_fail(e, RS_EINVAL, "block %d: sizes must be >= 1", a + 1);
-			return NULL;
-		}
 	for (int a = 0; a < K; a++)
 		for (int b = 0; b < K; b++) {
 			double p = P[a * K + b];
@@ -171,32 +221,7 @@ rs_graph *rs_sbm(const long *sizes, int K, const double *P, int loops, uint64_t 
 				return NULL;
 			}
 		}
-	double expect = 0, n = 0;
-	for (int a = 0; a < K; a++) {
-		n += (double)sizes[a];
-		expect += loops ? (double)sizes[a] : 0;
-		for (int b = a; b < K; b++)
-			expect += P[a * K + b] * (a == b ? (double)sizes[a] * (double)(sizes[a] - 1) / 2
-							 : (double)sizes[a] * (double)sizes[b]);
-	}
-	if (check_expected(n, expect, e) != 0)
-		return NULL;
-	long *start = block_offsets(sizes, K, e);
-	if (start == NULL)
-		return NULL;
-	rs_rng rng;
-	rs_rng_seed(&rng, seed);
-	rs_edges E = {0};
-	rs_graph *g = NULL;
-	for (int a = 0; a < K; a++)
-		for (int b = a; b < K; b++)
-			if (draw_pairs(&rng, &E, start, a, b, P[a * K + b], e) != 0)
-				goto out;
-	g = finish(&E, start, K, loops, labels, e);
-out:
-	rs_edges_free(&E);
-	free(start);
-	return g;
+	return generate(sizes, K, P, 0, 0, loops, seed, labels, e);
 }
 
 rs_graph *rs_sbm_planted(const long *sizes, int K, double pin, double pout, int loops,
@@ -217,26 +242,5 @@ rs_graph *rs_sbm_planted(const long *sizes, int K, double pin, double pout, int 
 		free(P);
 		return g;
 	}
-	long *start = block_offsets(sizes, K, e);
-	if (start == NULL)
-		return NULL;
-	double n = (double)start[K], within = 0;
-	for (int a = 0; a < K; a++)
-		within += (double)sizes[a] * (double)(sizes[a] - 1) / 2;
-	rs_rng rng;
-	rs_rng_seed(&rng, seed);
-	rs_edges E = {0};
-	rs_graph *g = NULL;
-	if (check_expected(n, (loops ? n : 0) + pin * within + pout * (n * (n - 1) / 2 - within), e) != 0)
-		goto out;
-	for (int a = 0; a < K; a++)
-		if (draw_pairs(&rng, &E, start, a, a, pin, e) != 0)
-			goto out;
-	if (draw_between(&rng, &E, start, K, pout, e) != 0)
-		goto out;
-	g = finish(&E, start, K, loops, labels, e);
-out:
-	rs_edges_free(&E);
-	free(start);
-	return g;
+	return generate(sizes, K, NULL, pin, pout, loops, seed, labels, e);
 }

@@ -12,6 +12,10 @@
 rs_graph *rs_sbm(const long *sizes, int K, const double *P, int loops, uint64_t seed,
 		 rs_labels **labels, rs_err *e);
 
+/* The expected number of edges between distinct nodes of a model: P the
+ * K x K probabilities, or NULL for pin within blocks and pout between. */
+double rs_sbm_expected_edges(const long *sizes, int K, const double *P, double pin, double pout);
+
 /* At most this many blocks, rs_sbm_planted draws its graph as rs_sbm with
  * the matrix of pin and pout would: a seeded script keeps its graph. */
 #define RS_SBM_PAIRWISE_MAX 1000
