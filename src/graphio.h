@@ -3,9 +3,11 @@
  * Text edge lists (whitespace, CSV, TSV; '#' and '%' comments; a header
  * line detected; optional weight column; numeric or symbolic node names),
  * SNAP text, Matrix Market coordinate files (a square matrix is a graph, a
- * rectangular one a biadjacency), .biedges bipartite lists, and GML,
- * GraphML and Pajek through igraph.  Any of them may be gzip-compressed.
- * Every error names the file and, where there is one, the line.
+ * rectangular one a biadjacency), .biedges bipartite lists, GML, GraphML,
+ * Pajek and the others 'help formats' lists.  Any of them may be
+ * compressed.  Every error names the file and, where there is one, the
+ * line.  graphio.c reads the bytes and picks the reader (one file each,
+ * readers.h); graphsave.c writes, atomically.
  */
 #ifndef RS_GRAPHIO_H
 #define RS_GRAPHIO_H
@@ -116,6 +118,9 @@ const char *rs_gformat_name(enum rs_gformat f);
  * guesses when the name has no known extension); RS_GF_EDGES when it is
  * none of the others. */
 enum rs_gformat rs_gformat_sniff(const char *buf);
+/* The format a file's name says by its extension, under a compression's
+ * (RS_GF_AUTO: none that names a format). */
+enum rs_gformat rs_gformat_of_path(const char *path);
 /* The words 'format' takes (rs_gformat_parse knows a few more spellings),
  * NULL-terminated: for completion and messages. */
 extern const char *const rs_gformat_words[];
