@@ -269,6 +269,62 @@ static void wrap(FILE *out, const char *text, int indent, int width)
 	}
 }
 
+/* Words of text[0..n) split at blanks outside brackets, packed into lines
+ * of width from column col, continued at column indent. */
+static void usage_words(FILE *out, const char *text, size_t n, int col, int indent, int width)
+{
+	const char *p = text, *stop = text + n;
+	int first = 1;
+	while (p < stop) {
+		const char *q = p;
+		for (int depth = 0; q < stop && (depth > 0 || *q != ' '); q++)
+			depth += *q == '[' ? 1 : *q == ']' && depth > 0 ? -1 : 0;
+		int l = (int)(q - p);
+		if (!first && col + 1 + l > width) {
+			fprintf(out, "\n%*s", indent, "");
+			col = indent;
+		} else if (!first) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(p, 1, (size_t)l, out);
+		col += l;
+		first = 0;
+		p = q + strspn(q, " ");
+	}
+}
+
+/* A command's usage: one line where it fits; else its alternatives ("A |
+ * B") a line each, "   or: " before all but the first, a note after "; "
+ * under them, and an alternative too long for the width wrapped at
+ * blanks outside brackets, under its first argument. */
+static void usage_lines(FILE *out, const char *usage, int width)
+{
+	if ((int)strlen(usage) + 7 <= width) {
+		fprintf(out, "usage: %s\n", usage);
+		return;
+	}
+	const char *p = usage;
+	for (int alt = 0; *p; alt++) {
+		const char *bar = strstr(p, " | "), *semi = strstr(p, "; ");
+		const char *end = bar ? bar : p + strlen(p);
+		const char *note = semi && semi < end ? semi : NULL;
+		if (note)
+			end = note;
+		fputs(alt ? "   or: " : "usage: ", out);
+		size_t cmd = strcspn(p, " ");
+		usage_words(out, p, (size_t)(end - p), 7, 7 + (int)(cmd < (size_t)(end - p) ? cmd + 1 : 0), width);
+		fputc('\n', out);
+		if (note) {
+			fputs("       ", out);
+			usage_words(out, note + 2, strlen(note + 2), 7, 7, width);
+			fputc('\n', out);
+			break;
+		}
+		p = bar ? bar + 3 : end;
+	}
+}
+
 static int help_text(int argc, char **argv, FILE *out, int width, rs_err *e)
 {
 	if (argc == 2) {
@@ -297,7 +353,7 @@ static int help_text(int argc, char **argv, FILE *out, int width, rs_err *e)
 		}
 		if (c == NULL)
 			return -1;
-		fprintf(out, "usage: %s\n", c->usage);
+		usage_lines(out, c->usage, width);
 		if (c->alias)
 			fprintf(out, "alias: %s\n", c->alias);
 		fputc('\n', out);

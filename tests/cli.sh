@@ -463,6 +463,16 @@ check "help formats: each format under its own paragraph; help lists the topic; 
 	$([ $st -eq 0 ] && grep -q '^formats: the graph files' "$tmp/out" && grep -q "^  UCINET's DL" "$tmp/out" &&
 		grep -q "^  formats  *the graph files 'load' reads" "$tmp/out" && grep -q "'help formats' says how each reads" "$tmp/out" &&
 		[ "$(grep -c '^  Dense adjacency matrices' "$tmp/out")" -eq 1 ]; echo $?)
+# a usage longer than the help's 78 columns: its alternatives a line
+# each, a long one wrapped under its first argument, never inside brackets
+run -c 'help plot' -c 'help load' -c 'help sbm' -c 'help signs'
+check "help: long usages wrapped at 78 columns, an alternative a line, short ones one line" \
+	$([ $st -eq 0 ] && [ "$(awk 'length($0) > 78' "$tmp/out" | wc -l)" -eq 0 ] &&
+		grep -q '^usage: plot embed \[I J\] \[by labels|clusters\]$' "$tmp/out" &&
+		grep -q '^   or: plot spectrum$' "$tmp/out" && grep -q '^       any plot \[FILE.png|svg|pdf\]$' "$tmp/out" &&
+		grep -q '^usage: load FILE \[labels FILE|ATTR\]' "$tmp/out" && grep -q '^            \[' "$tmp/out" &&
+		[ "$(sed -n '/^usage: load/,/^$/p' "$tmp/out" | grep -c '\[[^]]*$')" -eq 0 ] &&
+		grep -q '^   or: sbm paper \[notebook\]$' "$tmp/out" && grep -q '^usage: signs$' "$tmp/out"; echo $?)
 run -c 'help syn' -c 'help'
 check "help syntax: how a line is read, the escapes included; help lists the topic" \
 	$([ $st -eq 0 ] && grep -q "^syntax: how a line of commands is read" "$tmp/out" &&
