@@ -580,6 +580,15 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 			;
 	session_set_graph(s, g, L, xasprintf("load %s%s", name, g->bipartite ? " (bipartite)" : ""));
 	free(shown);
+	if (!from_stdin && info.node_attrs[0] != '\0') { /* for 'labels ATTR' */
+		s->load_path = xstrdup(path);
+		s->load_opts = o;
+		s->load_opts.label_attr = s->load_opts.member = NULL;
+		s->load_weight = o.weight_name ? xstrdup(o.weight_name) : NULL;
+		s->load_opts.weight_name = NULL;
+		s->load_attrs = xstrdup(info.node_attrs);
+		s->load_n = g->n;
+	}
 	/* GraphML's nodes igraph made of what the file left out or repeated */
 	char nodes[128] = "";
 	if (info.repeated_ids > 0)
@@ -624,6 +633,56 @@ CHECK_FN(labels)
 	return labels_options(argc, argv, &column, &names, e);
 }
 
+/* Whether attr is one of the ", "-separated names in list. */
+static int attr_listed(const char *list, const char *attr)
+{
+	size_t l = strlen(attr);
+	for (const char *p = list; p && *p; p = strstr(p, ", ") ? strstr(p, ", ") + 2 : NULL)
+		if (!strncmp(p, attr, l) && (p[l] == '\0' || p[l] == ','))
+			return 1;
+	return 0;
+}
+
+/* The labels a node attribute of the loaded file gives, the file read
+ * again as 'load' read it; NULL with e filled where it gives none or the
+ * file has changed since. */
+static rs_labels *labels_from_attribute(rs_session *s, const char *attr, rs_err *e)
+{
+	rs_load_opts o = s->load_opts;
+	o.label_attr = attr;
+	o.weight_name = s->load_weight;
+	rs_load_info info;
+	rs_graph *g = rs_graph_load(s->load_path, &o, &info, e);
+	if (g == NULL)
+		return NULL;
+	long n = g->n;
+	rs_graph_free(g);
+	rs_labels *L = info.labels;
+	if (n != s->load_n) {
+		rs_labels_free(L);
+		rs_fail(e, RS_EINVAL, "%s has changed since it was loaded (%ld nodes now, %ld then): 'load' it again",
+			s->load_path, n, s->load_n);
+		return NULL;
+	}
+	if (L == NULL || strcmp(info.label_attr, attr) != 0) {
+		rs_labels_free(L);
+		rs_fail(e, RS_EINVAL, "the node attribute '%s' of %s gives no labels", attr, s->load_path);
+		return NULL;
+	}
+	if (L->class_names == NULL) { /* NAME.label_names beside it, as 'load' reads them */
+		char *c = companion_of(s->load_path, &info, ".label_names");
+		rs_err le;
+		if (c != NULL)
+			rs_labels_read_names(L, c, &le);
+		free(c);
+	}
+	if (s->load_index == NULL) /* the nodes loaded, noise or not after them */
+		return L;
+	rs_labels *S = rs_labels_subset(L, s->load_index, s->graph->orig_n, e); /* 'component' kept some */
+	rs_labels_free(L);
+	return S;
+}
+
 CMD_FN(labels)
 {
 	if (s->graph == NULL && s->model != NULL)
@@ -635,7 +694,21 @@ CMD_FN(labels)
 	if (labels_options(argc, argv, &column, &names, e) != 0)
 		return -1;
 	char *lpath = cmd_resolve_path(s, argv[1]);
-	rs_labels *L = rs_labels_read_column(lpath, s->graph, column, e);
+	/* no such file: a node attribute of the file loaded, as 'load FILE
+	 * labels ATTR' reads one */
+	int attr = access(lpath, F_OK) != 0 && rs_archive_prefix(lpath) == 0 && s->load_attrs != NULL;
+	if (attr && !attr_listed(s->load_attrs, argv[1])) {
+		rs_fail(e, RS_EINVAL, "no file '%s', nor a node attribute of that name in %s (its node attributes: %s)",
+			argv[1], s->load_path, s->load_attrs);
+		free(lpath);
+		return -1;
+	}
+	if (attr && (column || names)) {
+		free(lpath);
+		return rs_fail(e, RS_EINVAL, "'%s' is a node attribute of %s: '%s' applies to a labels file",
+			       argv[1], s->load_path, column ? "column" : "names");
+	}
+	rs_labels *L = attr ? labels_from_attribute(s, argv[1], e) : rs_labels_read_column(lpath, s->graph, column, e);
 	free(lpath);
 	if (L == NULL)
 		return -1;
@@ -655,8 +728,13 @@ CMD_FN(labels)
 	result_int(r, "classes", ncls);
 	result_int(r, "labelled", L->labelled);
 	result_flag_scalars(r, RF_NOTEXT);
-	result_title(r, "labels from %s: %d class%s, %ld of %ld nodes labelled", argv[1], ncls,
-		     ncls == 1 ? "" : "es", L->labelled, L->n);
+	const char *base = s->load_path && strrchr(s->load_path, '/') ? strrchr(s->load_path, '/') + 1 : s->load_path;
+	if (attr)
+		result_title(r, "labels from the node attribute '%s' of %s: %d class%s, %ld of %ld nodes labelled",
+			     argv[1], base, ncls, ncls == 1 ? "" : "es", L->labelled, L->n);
+	else
+		result_title(r, "labels from %s: %d class%s, %ld of %ld nodes labelled", argv[1], ncls,
+			     ncls == 1 ? "" : "es", L->labelled, L->n);
 	if (ncls < L->nclass) {
 		char *note = unused_numbers_note(L, ncls);
 		result_note(r, "%s", note);
@@ -1326,14 +1404,35 @@ CMD_FN(component)
 		rs_graph_free(h);
 		return -1;
 	}
-	free(old);
 	long before = N, edges_before = rs_graph_edges(g), labelled_before = s->labels ? s->labels->labelled : 0;
 	int classes_before = s->labels ? s->labels->nclass : 0;
 	char *input = s->graph_input ? xstrdup(s->graph_input) : NULL;
 	char *desc = rank == 1 ? xasprintf("%s, largest component", s->graph_desc)
 			       : xasprintf("%s, component %ld", s->graph_desc, rank);
+	/* the file's nodes for 'labels ATTR': each original node kept, by
+	 * its number there (a bipartite graph's columns are not followed) */
+	int32_t *index = NULL;
+	if (s->load_path && !g->bipartite) {
+		index = xcalloc((size_t)(h->orig_n > 0 ? h->orig_n : 1), sizeof *index);
+		for (long i = 0; i < h->orig_n; i++)
+			index[i] = s->load_index ? s->load_index[old[i]] : old[i];
+	}
+	free(old);
+	char *lpath = index ? s->load_path : NULL, *lweight = s->load_weight, *lattrs = s->load_attrs;
+	rs_load_opts lopts = s->load_opts;
+	long ln = s->load_n;
+	if (index)
+		s->load_path = s->load_weight = s->load_attrs = NULL;
 	session_set_graph(s, h, L, desc);
 	s->graph_input = input;
+	if (index) {
+		s->load_path = lpath;
+		s->load_weight = lweight;
+		s->load_attrs = lattrs;
+		s->load_opts = lopts;
+		s->load_n = ln;
+		s->load_index = index;
+	}
 	char *notes[2];
 	int nn = 0;
 	long r100 = rank % 100, r10 = rank % 10;

@@ -127,12 +127,15 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "NAME.node_names; compressed too, NAME.labels.gz) unless 'nolabels'; a note says where "
 	 "they came from. Loaded graphs use relative alpha unless a mode was chosen.",
 	 w_load, CMD_UNSAFE, cmd_load, &c_load, check_load},
-	{"labels", NULL, 1, 5, "labels FILE [column NAME] [names FILE]", "read ground-truth classes for the graph",
+	{"labels", NULL, 1, 5, "labels FILE|ATTR [column NAME] [names FILE]", "read ground-truth classes for the graph",
 	 "Read labels from FILE (or from a member of a zip or tar archive: ARCHIVE/MEMBER, such "
 	 "as g.npz/y.npy for the array y that numpy.savez kept beside a graph's arrays, a sheet of "
 	 "an Excel workbook, BOOK.xlsx/SHEET, or a vector of a MAT-file or an Octave file, "
-	 "FILE.mat/y; a node attribute of a GML, GraphML or Pajek file is read at load: 'load FILE "
-	 "labels ATTR'). A file that does not match the graph (too few or too many lines, an "
+	 "FILE.mat/y). Where no file has that name, ATTR is a node attribute of the graph file "
+	 "loaded (GML, GraphML, Pajek, GEXF, JSON, DOT, XGMML, GDF), as 'load FILE labels ATTR' "
+	 "takes one: 'load polblogs.gml nolabels' then 'labels value'; the file is read again "
+	 "(after 'component', for the nodes kept), its NAME.label_names too, and Tab offers its "
+	 "node attributes. A file that does not match the graph (too few or too many lines, an "
 	 "unknown node, a node given twice) is an error that says why; after 'noise', a file "
 	 "with the noise nodes' lines too (as 'save' writes one) is read with those lines left "
 	 "out, since labels are the original nodes'. 'names FILE' reads class "

@@ -418,6 +418,25 @@ static const char *const *attr_names(const char *typed, int edges)
 	return attr_cache.words[edges];
 }
 
+/* The session at the prompt, for what completion takes from it. */
+static const rs_session *completing_session;
+
+/* The node attributes of the file the session loaded, for 'labels <Tab>'
+ * (NULL where it has none). */
+static const char *const *loaded_attrs(void)
+{
+	static char *list;
+	static const char **words;
+	const char *now = completing_session ? completing_session->load_attrs : NULL;
+	if (list == NULL || now == NULL || strcmp(list, now) != 0) {
+		free(list);
+		free(words);
+		list = now ? xstrdup(now) : NULL;
+		words = attr_words(list);
+	}
+	return words;
+}
+
 /* Decide what the argument under the cursor is: it is argument argi of
  * command c (1: the first), arg1 the first argument and prev the word
  * before the cursor's. */
@@ -517,6 +536,9 @@ static char **complete(const char *text, int start, int end)
 		if (w != NULL)
 			completing_words = w;
 	}
+	/* 'labels <Tab>': the loaded file's node attributes, then files */
+	if (!strcmp(c->name, "labels") && argi == 1 && loaded_attrs() != NULL)
+		completing_words = loaded_attrs();
 	free(file1);
 	char **m = rl_completion_matches(text, gen_word);
 	/* an archive, completed alone: no space after it, so that Enter loads
@@ -855,6 +877,7 @@ void input_repl(rs_session *s, int quiet)
 {
 	rl_readline_name = "regspec";
 	rl_attempted_completion_function = complete;
+	completing_session = s;
 	/* a completed file name with a blank, ';' or '#' in it is quoted as
 	 * the command line reads it: my\ graph.edges, or "my graph.edges"
 	 * inside a quote typed */

@@ -131,7 +131,7 @@ static int dict_item(const char **pp, char *key, size_t ksize, const char **v, s
 	return 1;
 }
 
-/* The 'weight' of an attribute dict (attr_dict) in out, its quotes or a
+/* The 'weight' of an attribute dict ("{'weight': 3.0}") in out, its quotes or a
  * wrapping call (numpy 2 writes np.float64(3.0)) removed: 1 when the key is
  * there, 0 when not, -1 when the text is not a dict. */
 int rs_dict_weight(const char *d, char *out, size_t size)

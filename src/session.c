@@ -37,6 +37,10 @@ void session_free(rs_session *s)
 	rs_labels_free(s->labels);
 	free(s->graph_desc);
 	free(s->graph_input);
+	free(s->load_path);
+	free(s->load_weight);
+	free(s->load_attrs);
+	free(s->load_index);
 	rs_spectrum_free(s->spec);
 	rs_spectrum_free(s->prev);
 	for (int i = 0; i < 2; i++)
@@ -133,6 +137,12 @@ static void drop_graph(rs_session *s)
 	free(s->graph_desc);
 	free(s->graph_input);
 	s->graph_input = NULL;
+	free(s->load_path);
+	free(s->load_weight);
+	free(s->load_attrs);
+	free(s->load_index);
+	s->load_path = s->load_weight = s->load_attrs = NULL;
+	s->load_index = NULL;
 	s->model = NULL;
 	s->graph = s->adj = NULL;
 	s->labels = NULL;

@@ -10,6 +10,7 @@
 
 #include "blockmodel.h"
 #include "graph.h"
+#include "graphio.h"
 #include "labels.h"
 #include "plot.h"
 #include "rbasis.h"
@@ -28,6 +29,15 @@ typedef struct rs_session {
 	rs_graph *graph;      /* a sparse graph (loaded, generated)  */
 	char *graph_desc;     /* where the graph came from           */
 	char *graph_input;    /* how a loaded file was read, for info */
+	char *load_path;      /* the file 'load' read, where it has node
+	                         attributes ('labels ATTR' reads one
+	                         again); NULL otherwise               */
+	rs_load_opts load_opts; /* ... the options it was read with    */
+	char *load_weight;    /* ... its 'weight NAME' (owned)         */
+	char *load_attrs;     /* ... its node attributes, ", "-separated */
+	long load_n;          /* ... its nodes                         */
+	int32_t *load_index;  /* ... each original node's number in it
+	                         after 'component' (NULL: the same)    */
 	rs_labels *labels;    /* ground truth of the graph, or NULL   */
 	int bip_adjacency;    /* bipartite graph: regularize the whole
 	                         [[0,B],[B^T,0]] graph instead of B     */

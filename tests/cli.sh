@@ -463,6 +463,50 @@ check "help formats: each format under its own paragraph; help lists the topic; 
 	$([ $st -eq 0 ] && grep -q '^formats: the graph files' "$tmp/out" && grep -q "^  UCINET's DL" "$tmp/out" &&
 		grep -q "^  formats  *the graph files 'load' reads" "$tmp/out" && grep -q "'help formats' says how each reads" "$tmp/out" &&
 		[ "$(grep -c '^  Dense adjacency matrices' "$tmp/out")" -eq 1 ]; echo $?)
+# 'labels ATTR': a node attribute of the file loaded, read again; after
+# noise, and after 'component' for the nodes kept; the attributes named
+# where neither a file nor an attribute has the name
+cat >"$tmp/two.gml" <<'GML'
+graph [
+  node [ id 0 club "red" ] node [ id 1 club "red" ] node [ id 2 club "red" ]
+  node [ id 3 club "blue" ] node [ id 4 club "blue" ]
+  node [ id 5 club "green" ] node [ id 6 club "green" ]
+  edge [ source 0 target 1 ] edge [ source 1 target 2 ] edge [ source 2 target 0 ]
+  edge [ source 3 target 4 ] edge [ source 2 target 3 ] edge [ source 5 target 6 ]
+]
+GML
+run -c "load $tmp/two.gml" -c "labels club" -c "save labels $tmp/club1.csv" -c "noise 0.5" -c "labels club" \
+	-c "component" -c "labels club" -c "save labels $tmp/club2.csv" -c "labels bogus" -c "labels club column 2" \
+	-c "sbm paper" -c "labels club"
+check "labels ATTR: the loaded file's node attribute, after noise and component too; errors name the attributes" \
+	$([ $st -eq 1 ] && [ "$(grep -c "^labels from the node attribute 'club' of two.gml: 3 classes, 7 of 7 nodes labelled" "$tmp/out")" -eq 2 ] &&
+		grep -q "^labels from the node attribute 'club' of two.gml: 2 classes, 5 of 5 nodes labelled" "$tmp/out" &&
+		[ "$(sed -n 2p "$tmp/club1.csv")" = "0,red" ] && [ "$(sed -n 5p "$tmp/club1.csv")" = "3,blue" ] &&
+		[ "$(sed -n 7p "$tmp/club1.csv")" = "5,green" ] && [ "$(wc -l <"$tmp/club2.csv")" -eq 6 ] &&
+		[ "$(sed -n 6p "$tmp/club2.csv")" = "4,blue" ] &&
+		grep -q "^command-line:9: labels: no file 'bogus', nor a node attribute of that name in .*two.gml (its node attributes: id, club)$" "$tmp/err" &&
+		grep -q "^command-line:10: labels: 'club' is a node attribute of .*two.gml: 'column' applies to a labels file$" "$tmp/err" &&
+		grep -q "^command-line:12: labels: cannot open 'club'" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 3 ]; echo $?)
+# ... and the file changed since it was loaded: an error, the labels kept
+cp "$tmp/two.gml" "$tmp/grow.gml"
+mkfifo "$tmp/cmds"
+$R <"$tmp/cmds" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+exec 3>"$tmp/cmds"
+echo "load $tmp/grow.gml" >&3
+echo "labels club" >&3
+echo "print loaded" >&3
+i=0
+while ! grep -q '^loaded' "$tmp/out" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sed 's/^]$/  node [ id 7 club "red" ]\n]/' "$tmp/two.gml" >"$tmp/grow.gml"
+echo "labels club" >&3
+echo "info" >&3
+exec 3>&-
+wait $pid
+st=$?
+check "labels ATTR after the file changed: an error that says so, the labels read before kept" \
+	$([ $st -eq 1 ] && grep -q "^stdin:4: labels: .*grow.gml has changed since it was loaded (8 nodes now, 7 then): 'load' it again$" "$tmp/err" &&
+		grep -q "^labelled  *7$" "$tmp/out"; echo $?)
 # a usage longer than the help's 78 columns: its alternatives a line
 # each, a long one wrapped under its first argument, never inside brackets
 run -c 'help plot' -c 'help load' -c 'help sbm' -c 'help signs'

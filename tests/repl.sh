@@ -158,6 +158,14 @@ $T send-keys -t $S C-u
 # the file names
 tab_to 'load ~/dot-corners.gv labels tea' 'load ~/dot-corners.gv labels team' "Tab after 'load FILE labels' completes FILE's node attributes"
 $T send-keys -t $S C-u
+# 'labels' alone after such a load: the loaded file's node attributes
+$T send-keys -t $S 'load ~/dot-corners.gv nolabels' Enter
+wait_for 'load dot-corners.gv: 22 nodes'
+tab_to 'labels tea' 'labels team' "Tab after 'labels' completes the loaded file's node attributes"
+$T send-keys -t $S Enter
+wait_for "labels from the node attribute 'team' of dot-corners.gv: 2 classes"
+check "... which labels reads from the file again" $?
+$T send-keys -t $S C-u
 # 'weight' after it: its edges' numeric attributes, or an edge list's header columns
 tab_to 'load ~/roads.graphml weight le' 'load ~/roads.graphml weight length' "Tab after 'load FILE weight' completes FILE's numeric edge attributes"
 $T send-keys -t $S C-u
