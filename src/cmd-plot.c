@@ -350,7 +350,7 @@ static int script_spectrum(rs_session *s, struct sbuf *b, rs_err *e)
 		return -1;
 	int K;
 	double *mu = ranked_mu(s, session_alpha_abs(s), &K);
-	title_line(s, b, "interleaving");
+	title_line(s, b, K > 0 ? "interleaving" : "spectrum (no blocks or classes: no mu_j)");
 	sb_printf(b, "set xlabel \"j\"\n");
 	ylabel(b, "value");
 	/* the values grow with j: the lower right is empty, but for the text
@@ -462,7 +462,7 @@ static int script_sweep(rs_session *s, double from, double to, long steps, int l
 		free(data.s);
 		return -1;
 	}
-	title_line(s, b, "lambda_j and mu_j along alpha");
+	title_line(s, b, nm > 0 ? "lambda_j and mu_j along alpha" : "lambda_j along alpha (no blocks or classes: no mu_j)");
 	sb_printf(b, "set xlabel \"alpha (%s)\"\n", s->alpha_rel ? "relative" : "absolute");
 	ylabel(b, "value");
 	sb_printf(b, "set key outside right top noenhanced\nset grid\n");

@@ -54,6 +54,15 @@ check "plot sweep alone: the last sweep's range; before any, or in the other mod
 		grep -q "^command-line:3: plot: the last sweep's range is absolute alpha, and alpha is relative now: 'alpha abs' first, or give the range$" "$tmp/err" &&
 		[ "$(wc -l <"$tmp/err")" -eq 2 ] && [ "$(grep -c '^set logscale x$' "$tmp/out")" -eq 2 ] &&
 		[ "$(sed -n '/^\$rs_sweep << EOD$/,/^EOD$/p' "$tmp/out" | grep -c '^0.1 ')" -eq 2 ]; echo $?)
+# titles: a graph without blocks or classes has no mu_j to interleave
+R -c "load $srcdir/tests/good/parts.edges nolabels; plot dump on; plot spectrum; plot sweep 0.1 10 3" \
+	-c "labels $srcdir/tests/good/parts.labels; plot spectrum; plot sweep 0.1 10 3" >"$tmp/out" 2>"$tmp/err"
+check "plot spectrum and sweep: titled for the mu_j only where there are blocks or classes" \
+	$([ "$(grep -c '^set title "spectrum (no blocks or classes: no mu_j): load parts.edges' "$tmp/out")" -eq 1 ] &&
+		[ "$(grep -c '^set title "lambda_j along alpha (no blocks or classes: no mu_j): load parts.edges' "$tmp/out")" -eq 1 ] &&
+		[ "$(grep -c '^set title "interleaving: load parts.edges' "$tmp/out")" -eq 1 ] &&
+		[ "$(grep -c '^set title "lambda_j and mu_j along alpha: load parts.edges' "$tmp/out")" -eq 1 ] &&
+		[ ! -s "$tmp/err" ]; echo $?)
 R -c "cliques 5 3 2; plot dump on; plot sweep alpha 0.1 10 7 log; plot sweep alpha 0.1 10 7 log x.svg dump" >"$tmp/out" 2>"$tmp/err"
 check "plot sweep alpha FROM TO STEPS: the word 'alpha' as the sweep command takes it" \
 	$([ ! -s "$tmp/err" ] && [ "$(grep -c '^set logscale x$' "$tmp/out")" -eq 2 ]; echo $?)
