@@ -633,10 +633,13 @@ CHECK_FN(labels)
 	return labels_options(argc, argv, &column, &names, e);
 }
 
-/* Whether attr is one of the ", "-separated names in list. */
+/* Whether attr is one of the ", "-separated names in list, or may be
+ * (a list cut short ends in "..."). */
 static int attr_listed(const char *list, const char *attr)
 {
-	size_t l = strlen(attr);
+	size_t l = strlen(attr), ll = strlen(list);
+	if (ll >= 3 && !strcmp(list + ll - 3, "..."))
+		return 1;
 	for (const char *p = list; p && *p; p = strstr(p, ", ") ? strstr(p, ", ") + 2 : NULL)
 		if (!strncmp(p, attr, l) && (p[l] == '\0' || p[l] == ','))
 			return 1;

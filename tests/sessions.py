@@ -73,7 +73,7 @@ def session(rnd, graphs, labels, out):
                                      "15 15 matrix 0.5,0.1,0.1,0.5", "50 1 0", "40 40 0.3"]),
         lambda: "load " + q(rnd.choice(any_graph)) + rnd.choice(
             ["", "", " directed", " merge sum", " unweighted", " bipartite", " nolabels", " compact"]),
-        lambda: "labels " + q(rnd.choice(labels + saved_labels)),
+        lambda: "labels " + q(rnd.choice(labels + saved_labels + ["club", "team", "value", "id", "bogus"])),
         lambda: "noise " + rnd.choice(["0.1", "0.5", "0", "2", "x"]),
         lambda: "component" + rnd.choice(["", " 2", " 5"]),
         lambda: "alpha " + number() + rnd.choice(["", " rel", " abs", " relative"]),
