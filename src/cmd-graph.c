@@ -339,6 +339,135 @@ CMD_FN(load)
 	return rc;
 }
 
+/* The notes a load gives on how it read the file (its format, header,
+ * weights, directions, merges, ids), into notes from notes[0]; how many. */
+static int load_notes(const char *path, const rs_load_info *info, const rs_load_opts *o, const rs_graph *g,
+		      char **notes)
+{
+	int nn = 0;
+	char shape[224] = "";
+	if (!strcmp(info->format, "matrix"))
+		snprintf(shape, sizeof shape, " (a dense adjacency matrix, %ld x %ld%s)", g->n, g->bipartite ? g->m : g->n,
+			 g->bipartite ? ": its rows and its columns are the two sides of a bipartite graph" : "");
+	else if (info->container[0])
+		snprintf(shape, sizeof shape, "%s", info->container);
+	else if (info->two_mode)
+		snprintf(shape, sizeof shape, " (a two-mode network: its first %ld vertices and the other %ld are the two "
+			 "sides of a bipartite graph)", g->n, g->m);
+	notes[nn++] = xasprintf("read %s as %s%s%s%s", path, info->format, shape,
+				info->nx_multiline ? " (networkx's multiline form: 'NODE COUNT', then a neighbour a line)"
+						  : "",
+				info->one_based ? " (ids start at 1: node 0 here is the file's 1; 'compact' keeps its ids)" : "");
+	if (info->networks > 1)
+		notes[nn++] = xasprintf("the file holds %ld networks; the first was read", info->networks);
+	if (info->dl_matrices > 1)
+		notes[nn++] = xasprintf("NM = %ld: the file holds %ld matrices (relations); the first was read",
+					info->dl_matrices, info->dl_matrices);
+	if (info->konect)
+		notes[nn++] = xasprintf("KONECT header '%% %s': %s%s",
+					info->konect == 'b' ? "bip" : info->konect == 'a' ? "asym" : "sym",
+					info->konect == 'b'   ? "a bipartite graph (rows, then columns)"
+					: info->konect == 'a' ? "a directed graph"
+							     : "an undirected graph",
+					info->konect_counts ? "; the node counts of its second line, isolated "
+							     "nodes included" : "");
+	if (info->header_skipped)
+		notes[nn++] = xasprintf("the first line was taken as a header%s%s%s",
+					info->header_skipped == 2 ? " ('noheader' reads it as an edge)" : "",
+					info->columns[0] ? ": " : "", info->columns);
+	if (info->undeclared > 0)
+		notes[nn++] = xasprintf("%ld node%s named only by edges, with no <node> element: "
+					"added (as igraph and networkx read it)",
+					info->undeclared, info->undeclared == 1 ? "" : "s");
+	if (info->repeated_ids > 0)
+		notes[nn++] = xasprintf("%ld <node> element%s repeat%s an earlier one's id (%s'%s', lines "
+					"%ld and %ld): merged into one node, as igraph and networkx read it",
+					info->repeated_ids, info->repeated_ids == 1 ? "" : "s",
+					info->repeated_ids == 1 ? "s" : "", info->repeated_ids == 1 ? "" : "the first: ",
+					info->repeated_id, info->repeated_lines[0], info->repeated_lines[1]);
+	if (info->folded_attrs > 0) {
+		char more[48] = "";
+		if (info->folded_attrs > 1)
+			snprintf(more, sizeof more, " (%d more attribute%s likewise)", info->folded_attrs - 1,
+				 info->folded_attrs == 2 ? "" : "s");
+		notes[nn++] = xasprintf("the %s, as networkx writes an attribute whose values have several "
+					"types: read as one, %s%s",
+					info->folded_key, info->folded_type, more);
+	}
+	if (info->weight_attr[0] && (!strcmp(info->format, "tgf") || !strcmp(info->format, "leda")))
+		notes[nn++] = xasprintf("weights from the edge labels%s",
+					!strcmp(info->format, "tgf") ? ", which are all numbers" : " (a numeric edge type)");
+	else if (info->weight_attr[0] && strcmp(info->weight_attr, "weight") != 0)
+		notes[nn++] = xasprintf("weights from the edge attribute '%s'", info->weight_attr);
+	if (info->unread_attrs[0] && !o->unweighted)
+		notes[nn++] = xasprintf("edge attributes not read: %s (%s)", info->unread_attrs,
+					info->weight_attr[0] ? "'weight NAME' picks another as the weights"
+							    : "'weight NAME' reads one as the weights");
+	if (o->unweighted)
+		notes[nn++] = xstrdup("unweighted: every edge weighs 1, the file's weights are not read");
+	if (info->extra_fields > 0 && !o->unweighted)
+		notes[nn++] = xasprintf("%ld line%s more than 3 fields: only source, target and weight "
+					"were read (%s)",
+					info->extra_fields, info->extra_fields == 1 ? " has" : "s have",
+					info->konect ? "KONECT's fourth column is a time stamp"
+						    : "a time stamp? an adjacency list, node then neighbours: "
+						      "'format adjlist'");
+	if (info->attr_lines > 0 && !o->unweighted) {
+		const char *nx = info->nx_multiline ? "networkx's multiline adjacency list" : "networkx's edge list";
+		notes[nn++] = info->attr_weights == info->attr_lines
+				      ? xasprintf("edge attributes in braces (%s): weights from 'weight'", nx)
+			      : info->attr_weights == 0
+				      ? xasprintf("edge attributes in braces (%s), none named 'weight': every "
+						  "edge weighs 1",
+						  nx)
+				      : xasprintf("edge attributes in braces (%s): %ld of %ld have a 'weight', "
+						  "the other edges weigh 1",
+						  nx, info->attr_weights, info->attr_lines);
+	}
+	const char *doubled = o->merge == RS_MERGE_SUM ? " ('merge sum' doubles each weight: the default, max, keeps it)"
+						      : "";
+	if (info->symmetrized && g->both_ways)
+		notes[nn++] = xasprintf("directed input whose arcs all come in pairs, u v beside v u with the same "
+					"weight: read as the undirected graph it is, an edge a pair%s",
+					doubled);
+	else if (g->both_ways)
+		notes[nn++] = xasprintf("each edge is listed from both ends with the same weight: read once%s", doubled);
+	else if (info->symmetrized)
+		notes[nn++] = xstrdup("directed input: made undirected (an edge where either arc is)");
+	/* edges listed both ways: their merging is said above */
+	if (info->merged > 0 && info->symmetrized && !g->both_ways)
+		notes[nn++] = xasprintf("%ld %s the reverse of another (or repeat one), merged (%s)",
+					info->merged, info->merged == 1 ? "arc is" : "arcs are",
+					o->merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept");
+	else if (info->merged > 0 && !g->both_ways)
+		notes[nn++] = xasprintf("%ld %s an edge%s, merged (%s)", info->merged,
+					info->merged == 1 ? "entry repeats" : "entries repeat",
+					g->bipartite ? "" : " (in either direction)",
+					o->merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept");
+	if (info->dropped > 0)
+		notes[nn++] = xasprintf("%ld zero weights dropped", info->dropped);
+	if (info->decimal_ids && !info->relabeled)
+		notes[nn++] = xstrdup("node ids written as decimals (3.0, 3.000e+00: numpy.savetxt's default) read as integers");
+	if (info->compacted > 0 && o->ids == RS_IDS_COMPACT)
+		notes[nn++] = xasprintf("compact: the %ld node ids that appear (up to %ld) mapped to 0..%ld in "
+					"increasing order, kept as names",
+					info->compacted, info->id_top, info->compacted - 1);
+	else if (info->compacted > 0 && info->snap_nodes > 0)
+		notes[nn++] = xasprintf("node ids run to %ld, past the %ld nodes of the SNAP header: read as "
+					"names, the %ld that appear mapped to 0..%ld in increasing order "
+					"('nocompact' keeps them as positions)",
+					info->id_top, info->snap_nodes, info->compacted, info->compacted - 1);
+	else if (info->compacted > 0)
+		notes[nn++] = xasprintf("node ids run to %ld but only %ld appear: read as names, mapped to "
+					"0..%ld in increasing order ('nocompact' keeps them as positions, with "
+					"%ld isolated nodes)",
+					info->id_top, info->compacted, info->compacted - 1,
+					info->id_top + 1 - info->compacted);
+	else if (info->relabeled)
+		notes[nn++] = xstrdup("node names mapped to ids 0..n-1 in order of appearance");
+	return nn;
+}
+
 static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e, rs_load_opts *op,
 		      const char **pathp, const char **labels_pathp, char **labels_owned)
 {
@@ -373,127 +502,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 		return -1;
 	rs_labels *L = info.labels;
 	char *notes[48]; /* 35 places add one, some of them exclusive: room to spare */
-	int nn = 0;
-	char shape[224] = "";
-	if (!strcmp(info.format, "matrix"))
-		snprintf(shape, sizeof shape, " (a dense adjacency matrix, %ld x %ld%s)", g->n, g->bipartite ? g->m : g->n,
-			 g->bipartite ? ": its rows and its columns are the two sides of a bipartite graph" : "");
-	else if (info.container[0])
-		snprintf(shape, sizeof shape, "%s", info.container);
-	else if (info.two_mode)
-		snprintf(shape, sizeof shape, " (a two-mode network: its first %ld vertices and the other %ld are the two "
-			 "sides of a bipartite graph)", g->n, g->m);
-	notes[nn++] = xasprintf("read %s as %s%s%s%s", path, info.format, shape,
-				info.nx_multiline ? " (networkx's multiline form: 'NODE COUNT', then a neighbour a line)"
-						  : "",
-				info.one_based ? " (ids start at 1: node 0 here is the file's 1; 'compact' keeps its ids)" : "");
-	if (info.networks > 1)
-		notes[nn++] = xasprintf("the file holds %ld networks; the first was read", info.networks);
-	if (info.dl_matrices > 1)
-		notes[nn++] = xasprintf("NM = %ld: the file holds %ld matrices (relations); the first was read",
-					info.dl_matrices, info.dl_matrices);
-	if (info.konect)
-		notes[nn++] = xasprintf("KONECT header '%% %s': %s%s",
-					info.konect == 'b' ? "bip" : info.konect == 'a' ? "asym" : "sym",
-					info.konect == 'b'   ? "a bipartite graph (rows, then columns)"
-					: info.konect == 'a' ? "a directed graph"
-							     : "an undirected graph",
-					info.konect_counts ? "; the node counts of its second line, isolated "
-							     "nodes included" : "");
-	if (info.header_skipped)
-		notes[nn++] = xasprintf("the first line was taken as a header%s%s%s",
-					info.header_skipped == 2 ? " ('noheader' reads it as an edge)" : "",
-					info.columns[0] ? ": " : "", info.columns);
-	if (info.undeclared > 0)
-		notes[nn++] = xasprintf("%ld node%s named only by edges, with no <node> element: "
-					"added (as igraph and networkx read it)",
-					info.undeclared, info.undeclared == 1 ? "" : "s");
-	if (info.repeated_ids > 0)
-		notes[nn++] = xasprintf("%ld <node> element%s repeat%s an earlier one's id (%s'%s', lines "
-					"%ld and %ld): merged into one node, as igraph and networkx read it",
-					info.repeated_ids, info.repeated_ids == 1 ? "" : "s",
-					info.repeated_ids == 1 ? "s" : "", info.repeated_ids == 1 ? "" : "the first: ",
-					info.repeated_id, info.repeated_lines[0], info.repeated_lines[1]);
-	if (info.folded_attrs > 0) {
-		char more[48] = "";
-		if (info.folded_attrs > 1)
-			snprintf(more, sizeof more, " (%d more attribute%s likewise)", info.folded_attrs - 1,
-				 info.folded_attrs == 2 ? "" : "s");
-		notes[nn++] = xasprintf("the %s, as networkx writes an attribute whose values have several "
-					"types: read as one, %s%s",
-					info.folded_key, info.folded_type, more);
-	}
-	if (info.weight_attr[0] && (!strcmp(info.format, "tgf") || !strcmp(info.format, "leda")))
-		notes[nn++] = xasprintf("weights from the edge labels%s",
-					!strcmp(info.format, "tgf") ? ", which are all numbers" : " (a numeric edge type)");
-	else if (info.weight_attr[0] && strcmp(info.weight_attr, "weight") != 0)
-		notes[nn++] = xasprintf("weights from the edge attribute '%s'", info.weight_attr);
-	if (info.unread_attrs[0] && !o.unweighted)
-		notes[nn++] = xasprintf("edge attributes not read: %s (%s)", info.unread_attrs,
-					info.weight_attr[0] ? "'weight NAME' picks another as the weights"
-							    : "'weight NAME' reads one as the weights");
-	if (o.unweighted)
-		notes[nn++] = xstrdup("unweighted: every edge weighs 1, the file's weights are not read");
-	if (info.extra_fields > 0 && !o.unweighted)
-		notes[nn++] = xasprintf("%ld line%s more than 3 fields: only source, target and weight "
-					"were read (%s)",
-					info.extra_fields, info.extra_fields == 1 ? " has" : "s have",
-					info.konect ? "KONECT's fourth column is a time stamp"
-						    : "a time stamp? an adjacency list, node then neighbours: "
-						      "'format adjlist'");
-	if (info.attr_lines > 0 && !o.unweighted) {
-		const char *nx = info.nx_multiline ? "networkx's multiline adjacency list" : "networkx's edge list";
-		notes[nn++] = info.attr_weights == info.attr_lines
-				      ? xasprintf("edge attributes in braces (%s): weights from 'weight'", nx)
-			      : info.attr_weights == 0
-				      ? xasprintf("edge attributes in braces (%s), none named 'weight': every "
-						  "edge weighs 1",
-						  nx)
-				      : xasprintf("edge attributes in braces (%s): %ld of %ld have a 'weight', "
-						  "the other edges weigh 1",
-						  nx, info.attr_weights, info.attr_lines);
-	}
-	const char *doubled = o.merge == RS_MERGE_SUM ? " ('merge sum' doubles each weight: the default, max, keeps it)"
-						      : "";
-	if (info.symmetrized && g->both_ways)
-		notes[nn++] = xasprintf("directed input whose arcs all come in pairs, u v beside v u with the same "
-					"weight: read as the undirected graph it is, an edge a pair%s",
-					doubled);
-	else if (g->both_ways)
-		notes[nn++] = xasprintf("each edge is listed from both ends with the same weight: read once%s", doubled);
-	else if (info.symmetrized)
-		notes[nn++] = xstrdup("directed input: made undirected (an edge where either arc is)");
-	/* edges listed both ways: their merging is said above */
-	if (info.merged > 0 && info.symmetrized && !g->both_ways)
-		notes[nn++] = xasprintf("%ld %s the reverse of another (or repeat one), merged (%s)",
-					info.merged, info.merged == 1 ? "arc is" : "arcs are",
-					o.merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept");
-	else if (info.merged > 0 && !g->both_ways)
-		notes[nn++] = xasprintf("%ld %s an edge%s, merged (%s)", info.merged,
-					info.merged == 1 ? "entry repeats" : "entries repeat",
-					g->bipartite ? "" : " (in either direction)",
-					o.merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept");
-	if (info.dropped > 0)
-		notes[nn++] = xasprintf("%ld zero weights dropped", info.dropped);
-	if (info.decimal_ids && !info.relabeled)
-		notes[nn++] = xstrdup("node ids written as decimals (3.0, 3.000e+00: numpy.savetxt's default) read as integers");
-	if (info.compacted > 0 && o.ids == RS_IDS_COMPACT)
-		notes[nn++] = xasprintf("compact: the %ld node ids that appear (up to %ld) mapped to 0..%ld in "
-					"increasing order, kept as names",
-					info.compacted, info.id_top, info.compacted - 1);
-	else if (info.compacted > 0 && info.snap_nodes > 0)
-		notes[nn++] = xasprintf("node ids run to %ld, past the %ld nodes of the SNAP header: read as "
-					"names, the %ld that appear mapped to 0..%ld in increasing order "
-					"('nocompact' keeps them as positions)",
-					info.id_top, info.snap_nodes, info.compacted, info.compacted - 1);
-	else if (info.compacted > 0)
-		notes[nn++] = xasprintf("node ids run to %ld but only %ld appear: read as names, mapped to "
-					"0..%ld in increasing order ('nocompact' keeps them as positions, with "
-					"%ld isolated nodes)",
-					info.id_top, info.compacted, info.compacted - 1,
-					info.id_top + 1 - info.compacted);
-	else if (info.relabeled)
-		notes[nn++] = xstrdup("node names mapped to ids 0..n-1 in order of appearance");
+	int nn = load_notes(path, &info, &o, g, notes);
 	/* the names first: label files may name the nodes (none beside a pipe) */
 	if (g->names == NULL && !from_stdin) {
 		char *c = companion_of(path, &info, ".node_names");
