@@ -658,7 +658,7 @@ static int attr_listed(const char *list, const char *attr)
 /* The labels a node attribute of the loaded file gives, the file read
  * again as 'load' read it; NULL with e filled where it gives none or the
  * file has changed since. */
-static rs_labels *labels_from_attribute(rs_session *s, const char *attr, rs_err *e)
+static rs_labels *labels_from_attribute(rs_session *s, const char *attr, int *partition, rs_err *e)
 {
 	rs_load_opts o = s->load_opts;
 	o.label_attr = attr;
@@ -681,6 +681,7 @@ static rs_labels *labels_from_attribute(rs_session *s, const char *attr, rs_err 
 		rs_fail(e, RS_EINVAL, "the node attribute '%s' of %s gives no labels", attr, s->load_path);
 		return NULL;
 	}
+	*partition = info.label_partition == 1; /* a Pajek project's *Partition */
 	if (L->class_names == NULL) { /* NAME.label_names beside it, as 'load' reads them */
 		char *c = companion_of(s->load_path, &info, ".label_names");
 		rs_err le;
@@ -720,7 +721,9 @@ CMD_FN(labels)
 		return rs_fail(e, RS_EINVAL, "'%s' is a node attribute of %s: '%s' applies to a labels file",
 			       argv[1], s->load_path, column ? "column" : "names");
 	}
-	rs_labels *L = attr ? labels_from_attribute(s, argv[1], e) : rs_labels_read_column(lpath, s->graph, column, e);
+	int partition = 0;
+	rs_labels *L = attr ? labels_from_attribute(s, argv[1], &partition, e)
+			    : rs_labels_read_column(lpath, s->graph, column, e);
 	free(lpath);
 	if (L == NULL)
 		return -1;
@@ -742,8 +745,9 @@ CMD_FN(labels)
 	result_flag_scalars(r, RF_NOTEXT);
 	const char *base = s->load_path && strrchr(s->load_path, '/') ? strrchr(s->load_path, '/') + 1 : s->load_path;
 	if (attr)
-		result_title(r, "labels from the node attribute '%s' of %s: %d class%s, %ld of %ld nodes labelled",
-			     argv[1], base, ncls, ncls == 1 ? "" : "es", L->labelled, L->n);
+		result_title(r, "labels from the %s '%s' of %s: %d class%s, %ld of %ld nodes labelled",
+			     partition ? "partition" : "node attribute", argv[1], base, ncls, ncls == 1 ? "" : "es",
+			     L->labelled, L->n);
 	else
 		result_title(r, "labels from %s: %d class%s, %ld of %ld nodes labelled", argv[1], ncls,
 			     ncls == 1 ? "" : "es", L->labelled, L->n);

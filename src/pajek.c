@@ -496,6 +496,13 @@ rs_graph *rs_read_pajek(char *buf, const char *path, const rs_load_opts *o, rs_l
 		g->names = names;
 		names = NULL;
 	}
+	/* the vertices' parameters and the partitions, for 'labels ATTR'
+	 * after the load and for Tab (the first 10^4 vertices tell) */
+	for (long i = 0; i < P.n && i < 10000; i++)
+		if (P.param[i])
+			pj_param(P.param[i], NULL, NULL, info->node_attrs, sizeof info->node_attrs, 0);
+	if (P.part_names[0])
+		rs_list_append(info->node_attrs, sizeof info->node_attrs, ", ", P.part_names);
 	if (pj_labels(&P, info) == 0)
 		goto done;
 drop:

@@ -487,6 +487,16 @@ check "labels ATTR: the loaded file's node attribute, after noise and component 
 		grep -q "^command-line:9: labels: no file 'bogus', nor a node attribute of that name in .*two.gml (its node attributes: id, club)$" "$tmp/err" &&
 		grep -q "^command-line:10: labels: 'club' is a node attribute of .*two.gml: 'column' applies to a labels file$" "$tmp/err" &&
 		grep -q "^command-line:12: labels: cannot open 'club'" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 3 ]; echo $?)
+# ... of a Pajek network: a vertex parameter, or a project's *Partition
+printf '*Vertices 4\n*Edges\n1 2\n3 4\n2 3\n*Partition side\n*Vertices 4\n1\n1\n2\n2\n*Partition other\n*Vertices 4\n1\n2\n1\n2\n' >"$tmp/proj.paj"
+run -c "load $srcdir/tests/good/karate-networkx.net nolabels" -c "labels club" -c "load $tmp/proj.paj nolabels" \
+	-c "labels other" -c "save labels $tmp/other.csv" -c "labels zz"
+check "labels ATTR of a Pajek file: a vertex parameter, a project's partition by name; the error lists both kinds" \
+	$([ $st -eq 1 ] && grep -q "^labels from the node attribute 'club' of karate-networkx.net: 2 classes, 34 of 34 nodes labelled$" "$tmp/out" &&
+		grep -q "^labels from the partition 'other' of proj.paj: 2 classes, 4 of 4 nodes labelled$" "$tmp/out" &&
+		[ "$(tr '\n' ' ' <"$tmp/other.csv")" = "node,label 0,1 1,2 2,1 3,2 " ] &&
+		grep -q "^command-line:6: labels: no file 'zz', nor a node attribute of that name in .*proj.paj (its node attributes: side, other)$" "$tmp/err" &&
+		[ "$(wc -l <"$tmp/err")" -eq 1 ]; echo $?)
 # ... and the file changed since it was loaded: an error, the labels kept
 cp "$tmp/two.gml" "$tmp/grow.gml"
 mkfifo "$tmp/cmds"
