@@ -6,7 +6,6 @@
 
 #include "namemap.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,18 +39,11 @@ static int matrix_fields(const char *line, size_t len, char delim, char **copy, 
 	*copy = malloc(len + 1);
 	if (*copy == NULL)
 		return -1;
-	if (len + 2 > *cap) { /* at most len + 1 fields: each a delimiter after the first */
-		char **nf = realloc(*f, (len + 2) * sizeof *nf);
-		if (nf == NULL)
-			return -1;
-		*f = nf;
-		*cap = len + 2;
-	}
 	memcpy(*copy, line, len);
 	(*copy)[len] = '\0';
 	if (len > 0 && (*copy)[len - 1] == '\r')
 		(*copy)[len - 1] = '\0';
-	return rs_split_fields(*copy, delim, *f, (int)(*cap < INT_MAX ? *cap : INT_MAX));
+	return rs_split_all(*copy, delim, f, cap);
 }
 
 /* The next line of s that is not blank or a '#' or '%' comment, its length
@@ -317,16 +309,11 @@ rs_graph *rs_read_matrix(char *buf, const char *path, const rs_load_opts *o, rs_
 		size_t len = strlen(line);
 		if (delim == 0)
 			delim = matrix_delim(line, len);
-		if (len + 2 > cap) {
-			char **nf = realloc(f, (len + 2) * sizeof *nf);
-			if (nf == NULL) {
-				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-				goto fail;
-			}
-			f = nf;
-			cap = len + 2;
+		int n = rs_split_all(line, delim, &f, &cap);
+		if (n < 0) {
+			rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+			goto fail;
 		}
-		int n = rs_split_fields(line, delim, f, (int)(cap < INT_MAX ? cap : INT_MAX));
 		double w;
 		if (header < 0) {
 			/* the first line: names when a field after the first is

@@ -57,6 +57,10 @@ int rs_dict_weight_value(struct rs_reader *rd, int r, const char *fw, double *w,
 
 /* ---- lines and limits (readtext.c) */
 
+/* All the fields of line, however many (rs_split_fields), into *f, grown
+ * to *cap entries: their count, or -1 out of memory. */
+int rs_split_all(char *line, char delim, char ***f, size_t *cap);
+
 /* The next line of a buffer, NUL-terminated in place without its CR, or
  * NULL at the end; counts lines in rd. */
 char *rs_next_line(char **p, struct rs_reader *rd);

@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -285,6 +286,19 @@ int rs_split_fields(char *line, char delim, char **f, int max)
 		p = q + 1;
 	}
 	return n;
+}
+
+int rs_split_all(char *line, char delim, char ***f, size_t *cap)
+{
+	size_t len = strlen(line);
+	if (len + 2 > *cap) { /* at most len + 1 fields: each a delimiter after the first */
+		char **nf = realloc(*f, (len + 2) * sizeof *nf);
+		if (nf == NULL)
+			return -1;
+		*f = nf;
+		*cap = len + 2;
+	}
+	return rs_split_fields(line, delim, *f, (int)(*cap < INT_MAX ? *cap : INT_MAX));
 }
 
 /* A file that ends before the count its header announced. */

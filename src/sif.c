@@ -7,7 +7,6 @@
 #include "namemap.h"
 
 #include <ctype.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,17 +162,11 @@ rs_graph *rs_read_sif(char *buf, const char *path, const rs_load_opts *o, rs_loa
 		char *s = line + strspn(line, " \t");
 		if (*s == '#' || *s == '\0')
 			continue;
-		size_t len = strlen(s); /* a node's targets, however many */
-		if (len + 2 > cap) {
-			char **nf = realloc(f, (len + 2) * sizeof *nf);
-			if (nf == NULL) {
-				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-				goto fail;
-			}
-			f = nf;
-			cap = len + 2;
+		int nf = rs_split_all(s, delim, &f, &cap); /* a node's targets, however many */
+		if (nf < 0) {
+			rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+			goto fail;
 		}
-		int nf = rs_split_fields(s, delim, f, (int)(cap < INT_MAX ? cap : INT_MAX));
 		if (nf == 2) {
 			RS_FAIL_AT(&rd, "'%s %s': a node and a relation without a target (SIF: 'node relation node "
 				     "...', or a node alone)",
