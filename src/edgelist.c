@@ -358,6 +358,92 @@ int rs_commented_header(const char *t, const char *first, const char *second)
 	return *t == ',' || *t == '\0' || *t == '\r' || *t == '\n';
 }
 
+/* Whether the first line f[0..nf) of an edge list, not two numeric ids,
+ * is a header, rest the text after it: 1 where it says so (two column
+ * words, or the column 'weight NAME' asks for), 2 where its shape says so
+ * (a guess the load's note owns up to), 0 where it is an edge. */
+static int header_guess(char **f, int nf, const char *rest, char delim, const char *weight_name)
+{
+	/* two column words, not necessarily first ("time,source,target") */
+	int words = 0;
+	for (int c = 0; c < nf; c++)
+		words += rs_header_word(f[c]);
+	/* or a line unlike the next: names over numeric ids
+	 * ("person1,person2" then "1,2"), or a word over a number in the
+	 * third column ("user,item,count" then "u1,i1,2") */
+	char next[512];
+	char *nextf[RS_MAX_COLUMNS];
+	long t;
+	int ng = rs_peek_fields(rest, delim, next, sizeof next, nextf, RS_MAX_COLUMNS, NULL);
+	int next_numeric = ng >= 2 && rs_field_id(nextf[0], &t, NULL) == 0 && rs_field_id(nextf[1], &t, NULL) == 0;
+	int word_over_weight = nf >= 3 && ng >= 3 && !weight_like(f[2], delim) && weight_like(nextf[2], delim);
+	/* in a comma, semicolon or tab separated file, as in a spreadsheet's
+	 * export: two words that no later line names as nodes */
+	int table = delim != ' ' && nf >= 2 && strcmp(f[0], f[1]) != 0;
+	int header = (nf >= 2 && next_numeric) || word_over_weight ||
+		     ((words >= 2 || table) && !words_reappear(rest, delim, f[0], f[1]));
+	if (header && words < 2)
+		header = 2;
+	for (int c = 0; weight_name && c < nf; c++)
+		if (!strcasecmp(f[c], weight_name))
+			header = 1; /* it names the column asked for */
+	return header;
+}
+
+/* The first id of an edge list whose ids are positions, where 'base' does
+ * not say: 1 when no id 0 appears, unless a '# nodes' (or rows, cols)
+ * comment says otherwise (regspec writes 0-based lists under one); ids
+ * that reach the number announced can only be 1-based. */
+static int guess_base(int bipartite, long minid, long maxu, long maxv, long n_decl, long r_decl, long c_decl)
+{
+	long top = maxu > maxv ? maxu : maxv;
+	int fits0 = bipartite ? (r_decl < 0 || maxu < r_decl) && (c_decl < 0 || maxv < c_decl) : n_decl < 0 || top < n_decl;
+	int fits1 = bipartite ? (r_decl < 0 || maxu <= r_decl) && (c_decl < 0 || maxv <= c_decl)
+			      : n_decl < 0 || top <= n_decl;
+	int declared = bipartite ? (r_decl >= 0 || c_decl >= 0) : n_decl >= 0;
+	return (minid == 1 && !declared) || (minid >= 1 && declared && !fits0 && fits1) ? 1 : 0;
+}
+
+/* The weight field fw of an edge (delim the file's delimiter, wname the
+ * header's name for the column or ""; plain: a target that reads as an id,
+ * or a header of more than 3 columns, so that no other format is
+ * suggested) into *w; an error at rd's line when it is empty, not a number
+ * or not finite and >= 0. */
+static int edge_weight(struct rs_reader *rd, const char *fw, char delim, const char *wname, int plain,
+		       int konect_signed, double *w)
+{
+	if (fw[0] == '\0') {
+		RS_FAIL_AT(rd, "the weight field is empty (a trailing %s?); 'unweighted' reads the edges without weights",
+			delim == '\t' ? "tab" : delim == ',' ? "comma" : delim == ';' ? "semicolon" : "space");
+		return -1;
+	}
+	if (rs_field_weight(fw, w) != 0 && !(delim == ';' && rs_decimal_comma(fw, w))) {
+		if (fw[0] == '{' && strchr(fw, '}') == NULL)
+			RS_FAIL_AT(rd, "edge attributes '%.40s...' do not close the line with '}' (networkx's "
+				     "edge list ends each line with '{...}'); 'unweighted' reads the edges "
+				     "without them",
+				fw);
+		else if (wname[0])
+			RS_FAIL_AT(rd, "weight '%s' (column %s) is not a number; 'unweighted' reads the edges without weights",
+				fw, wname);
+		else
+			RS_FAIL_AT(rd, "weight '%s' is not a number%s", fw,
+				plain ? ""
+				: delim == ';' || delim == ','
+					? " (an adjacency list, a node then its neighbours, as Gephi's "
+					  "'A;B;C'? 'format adjlist')"
+					: " (Cytoscape's SIF, 'node relation node ...'? 'format sif')");
+		return -1;
+	}
+	if (!isfinite(*w) || *w < 0) {
+		RS_FAIL_AT(rd, "weight %s: weights must be finite and >= 0%s", fw,
+			konect_signed && *w < 0 ? " (a signed KONECT network: 'unweighted' reads its "
+						  "edges without the signs)" : "");
+		return -1;
+	}
+	return 0;
+}
+
 rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, int bipartite,
 			   rs_load_info *info, rs_err *e)
 {
@@ -443,36 +529,8 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 			first = 0;
 			long t;
 			int numeric = nf >= 2 && rs_field_id(f[0], &t, NULL) == 0 && rs_field_id(f[1], &t, NULL) == 0;
-			if (header < 0) {
-				/* two column words, not necessarily first
-				 * ("time,source,target") */
-				int words = 0;
-				for (int c = 0; c < nf; c++)
-					words += rs_header_word(f[c]);
-				/* or a line unlike the next: names over numeric
-				 * ids ("person1,person2" then "1,2"), or a word
-				 * over a number in the third column ("user,item,
-				 * count" then "u1,i1,2") */
-				char next[512];
-				char *nextf[RS_MAX_COLUMNS];
-				int ng = rs_peek_fields(p, delim, next, sizeof next, nextf, RS_MAX_COLUMNS, NULL);
-				int next_numeric = ng >= 2 && rs_field_id(nextf[0], &t, NULL) == 0 &&
-						   rs_field_id(nextf[1], &t, NULL) == 0;
-				int word_over_weight = nf >= 3 && ng >= 3 && !weight_like(f[2], delim) &&
-						       weight_like(nextf[2], delim);
-				/* in a comma, semicolon or tab separated file,
-				 * as in a spreadsheet's export: two words that
-				 * no later line names as nodes */
-				int table = delim != ' ' && nf >= 2 && strcmp(f[0], f[1]) != 0;
-				header = !numeric &&
-					 ((nf >= 2 && next_numeric) || word_over_weight ||
-					  ((words >= 2 || table) && !words_reappear(p, delim, f[0], f[1])));
-				if (header && words < 2)
-					header = 2; /* a guess the load's note owns up to */
-				for (int c = 0; o->weight_name && !numeric && c < nf; c++)
-					if (!strcasecmp(f[c], o->weight_name))
-						header = 1; /* it names the column asked for */
-			}
+			if (header < 0)
+				header = numeric ? 0 : header_guess(f, nf, p, delim, o->weight_name);
 			if (header) {
 				info->header_skipped = header;
 				if (nf >= 2) {
@@ -524,38 +582,10 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 		if (hcols <= 3 && nf > 3)
 			info->extra_fields++;
 		double w = 1.0;
-		if (cw >= 0 && nf > cw && !o->unweighted) {
-			const char *fw = f[cw];
-			if (fw[0] == '\0') {
-				RS_FAIL_AT(&rd, "the weight field is empty (a trailing %s?); 'unweighted' reads the edges without weights",
-					delim == '\t' ? "tab" : delim == ',' ? "comma" : delim == ';' ? "semicolon" : "space");
-				goto fail;
-			}
-			if (rs_field_weight(fw, &w) != 0 && !(delim == ';' && rs_decimal_comma(fw, &w))) {
-				if (fw[0] == '{' && strchr(fw, '}') == NULL)
-					RS_FAIL_AT(&rd, "edge attributes '%.40s...' do not close the line with '}' (networkx's "
-						     "edge list ends each line with '{...}'); 'unweighted' reads the edges "
-						     "without them",
-						fw);
-				else if (wname[0])
-					RS_FAIL_AT(&rd, "weight '%s' (column %s) is not a number; 'unweighted' reads the edges without weights",
-						fw, wname);
-				else
-					RS_FAIL_AT(&rd, "weight '%s' is not a number%s", fw,
-						nf < 3 || isdigit((unsigned char)f[ct][0]) || hcols > 3 ? ""
-						: delim == ';' || delim == ','
-							? " (an adjacency list, a node then its neighbours, as Gephi's "
-							  "'A;B;C'? 'format adjlist')"
-							: " (Cytoscape's SIF, 'node relation node ...'? 'format sif')");
-				goto fail;
-			}
-			if (!isfinite(w) || w < 0) {
-				RS_FAIL_AT(&rd, "weight %s: weights must be finite and >= 0%s", fw,
-					konect_signed && w < 0 ? " (a signed KONECT network: 'unweighted' reads its "
-								 "edges without the signs)" : "");
-				goto fail;
-			}
-		}
+		if (cw >= 0 && nf > cw && !o->unweighted &&
+		    edge_weight(&rd, f[cw], delim, wname, nf < 3 || isdigit((unsigned char)f[ct][0]) || hcols > 3,
+				konect_signed, &w) != 0)
+			goto fail;
 		if (dict) {
 			char fw[64];
 			int r = o->unweighted ? 0 : rs_dict_weight(dict, fw, sizeof fw);
@@ -639,19 +669,8 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 		info->id_top = top;
 	} else {
 		int base = o->base < 0 && konect ? 1 : o->base; /* KONECT numbers from 1 */
-		if (base < 0) {
-			/* 1-based when no id 0 appears, unless a '# nodes' (or rows,
-			 * cols) comment says otherwise: regspec writes 0-based lists
-			 * under one. Ids that reach the number announced can only be
-			 * 1-based. */
-			long top = maxu > maxv ? maxu : maxv;
-			int fits0 = bipartite ? (r_decl < 0 || maxu < r_decl) && (c_decl < 0 || maxv < c_decl)
-					      : n_decl < 0 || top < n_decl;
-			int fits1 = bipartite ? (r_decl < 0 || maxu <= r_decl) && (c_decl < 0 || maxv <= c_decl)
-					      : n_decl < 0 || top <= n_decl;
-			int declared = bipartite ? (r_decl >= 0 || c_decl >= 0) : n_decl >= 0;
-			base = (minid == 1 && !declared) || (minid >= 1 && declared && !fits0 && fits1) ? 1 : 0;
-		}
+		if (base < 0)
+			base = guess_base(bipartite, minid, maxu, maxv, n_decl, r_decl, c_decl);
 		if (base == 1) {
 			if (minid < 1 && E.count > 0) {
 				rs_fail(e, RS_EINVAL, "%s: node id 0 in a file read as 1-based", path);
