@@ -696,6 +696,53 @@ static rs_labels *labels_from_attribute(rs_session *s, const char *attr, int *pa
 	return S;
 }
 
+/* 'labels' alone: the graph's classes and their sizes, or where it has
+ * none, how to read some. */
+static int labels_show(rs_session *s, FILE *out)
+{
+	const rs_labels *L = s->labels;
+	rs_result *r = result_new("labels");
+	if (L == NULL) {
+		result_int(r, "classes", 0);
+		result_flag_scalars(r, RF_NOTEXT);
+		result_title(r, "no labels for %s: 'labels FILE' reads some", s->graph_desc);
+		if (s->load_attrs)
+			result_note(r, "or 'labels ATTR' a node attribute of the file: %s", s->load_attrs);
+		cmd_emit(s, out, r);
+		return 0;
+	}
+	long *size = xcalloc((size_t)L->nclass + 1, sizeof *size);
+	for (long i = 0; i < L->n; i++)
+		if (L->y[i] >= 0)
+			size[L->y[i]]++;
+	int K = rs_labels_classes(L), k = 0;
+	long *cls = xcalloc((size_t)K + 1, sizeof *cls), *sz = xcalloc((size_t)K + 1, sizeof *sz);
+	char **name = xcalloc((size_t)K + 1, sizeof *name);
+	for (int c = 0; c < L->nclass; c++)
+		if (size[c] > 0) {
+			cls[k] = c;
+			sz[k] = size[c];
+			const char *nm = rs_labels_class_name(L, c);
+			name[k++] = nm ? xstrdup(nm) : xasprintf("%d", c);
+		}
+	result_int(r, "classes", K);
+	result_int(r, "labelled", L->labelled);
+	result_int(r, "nodes", L->n);
+	result_flag_scalars(r, RF_NOTEXT);
+	result_title(r, "labels of %s: %d class%s, %ld of %ld %snodes labelled", s->graph_desc, K, K == 1 ? "" : "es",
+		     L->labelled, L->n, s->graph->n > L->n ? "original " : "");
+	result_strs(r, "class", RF_TABLE, name, (size_t)K);
+	result_ints(r, "size", RF_TABLE, sz, (size_t)K);
+	cmd_emit(s, out, r);
+	for (int c = 0; c < K; c++)
+		free(name[c]);
+	free(name);
+	free(cls);
+	free(sz);
+	free(size);
+	return 0;
+}
+
 CMD_FN(labels)
 {
 	if (s->graph == NULL && s->model != NULL)
@@ -703,6 +750,8 @@ CMD_FN(labels)
 					     "its classes)", s->model->bipartite ? "bicliques" : "cliques");
 	if (s->graph == NULL)
 		return rs_fail(e, RS_EINVAL, "no graph yet: load one ('load FILE') or generate one ('sbm paper')");
+	if (argc == 1)
+		return labels_show(s, out);
 	const char *column, *names;
 	if (labels_options(argc, argv, &column, &names, e) != 0)
 		return -1;

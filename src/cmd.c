@@ -127,7 +127,10 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "NAME.node_names; compressed too, NAME.labels.gz) unless 'nolabels'; a note says where "
 	 "they came from. Loaded graphs use relative alpha unless a mode was chosen.",
 	 w_load, CMD_UNSAFE, cmd_load, &c_load, check_load},
-	{"labels", NULL, 1, 5, "labels FILE|ATTR [column NAME] [names FILE]", "read ground-truth classes for the graph",
+	{"labels", NULL, 0, 5, "labels [FILE|ATTR [column NAME] [names FILE]]", "read ground-truth classes for the graph",
+	 "With no argument, show the graph's labels: its classes, by name where they have names, "
+	 "and their sizes (or, where it has none, the node attributes of the file loaded that "
+	 "could be). "
 	 "Read labels from FILE (or from a member of a zip or tar archive: ARCHIVE/MEMBER, such "
 	 "as g.npz/y.npy for the array y that numpy.savez kept beside a graph's arrays, a sheet of "
 	 "an Excel workbook, BOOK.xlsx/SHEET, or a vector of a MAT-file or an Octave file, "

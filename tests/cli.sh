@@ -487,6 +487,17 @@ check "labels ATTR: the loaded file's node attribute, after noise and component 
 		grep -q "^command-line:9: labels: no file 'bogus', nor a node attribute of that name in .*two.gml (its node attributes: id, club)$" "$tmp/err" &&
 		grep -q "^command-line:10: labels: 'club' is a node attribute of .*two.gml: 'column' applies to a labels file$" "$tmp/err" &&
 		grep -q "^command-line:12: labels: cannot open 'club'" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 3 ]; echo $?)
+# 'labels' alone: the classes and their sizes, by name; none: how to read some
+printf 'green\nred\nblue\n' >"$tmp/two.label_names"
+run -c "load $tmp/two.gml nolabels" -c "labels" -c "labels club" -c "noise 0.5" -c "labels" -c "set format json" -c "labels"
+check "labels alone: the classes by name with their sizes (of the original nodes after noise), or the attributes to read" \
+	$([ $st -eq 0 ] && grep -q "^no labels for load two.gml: 'labels FILE' reads some$" "$tmp/out" &&
+		grep -q "^note: or 'labels ATTR' a node attribute of the file: id, club$" "$tmp/out" &&
+		grep -q "^labels of load two.gml + noise 0.5: 3 classes, 7 of 7 original nodes labelled$" "$tmp/out" &&
+		[ "$(sed -n '/^labels of /,/^[a-z{]*[^ 0-9]*$/p' "$tmp/out" | grep -c '^\(red\|blue\|green\)  *[0-9]')" -eq 3 ] &&
+		grep -q '^red  *3$' "$tmp/out" && grep -q '^blue  *2$' "$tmp/out" && grep -q '^green  *2$' "$tmp/out" &&
+		grep -q '"class":\["red","blue","green"\],"size":\[3,2,2\]' "$tmp/out"; echo $?)
+rm -f "$tmp/two.label_names"
 # ... of a Pajek network: a vertex parameter, or a project's *Partition
 printf '*Vertices 4\n*Edges\n1 2\n3 4\n2 3\n*Partition side\n*Vertices 4\n1\n1\n2\n2\n*Partition other\n*Vertices 4\n1\n2\n1\n2\n' >"$tmp/proj.paj"
 run -c "load $srcdir/tests/good/karate-networkx.net nolabels" -c "labels club" -c "load $tmp/proj.paj nolabels" \
