@@ -74,6 +74,7 @@ def session(rnd, graphs, labels, out):
         lambda: "load " + q(rnd.choice(any_graph)) + rnd.choice(
             ["", "", " directed", " merge sum", " unweighted", " bipartite", " nolabels", " compact"]),
         lambda: "labels " + q(rnd.choice(labels + saved_labels + ["club", "team", "value", "id", "bogus"])),
+        lambda: "labels",
         lambda: "noise " + rnd.choice(["0.1", "0.5", "0", "2", "x"]),
         lambda: "component" + rnd.choice(["", " 2", " 5"]),
         lambda: "alpha " + number() + rnd.choice(["", " rel", " abs", " relative"]),
