@@ -288,7 +288,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "noise nodes, its total weight, how a loaded file was read ('input': its format, "
 	 "whether directed input was made undirected, duplicates merged, zero weights dropped, "
 	 "and for GraphML the nodes merged or added where the file repeats an id or leaves a node "
-	 "out), "
+	 "out; 'node_attrs': the node attributes 'labels ATTR' can read from it), "
 	 "alpha in both forms, k, the seed, and the solver with its last timing, residual and "
 	 "(iterative) operator applications, warm start and, on a symmetric graph, the extra "
 	 "runs for repeated values (last_rechecks).",

@@ -498,6 +498,9 @@ check "labels alone: the classes by name with their sizes (of the original nodes
 		grep -q '^red  *3$' "$tmp/out" && grep -q '^blue  *2$' "$tmp/out" && grep -q '^green  *2$' "$tmp/out" &&
 		grep -q '"class":\["red","blue","green"\],"size":\[3,2,2\]' "$tmp/out"; echo $?)
 rm -f "$tmp/two.label_names"
+run -c "load $tmp/two.gml" -c "info" -c "sbm paper" -c "info"
+check "info lists the node attributes of the file loaded ('labels ATTR'), none for a generated graph" \
+	$([ $st -eq 0 ] && [ "$(grep -c '^node_attrs  *id, club$' "$tmp/out")" -eq 1 ] && [ "$(grep -c '^node_attrs' "$tmp/out")" -eq 1 ]; echo $?)
 # ... of a Pajek network: a vertex parameter, or a project's *Partition
 printf '*Vertices 4\n*Edges\n1 2\n3 4\n2 3\n*Partition side\n*Vertices 4\n1\n1\n2\n2\n*Partition other\n*Vertices 4\n1\n2\n1\n2\n' >"$tmp/proj.paj"
 run -c "load $srcdir/tests/good/karate-networkx.net nolabels" -c "labels club" -c "load $tmp/proj.paj nolabels" \
