@@ -339,6 +339,20 @@ CMD_FN(load)
 	return rc;
 }
 
+/* Class names for labels L that have none, from NAME.label_names beside
+ * their file (labels_path), or beside the graph's (path, as info found
+ * it) where they came from it; nothing where there is no such file. */
+static void class_names_beside(rs_labels *L, const char *labels_path, const char *path, const rs_load_info *info)
+{
+	if (L == NULL || L->class_names != NULL)
+		return;
+	char *c = labels_path ? companion(labels_path, ".label_names", NULL) : companion_of(path, info, ".label_names");
+	rs_err le;
+	if (c != NULL)
+		rs_labels_read_names(L, c, &le);
+	free(c);
+}
+
 /* The notes a load gives on how it read the file (its format, header,
  * weights, directions, merges, ids), into notes from notes[0]; how many. */
 static int load_notes(const char *path, const rs_load_info *info, const rs_load_opts *o, const rs_graph *g,
@@ -553,14 +567,7 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 			return -1;
 		}
 	}
-	if (L != NULL && L->class_names == NULL) {
-		char *c = labels_path ? companion(labels_path, ".label_names", NULL) : companion_of(path, &info, ".label_names");
-		if (c != NULL) {
-			rs_err le;
-			rs_labels_read_names(L, c, &le);
-			free(c);
-		}
-	}
+	class_names_beside(L, labels_path, path, &info);
 	if (nolabels) {
 		rs_labels_free(L);
 		L = NULL;
@@ -590,13 +597,14 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 	session_set_graph(s, g, L, xasprintf("load %s%s", name, g->bipartite ? " (bipartite)" : ""));
 	free(shown);
 	if (!from_stdin && info.node_attrs[0] != '\0') { /* for 'labels ATTR' */
-		s->load_path = xstrdup(path);
-		s->load_opts = o;
-		s->load_opts.label_attr = s->load_opts.member = NULL;
-		s->load_weight = o.weight_name ? xstrdup(o.weight_name) : NULL;
-		s->load_opts.weight_name = NULL;
-		s->load_attrs = xstrdup(info.node_attrs);
-		s->load_n = g->n;
+		struct rs_loaded *ld = s->loaded = xcalloc(1, sizeof *ld);
+		ld->path = xstrdup(path);
+		ld->opts = o;
+		ld->opts.label_attr = ld->opts.member = NULL;
+		ld->weight = o.weight_name ? xstrdup(o.weight_name) : NULL;
+		ld->opts.weight_name = ld->weight;
+		ld->attrs = xstrdup(info.node_attrs);
+		ld->n = g->n;
 	}
 	/* GraphML's nodes igraph made of what the file left out or repeated */
 	char nodes[128] = "";
@@ -660,38 +668,32 @@ static int attr_listed(const char *list, const char *attr)
  * file has changed since. */
 static rs_labels *labels_from_attribute(rs_session *s, const char *attr, int *partition, rs_err *e)
 {
-	rs_load_opts o = s->load_opts;
+	const struct rs_loaded *ld = s->loaded;
+	rs_load_opts o = ld->opts;
 	o.label_attr = attr;
-	o.weight_name = s->load_weight;
 	rs_load_info info;
-	rs_graph *g = rs_graph_load(s->load_path, &o, &info, e);
+	rs_graph *g = rs_graph_load(ld->path, &o, &info, e);
 	if (g == NULL)
 		return NULL;
 	long n = g->n;
 	rs_graph_free(g);
 	rs_labels *L = info.labels;
-	if (n != s->load_n) {
+	if (n != ld->n) {
 		rs_labels_free(L);
 		rs_fail(e, RS_EINVAL, "%s has changed since it was loaded (%ld nodes now, %ld then): 'load' it again",
-			s->load_path, n, s->load_n);
+			ld->path, n, ld->n);
 		return NULL;
 	}
 	if (L == NULL || strcmp(info.label_attr, attr) != 0) {
 		rs_labels_free(L);
-		rs_fail(e, RS_EINVAL, "the node attribute '%s' of %s gives no labels", attr, s->load_path);
+		rs_fail(e, RS_EINVAL, "the node attribute '%s' of %s gives no labels", attr, ld->path);
 		return NULL;
 	}
 	*partition = info.label_partition == 1; /* a Pajek project's *Partition */
-	if (L->class_names == NULL) { /* NAME.label_names beside it, as 'load' reads them */
-		char *c = companion_of(s->load_path, &info, ".label_names");
-		rs_err le;
-		if (c != NULL)
-			rs_labels_read_names(L, c, &le);
-		free(c);
-	}
-	if (s->load_index == NULL) /* the nodes loaded, noise or not after them */
+	class_names_beside(L, NULL, ld->path, &info);
+	if (ld->index == NULL) /* the nodes loaded, noise or not after them */
 		return L;
-	rs_labels *S = rs_labels_subset(L, s->load_index, s->graph->orig_n, e); /* 'component' kept some */
+	rs_labels *S = rs_labels_subset(L, ld->index, s->graph->orig_n, e); /* 'component' kept some */
 	rs_labels_free(L);
 	return S;
 }
@@ -706,8 +708,8 @@ static int labels_show(rs_session *s, FILE *out)
 		result_int(r, "classes", 0);
 		result_flag_scalars(r, RF_NOTEXT);
 		result_title(r, "no labels for %s: 'labels FILE' reads some", s->graph_desc);
-		if (s->load_attrs)
-			result_note(r, "or 'labels ATTR' a node attribute of the file: %s", s->load_attrs);
+		if (s->loaded)
+			result_note(r, "or 'labels ATTR' a node attribute of the file: %s", s->loaded->attrs);
 		cmd_emit(s, out, r);
 		return 0;
 	}
@@ -716,11 +718,10 @@ static int labels_show(rs_session *s, FILE *out)
 		if (L->y[i] >= 0)
 			size[L->y[i]]++;
 	int K = rs_labels_classes(L), k = 0;
-	long *cls = xcalloc((size_t)K + 1, sizeof *cls), *sz = xcalloc((size_t)K + 1, sizeof *sz);
+	long *sz = xcalloc((size_t)K + 1, sizeof *sz);
 	char **name = xcalloc((size_t)K + 1, sizeof *name);
 	for (int c = 0; c < L->nclass; c++)
 		if (size[c] > 0) {
-			cls[k] = c;
 			sz[k] = size[c];
 			const char *nm = rs_labels_class_name(L, c);
 			name[k++] = nm ? xstrdup(nm) : xasprintf("%d", c);
@@ -737,7 +738,6 @@ static int labels_show(rs_session *s, FILE *out)
 	for (int c = 0; c < K; c++)
 		free(name[c]);
 	free(name);
-	free(cls);
 	free(sz);
 	free(size);
 	return 0;
@@ -758,17 +758,18 @@ CMD_FN(labels)
 	char *lpath = cmd_resolve_path(s, argv[1]);
 	/* no such file: a node attribute of the file loaded, as 'load FILE
 	 * labels ATTR' reads one */
-	int attr = access(lpath, F_OK) != 0 && rs_archive_prefix(lpath) == 0 && s->load_attrs != NULL;
-	if (attr && !attr_listed(s->load_attrs, argv[1])) {
+	const struct rs_loaded *ld = s->loaded;
+	int attr = access(lpath, F_OK) != 0 && rs_archive_prefix(lpath) == 0 && ld != NULL;
+	if (attr && !attr_listed(ld->attrs, argv[1])) {
 		rs_fail(e, RS_EINVAL, "no file '%s', nor a node attribute of that name in %s (its node attributes: %s)",
-			argv[1], s->load_path, s->load_attrs);
+			argv[1], ld->path, ld->attrs);
 		free(lpath);
 		return -1;
 	}
 	if (attr && (column || names)) {
 		free(lpath);
 		return rs_fail(e, RS_EINVAL, "'%s' is a node attribute of %s: '%s' applies to a labels file",
-			       argv[1], s->load_path, column ? "column" : "names");
+			       argv[1], ld->path, column ? "column" : "names");
 	}
 	int partition = 0;
 	rs_labels *L = attr ? labels_from_attribute(s, argv[1], &partition, e)
@@ -792,11 +793,12 @@ CMD_FN(labels)
 	result_int(r, "classes", ncls);
 	result_int(r, "labelled", L->labelled);
 	result_flag_scalars(r, RF_NOTEXT);
-	const char *base = s->load_path && strrchr(s->load_path, '/') ? strrchr(s->load_path, '/') + 1 : s->load_path;
-	if (attr)
+	if (attr) {
+		const char *base = strrchr(ld->path, '/') ? strrchr(ld->path, '/') + 1 : ld->path;
 		result_title(r, "labels from the %s '%s' of %s: %d class%s, %ld of %ld nodes labelled",
 			     partition ? "partition" : "node attribute", argv[1], base, ncls, ncls == 1 ? "" : "es",
 			     L->labelled, L->n);
+	}
 	else
 		result_title(r, "labels from %s: %d class%s, %ld of %ld nodes labelled", argv[1], ncls,
 			     ncls == 1 ? "" : "es", L->labelled, L->n);
@@ -1476,28 +1478,19 @@ CMD_FN(component)
 			       : xasprintf("%s, component %ld", s->graph_desc, rank);
 	/* the file's nodes for 'labels ATTR': each original node kept, by
 	 * its number there (a bipartite graph's columns are not followed) */
-	int32_t *index = NULL;
-	if (s->load_path && !g->bipartite) {
-		index = xcalloc((size_t)(h->orig_n > 0 ? h->orig_n : 1), sizeof *index);
+	struct rs_loaded *ld = g->bipartite ? NULL : s->loaded;
+	if (ld != NULL) {
+		int32_t *index = xcalloc((size_t)(h->orig_n > 0 ? h->orig_n : 1), sizeof *index);
 		for (long i = 0; i < h->orig_n; i++)
-			index[i] = s->load_index ? s->load_index[old[i]] : old[i];
+			index[i] = ld->index ? ld->index[old[i]] : old[i];
+		free(ld->index);
+		ld->index = index;
+		s->loaded = NULL; /* kept past the graph's change */
 	}
 	free(old);
-	char *lpath = index ? s->load_path : NULL, *lweight = s->load_weight, *lattrs = s->load_attrs;
-	rs_load_opts lopts = s->load_opts;
-	long ln = s->load_n;
-	if (index)
-		s->load_path = s->load_weight = s->load_attrs = NULL;
 	session_set_graph(s, h, L, desc);
 	s->graph_input = input;
-	if (index) {
-		s->load_path = lpath;
-		s->load_weight = lweight;
-		s->load_attrs = lattrs;
-		s->load_opts = lopts;
-		s->load_n = ln;
-		s->load_index = index;
-	}
+	s->loaded = ld;
 	char *notes[2];
 	int nn = 0;
 	long r100 = rank % 100, r10 = rank % 10;

@@ -231,8 +231,8 @@ CMD_FN(info)
 			result_int(r, "classes", rs_labels_classes(s->labels));
 			result_int(r, "labelled", s->labels->labelled);
 		}
-		if (s->load_attrs) /* what 'labels ATTR' can read */
-			result_str(r, "node_attrs", s->load_attrs);
+		if (s->loaded) /* what 'labels ATTR' can read */
+			result_str(r, "node_attrs", s->loaded->attrs);
 	} else {
 		result_str(r, "model", "none");
 	}

@@ -427,7 +427,7 @@ static const char *const *loaded_attrs(void)
 {
 	static char *list;
 	static const char **words;
-	const char *now = completing_session ? completing_session->load_attrs : NULL;
+	const char *now = completing_session && completing_session->loaded ? completing_session->loaded->attrs : NULL;
 	if (list == NULL || now == NULL || strcmp(list, now) != 0) {
 		free(list);
 		free(words);

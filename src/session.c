@@ -37,10 +37,7 @@ void session_free(rs_session *s)
 	rs_labels_free(s->labels);
 	free(s->graph_desc);
 	free(s->graph_input);
-	free(s->load_path);
-	free(s->load_weight);
-	free(s->load_attrs);
-	free(s->load_index);
+	session_loaded_free(s->loaded);
 	rs_spectrum_free(s->spec);
 	rs_spectrum_free(s->prev);
 	for (int i = 0; i < 2; i++)
@@ -119,6 +116,17 @@ void session_forget_solutions(rs_session *s)
 	rs_rbasis_clear(s->rb);
 }
 
+void session_loaded_free(struct rs_loaded *ld)
+{
+	if (ld == NULL)
+		return;
+	free(ld->path);
+	free(ld->weight);
+	free(ld->attrs);
+	free(ld->index);
+	free(ld);
+}
+
 static void drop_graph(rs_session *s)
 {
 	free(s->sbm_sizes);
@@ -137,12 +145,8 @@ static void drop_graph(rs_session *s)
 	free(s->graph_desc);
 	free(s->graph_input);
 	s->graph_input = NULL;
-	free(s->load_path);
-	free(s->load_weight);
-	free(s->load_attrs);
-	free(s->load_index);
-	s->load_path = s->load_weight = s->load_attrs = NULL;
-	s->load_index = NULL;
+	session_loaded_free(s->loaded);
+	s->loaded = NULL;
 	s->model = NULL;
 	s->graph = s->adj = NULL;
 	s->labels = NULL;

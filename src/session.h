@@ -24,20 +24,25 @@
 /* The rows of a long table a terminal is shown by default ('set rows'). */
 #define RS_ROWS_AUTO 40
 
+/* A loaded file with node attributes, for 'labels ATTR' to read one again. */
+struct rs_loaded {
+	char *path;
+	rs_load_opts opts;  /* the options it was read with (its weight_name
+	                       pointing at weight, which it owns)          */
+	char *weight;
+	char *attrs;        /* its node attributes, ", "-separated        */
+	long n;             /* its nodes                                  */
+	int32_t *index;     /* each original node's number in it after
+	                       'component' (NULL: the same)              */
+};
+
 typedef struct rs_session {
 	rs_model *model;      /* a block model, or                  */
 	rs_graph *graph;      /* a sparse graph (loaded, generated)  */
 	char *graph_desc;     /* where the graph came from           */
 	char *graph_input;    /* how a loaded file was read, for info */
-	char *load_path;      /* the file 'load' read, where it has node
-	                         attributes ('labels ATTR' reads one
-	                         again); NULL otherwise               */
-	rs_load_opts load_opts; /* ... the options it was read with    */
-	char *load_weight;    /* ... its 'weight NAME' (owned)         */
-	char *load_attrs;     /* ... its node attributes, ", "-separated */
-	long load_n;          /* ... its nodes                         */
-	int32_t *load_index;  /* ... each original node's number in it
-	                         after 'component' (NULL: the same)    */
+	struct rs_loaded *loaded; /* the file 'load' read, where it has
+	                         node attributes ('labels ATTR'), or NULL */
 	rs_labels *labels;    /* ground truth of the graph, or NULL   */
 	int bip_adjacency;    /* bipartite graph: regularize the whole
 	                         [[0,B],[B^T,0]] graph instead of B     */
@@ -130,6 +135,8 @@ void session_free(rs_session *s);
 /* Replace the model (takes ownership), drop the cache, clamp k. */
 void session_set_model(rs_session *s, rs_model *M, FILE *out);
 /* Replace the graph and its labels (takes ownership of all three). */
+/* Free a struct rs_loaded (NULL: nothing). */
+void session_loaded_free(struct rs_loaded *ld);
 void session_set_graph(rs_session *s, rs_graph *g, rs_labels *L, char *desc);
 /* The graph the solver sees (the adjacency form of a bipartite graph when
  * bip_adjacency is on). */
