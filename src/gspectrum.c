@@ -1324,6 +1324,252 @@ static int graph_alpha_check(const rs_graph *g, double alpha, rs_err *e)
 	return rs_alpha_fits(alpha, (double)(g->n + g->m), g->total, e);
 }
 
+/* The theta = 1 space of N_alpha, from the degrees d (zero of them 0):
+ * at alpha > 0 one vector, q = d^1/2 / sqrt(vol); at alpha = 0 one per
+ * connected component (ranked by volume: *vol gets the volumes), unless
+ * the graph is connected. */
+static int theta_one_space(struct gop *G, const rs_graph *g, const double *d, long zero,
+			   double **vol, rs_err *e)
+{
+	long N = G->N;
+	if (G->alpha > 0) {
+		G->ncomp = 1;
+		double vol1 = 0;
+		for (long i = 0; i < N; i++)
+			vol1 += d[i];
+		for (long i = 0; i < N; i++)
+			G->q[i] = sqrt(d[i] / vol1);
+		*vol = rs_alloc(e, 1, sizeof **vol, "volumes");
+		if (*vol == NULL)
+			return -1;
+		(*vol)[0] = vol1;
+		return 0;
+	}
+	G->comp = rs_alloc(e, (size_t)N, sizeof *G->comp, "components");
+	if (G->comp == NULL)
+		return -1;
+	G->ncomp = ranked_components(g, d, G->comp, vol, e);
+	if (G->ncomp < 0)
+		return -1;
+	if (G->ncomp == 0)
+		return rs_fail(e, RS_ESINGULAR, "every node has degree 0 at alpha = 0: set alpha > 0");
+	for (long i = 0; i < N; i++)
+		G->q[i] = G->comp[i] >= 0 ? sqrt(d[i] / (*vol)[G->comp[i]]) : 0.0;
+	if (G->ncomp == 1 && zero == 0) {
+		/* connected: q is the only theta = 1 vector, as at alpha > 0,
+		 * and Lanczos removes it in its sweeps; no projection by
+		 * components at each product (ego-twitter: 5 % of a solve) */
+		free(G->comp);
+		G->comp = NULL;
+		return 0;
+	}
+	G->coef = rs_alloc(e, (size_t)G->ncomp, sizeof *G->coef, "coefficients");
+	return G->coef ? 0 : -1;
+}
+
+/* What the iterative part of a solve left: its pairs, the start it was
+ * given, the columns of the reduced basis when that answered instead, the
+ * runs that rechecked a symmetric graph for repeats with every value they
+ * found, and the products a failed try of the basis spent. */
+struct solved {
+	rs_lanczos_out L;
+	double *start;
+	int reduced, rechecks;
+	double *all_theta;
+	long nall, tried;
+};
+
+/* The need largest pairs (strict of them to the tolerance) of N_alpha
+ * left in a space of dimension dim once the theta = 1 space and the
+ * copies' differences are known: from the reduced basis along alpha when
+ * its pairs meet the tolerance, else by Lanczos (warm from the previous
+ * eigenvectors where there are some), rechecked for repeats on a
+ * symmetric graph; the solution then joins the basis while it pays. */
+static int solve_rest(struct gop *G, const rs_copies *cp, const rs_gsolve_opts *o, const double *d,
+		      long zero, int need, int strict, long dim, struct solved *R, rs_err *e)
+{
+	const rs_graph *g = G->g;
+	long N = G->N;
+	G->space = dim;
+	if (gop_prepare(G, e) != 0 || gram_setup(G, d, need, e) != 0)
+		return -1;
+	/* N_alpha's eigenvalues lie in [-1, 1] (M M^T's in [0, 1]) */
+	rs_lanczos_opts lo = {need, o->ncv, o->tol > 0 ? o->tol : 1e-8, 0, o->seed, NULL,
+			      o->cancel, NULL, 0, strict, RS_EIG_TIE, G->space, 1.0, 0, 0.0,
+			      G->gram ? 0.0 : (double)g->nnz / (double)(N > 0 ? N : 1), 0};
+	/* the reduced basis: unipartite graphs at alpha > 0 (every degree
+	 * positive, q the only theta = 1 vector; copies stay out of it) */
+	int use_rb = o->rb && !g->bipartite && G->alpha > 0 && zero == 0 &&
+		     rs_rbasis_bind(o->rb, g, need) == 0;
+	if (use_rb && rs_rbasis_columns(o->rb) > 0) {
+		int r = rb_try(G, o, &lo, d, &R->L, &R->start, &R->tried, e);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			R->reduced = rs_rbasis_columns(o->rb);
+	}
+	if (!R->reduced && R->start == NULL && o->warm && o->warm->rows == N && o->warm->nvec > 1) {
+		R->start = rs_zalloc(e, (size_t)N, sizeof *R->start, "start vector");
+		if (R->start == NULL)
+			return -1;
+		weighted_sum(R->start, o->warm->vec, 1, o->warm->nvec, N, d, o->seed);
+	}
+	lo.start = R->start ? R->start + G->off : NULL;
+	rs_project proj = gop_project;
+	if (G->comp == NULL) {
+		/* q, the only theta = 1 vector (every degree positive): Lanczos
+		 * removes it inside its Gram-Schmidt sweeps; the copies'
+		 * differences (orthogonal to q) are projected out */
+		lo.defl = G->q + G->off;
+		lo.ndefl = 1;
+		proj = G->nclass > 0 ? gop_project_copies : NULL;
+	}
+	/* Lanczos' solution joins the basis, for the next alpha, from the
+	 * third solve on (with the second's, the previous one): a lone step
+	 * pays nothing for a basis it would not use; and only while the basis
+	 * pays (RB_ADD_FLOPS).  A look-ahead (o->ahead) is made for the
+	 * basis, and joins at once. */
+	int join = use_rb && !R->reduced &&
+		   (o->ahead || (rs_rbasis_offers(o->rb) >= RB_FROM && rs_rbasis_pays(o->rb)));
+	if (join)
+		lo.tol *= RB_TIGHTER;
+	lo.single = float_basis(o, &lo, G->dim);
+	if (R->reduced)
+		return 0;
+	if (rs_lanczos(G->dim, gop_apply, proj, G, &lo, &R->L, e) != 0 ||
+	    (G->gram && gram_lift(G, &R->L, need, e) != 0))
+		return -1;
+	/* a symmetric graph: look for the copies that run missed */
+	if (!G->gram && symmetric_alike(g, cp) > 0 &&
+	    recheck_repeats(G, &lo, proj, &R->L, &R->rechecks, &R->all_theta, &R->nall, e) != 0)
+		return -1;
+	if (!join)
+		return 0;
+	if (rs_rbasis_columns(o->rb) == 0 && o->warm && o->warm->rows == N &&
+	    rb_add_warm(G, o->rb, o->warm, e) != 0)
+		return -1;
+	if (rb_add(G, o->rb, R->L.vec, need, e) != 0)
+		return -1;
+	/* a Lanczos step: the product and about two sweeps over the basis; an
+	 * add: about RB_ADD_FLOPS n p q (Gram-Schmidt, the operator's
+	 * projections) */
+	double step = (double)g->nnz + 2.0 * (double)N * rs_lanczos_ncv(&lo, G->space);
+	rs_rbasis_note_costs(o->rb, (double)R->L.matvecs * step,
+			     RB_ADD_FLOPS * (double)N * rs_rbasis_columns(o->rb) * need);
+	return 0;
+}
+
+/* The pairs to choose from, largest first: the nq theta = 1 vectors,
+ * the need pairs solved for, and the copies' pairs.  Of the copies, the
+ * top k + 1 values of each class are candidates (cand, *nc of them), and
+ * the largest of them give their copies (Helmert vectors 1, 2, ...) until
+ * k + 1 are taken.  Returns how many picks. */
+static long merge_picks(const struct gop *G, const rs_lanczos_out *L, long nq, int need, int k,
+			struct pick *picks, struct pick *cand, long *nc)
+{
+	long np = 0;
+	for (long i = 0; i < nq; i++)
+		picks[np++] = (struct pick){1.0, 0, i, 0, 0};
+	for (int i = 0; i < need; i++)
+		picks[np++] = (struct pick){L->theta[i], 1, i, 0, 0};
+	*nc = 0;
+	for (long c = 0; c < G->nclass; c++)
+		for (long t = G->cp_kind[c] == CP_COMPONENTS; t < G->cp_voff[c + 1] - G->cp_voff[c]; t++)
+			cand[(*nc)++] = (struct pick){G->cp_theta[G->cp_voff[c] + t], 2, 0, c, t};
+	qsort(cand, (size_t)*nc, sizeof *cand, pick_cmp);
+	for (long a = 0, taken = 0; a < *nc && taken < k + 1; a++)
+		for (long j = 1; j < G->cp->count[cand[a].cls] && taken < k + 1; j++, taken++)
+			picks[np++] = (struct pick){cand[a].theta, 2, j, cand[a].cls, cand[a].sub};
+	qsort(picks, (size_t)np, sizeof *picks, pick_cmp);
+	return np;
+}
+
+/* Vector j of the theta = 1 space's orthonormal basis, as an eigenvector
+ * (times d^-1/2) in x: the global vector for j = 0, then the components by
+ * volume, each made orthogonal to those before it (Helmert-like: v_j =
+ * (sum_{t<j} sqrt(vol_t) q_t) a - q_j b).  Returns its multiplicity
+ * hint. */
+static long theta_one_vector(const struct gop *G, const double *d, const double *vol, long j,
+			     double *x)
+{
+	double total = 0;
+	for (long t = 0; t < G->ncomp; t++)
+		total += vol[t];
+	double prefix = 0;
+	for (long t = 0; t < j; t++)
+		prefix += vol[t];
+	for (long i = 0; i < G->N; i++) {
+		long t = G->comp ? G->comp[i] : (G->u[i] > 0 ? 0 : -1);
+		double v = 0;
+		if (t >= 0) {
+			if (j == 0)
+				v = sqrt(d[i] / total);
+			else if (t < j)
+				v = sqrt(d[i]) * sqrt(vol[j] / (prefix * (prefix + vol[j])));
+			else if (t == j)
+				v = -sqrt(d[i]) * sqrt(prefix / (vol[j] * (prefix + vol[j])));
+		}
+		x[i] = v * G->u[i];
+	}
+	return j == 0 ? G->ncomp : 0;
+}
+
+/* The copies' pair p: Helmert vector j (copies 0 .. j - 1 against copy j)
+ * of its class's vector, as an eigenvector in x.  Returns its
+ * multiplicity hint: the first copy listed carries it. */
+static long copies_vector(const struct gop *G, const struct pick *p, double *x)
+{
+	long j = p->index;
+	int sz = G->cp->size[p->cls];
+	const int32_t *node = G->cp->node + G->cp->off[p->cls];
+	const double *z = G->cp_vec + G->cp_moff[p->cls] + (size_t)p->sub * sz;
+	memset(x, 0, (size_t)G->N * sizeof *x);
+	double a = 1.0 / sqrt((double)j * (double)(j + 1));
+	for (long cc = 0; cc <= j; cc++) {
+		double coef = cc < j ? a : -(double)j * a;
+		for (int t = 0; t < sz; t++) {
+			long i = node[cc * sz + t];
+			x[i] = coef * z[t] * G->u[i];
+		}
+	}
+	return j == 1 ? G->cp->count[p->cls] - 1 : 0;
+}
+
+/* The copies of the last value kept beyond the k + 1 kept, counted into
+ * its multiplicity.  The copies' values carry their class' multiplicity
+ * (the first Helmert vector: count - 1); Lanczos' are one each, and once
+ * its rechecks settled, every copy it has of the value is among the
+ * values found, and there are no more.  Where Lanczos' list ends on the
+ * value, it may have more copies: S->open_mult says so. */
+static void count_last_copies(rs_spectrum *S, const struct gop *G, const struct pick *picks,
+			      int nvec, long np, const struct pick *cand, long nc,
+			      const struct solved *R, int need)
+{
+	double v = picks[nvec - 1].theta;
+	long more = 0;
+	for (long a = 0; a < nc; a++) {
+		if (fabs(cand[a].theta - v) > RS_EIG_TIE)
+			continue;
+		int kept = 0;
+		for (long i = 0; i < nvec && !kept; i++)
+			kept = picks[i].kind == 2 && picks[i].index == 1 && picks[i].cls == cand[a].cls &&
+			       picks[i].sub == cand[a].sub;
+		if (!kept)
+			more += G->cp->count[cand[a].cls] - 1;
+	}
+	if (R->rechecks > 0)
+		for (long i = 0; i < R->nall; i++)
+			more += fabs(R->all_theta[i] - v) <= RS_EIG_TIE;
+	else
+		for (long i = 0; i < np; i++)
+			more += picks[i].kind == 1 && fabs(picks[i].theta - v) <= RS_EIG_TIE;
+	for (long i = 0; i < nvec; i++)
+		more -= fabs(picks[i].theta - v) <= RS_EIG_TIE && picks[i].kind == 1;
+	S->mult[S->ngroups - 1] += more;
+	S->open_mult = R->rechecks <= 0 && need > 0 && nvec < np &&
+		       fabs(R->L.theta[need - 1] - v) <= RS_EIG_TIE;
+}
+
 /* cp: the graph's copies (NULL for a bipartite graph) */
 static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const rs_gsolve_opts *o,
 				   rs_err *e)
@@ -1340,10 +1586,10 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	}
 	struct gop G = {0};
 	rs_spectrum *S = NULL;
-	double *d = NULL, *vol = NULL, *start = NULL;
-	rs_lanczos_out L = {0};
+	double *d = NULL, *vol = NULL;
+	struct solved R = {0};
 	struct pick *picks = NULL, *cand = NULL;
-	double *all_theta = NULL; /* after rechecks: every Lanczos value found */
+	long *hint = NULL;
 	G.g = g;
 	G.N = N;
 	G.dim = N;
@@ -1360,44 +1606,7 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 		zero += !(d[i] > 0);
 		G.u[i] = d[i] > 0 ? 1.0 / sqrt(d[i]) : 0.0;
 	}
-	/* the theta = 1 space */
-	if (alpha > 0) {
-		G.ncomp = 1;
-		double vol1 = 0;
-		for (long i = 0; i < N; i++)
-			vol1 += d[i];
-		for (long i = 0; i < N; i++)
-			G.q[i] = sqrt(d[i] / vol1);
-		vol = rs_alloc(e, 1, sizeof *vol, "volumes");
-		if (vol == NULL)
-			goto out;
-		vol[0] = vol1;
-	} else {
-		G.comp = rs_alloc(e, (size_t)N, sizeof *G.comp, "components");
-		if (G.comp == NULL)
-			goto out;
-		G.ncomp = ranked_components(g, d, G.comp, &vol, e);
-		if (G.ncomp < 0)
-			goto out;
-		if (G.ncomp == 0) {
-			rs_fail(e, RS_ESINGULAR, "every node has degree 0 at alpha = 0: set alpha > 0");
-			goto out;
-		}
-		for (long i = 0; i < N; i++)
-			G.q[i] = G.comp[i] >= 0 ? sqrt(d[i] / vol[G.comp[i]]) : 0.0;
-		if (G.ncomp == 1 && zero == 0) {
-			/* connected: q is the only theta = 1 vector, as at alpha > 0,
-			 * and Lanczos removes it in its sweeps; no projection by
-			 * components at each product (ego-twitter: 5 % of a solve) */
-			free(G.comp);
-			G.comp = NULL;
-		} else {
-			G.coef = rs_alloc(e, (size_t)G.ncomp, sizeof *G.coef, "coefficients");
-			if (G.coef == NULL)
-				goto out;
-		}
-	}
-	if (find_copies(g, cp, &G, d, k, e) != 0)
+	if (theta_one_space(&G, g, d, zero, &vol, e) != 0 || find_copies(g, cp, &G, d, k, e) != 0)
 		goto out;
 	long ntw = 0; /* eigenvectors known from the copies */
 	for (long c = 0; c < G.nclass; c++)
@@ -1415,79 +1624,8 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 		need = (int)dim;
 	if (strict > need)
 		strict = need;
-	int reduced = 0, rechecks = 0;
-	long nall = 0;
-	long tried = 0; /* products spent on a failed try of the basis */
-	if (need > 0) {
-		G.space = dim;
-		if (gop_prepare(&G, e) != 0 || gram_setup(&G, d, need, e) != 0)
-			goto out;
-		/* N_alpha's eigenvalues lie in [-1, 1] (M M^T's in [0, 1]) */
-		rs_lanczos_opts lo = {need, o->ncv, o->tol > 0 ? o->tol : 1e-8, 0, o->seed, NULL,
-				      o->cancel, NULL, 0, strict, RS_EIG_TIE, G.space, 1.0, 0, 0.0,
-				      G.gram ? 0.0 : (double)g->nnz / (double)(N > 0 ? N : 1), 0};
-		/* the reduced basis: unipartite graphs at alpha > 0 (every degree
-		 * positive, q the only theta = 1 vector; copies stay out of it) */
-		int use_rb = o->rb && !g->bipartite && alpha > 0 && zero == 0 &&
-			     rs_rbasis_bind(o->rb, g, need) == 0;
-		if (use_rb && rs_rbasis_columns(o->rb) > 0) {
-			int r = rb_try(&G, o, &lo, d, &L, &start, &tried, e);
-			if (r < 0)
-				goto out;
-			if (r == 0)
-				reduced = rs_rbasis_columns(o->rb);
-		}
-		if (!reduced && start == NULL && o->warm && o->warm->rows == N && o->warm->nvec > 1) {
-			start = rs_zalloc(e, (size_t)N, sizeof *start, "start vector");
-			if (start == NULL)
-				goto out;
-			weighted_sum(start, o->warm->vec, 1, o->warm->nvec, N, d, o->seed);
-		}
-		lo.start = start ? start + G.off : NULL;
-		rs_project proj = gop_project;
-		if (G.comp == NULL) {
-			/* q, the only theta = 1 vector (every degree positive):
-			 * Lanczos removes it inside its Gram-Schmidt sweeps; the
-			 * copies' differences (orthogonal to q) are projected out */
-			lo.defl = G.q + G.off;
-			lo.ndefl = 1;
-			proj = G.nclass > 0 ? gop_project_copies : NULL;
-		}
-		/* Lanczos' solution joins the basis, for the next alpha, from the
-		 * third solve on (with the second's, the previous one): a lone
-		 * step pays nothing for a basis it would not use; and only while
-		 * the basis pays (RB_ADD_FLOPS).  A look-ahead (o->ahead) is made
-		 * for the basis, and joins at once. */
-		int join = use_rb && !reduced &&
-			   (o->ahead || (rs_rbasis_offers(o->rb) >= RB_FROM && rs_rbasis_pays(o->rb)));
-		if (join)
-			lo.tol *= RB_TIGHTER;
-		lo.single = float_basis(o, &lo, G.dim);
-		if (!reduced && (rs_lanczos(G.dim, gop_apply, proj, &G, &lo, &L, e) != 0 ||
-				 (G.gram && gram_lift(&G, &L, need, e) != 0)))
-			goto out;
-		/* a symmetric graph: look for the copies that run missed */
-		if (!reduced && !G.gram && symmetric_alike(g, cp) > 0 &&
-		    recheck_repeats(&G, &lo, proj, &L, &rechecks, &all_theta, &nall, e) != 0)
-			goto out;
-		if (join) {
-			if (rs_rbasis_columns(o->rb) == 0 && o->warm && o->warm->rows == N &&
-			    rb_add_warm(&G, o->rb, o->warm, e) != 0)
-				goto out;
-			if (rb_add(&G, o->rb, L.vec, need, e) != 0)
-				goto out;
-			/* a Lanczos step: the product and about two sweeps over
-			 * the basis; an add: about RB_ADD_FLOPS n p q
-			 * (Gram-Schmidt, the operator's projections) */
-			double step = (double)g->nnz + 2.0 * (double)N * rs_lanczos_ncv(&lo, G.space);
-			rs_rbasis_note_costs(o->rb, (double)L.matvecs * step,
-					     RB_ADD_FLOPS * (double)N * rs_rbasis_columns(o->rb) * need);
-		}
-	}
-	/* merge: theta = 1 vectors, Lanczos pairs, the copies' pairs; keep the
-	 * top k + 1.  Of the copies, the top k + 1 values of each class are
-	 * candidates, and the largest of them give their copies (Helmert
-	 * vectors 1, 2, ...) until k + 1 are taken. */
+	if (need > 0 && solve_rest(&G, cp, o, d, zero, need, strict, dim, &R, e) != 0)
+		goto out;
 	long nq = G.ncomp < k + 1 ? G.ncomp : k + 1;
 	long ncand = 0;
 	for (long c = 0; c < G.nclass; c++)
@@ -1497,145 +1635,70 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	picks = rs_alloc(e, (size_t)npick, sizeof *picks, "eigenpairs");
 	if (picks == NULL || cand == NULL)
 		goto out;
-	long np = 0;
-	for (long i = 0; i < nq; i++)
-		picks[np++] = (struct pick){1.0, 0, i, 0, 0};
-	for (int i = 0; i < need; i++)
-		picks[np++] = (struct pick){L.theta[i], 1, i, 0, 0};
-	long nc = 0;
-	for (long c = 0; c < G.nclass; c++)
-		for (long t = G.cp_kind[c] == CP_COMPONENTS; t < G.cp_voff[c + 1] - G.cp_voff[c]; t++)
-			cand[nc++] = (struct pick){G.cp_theta[G.cp_voff[c] + t], 2, 0, c, t};
-	qsort(cand, (size_t)nc, sizeof *cand, pick_cmp);
-	for (long a = 0, taken = 0; a < nc && taken < k + 1; a++)
-		for (long j = 1; j < G.cp->count[cand[a].cls] && taken < k + 1; j++, taken++)
-			picks[np++] = (struct pick){cand[a].theta, 2, j, cand[a].cls, cand[a].sub};
-	qsort(picks, (size_t)np, sizeof *picks, pick_cmp);
+	long nc;
+	long np = merge_picks(&G, &R.L, nq, need, k, picks, cand, &nc);
 	int nvec = np < k + 1 ? (int)np : k + 1;
-	double *own = over_lanczos(&L, picks, nvec, need, N);
+	double *own = over_lanczos(&R.L, picks, nvec, need, N);
 	S = own ? rs_spectrum_adopt(N, nvec, N, own, e) : rs_spectrum_new(N, nvec, N, e);
 	if (S == NULL)
 		goto out;
 	S->solver = RS_SOLVER_LANCZOS;
 	S->partial = 1;
-	S->matvecs = L.matvecs + (reduced ? 0 : tried);
-	S->restarts = L.restarts;
+	S->matvecs = R.L.matvecs + (R.reduced ? 0 : R.tried);
+	S->restarts = R.L.restarts;
 	S->zero_degree = zero;
 	S->components = G.ncomp;
 	S->twins = ntw;
-	S->warm = start != NULL || reduced > 0;
-	S->reduced = reduced;
-	S->rechecks = rechecks;
-	S->single = reduced ? 0 : L.single;
+	S->warm = R.start != NULL || R.reduced > 0;
+	S->reduced = R.reduced;
+	S->rechecks = R.rechecks;
+	S->single = R.reduced ? 0 : R.L.single;
 	S->gram_side = G.gram ? G.dim : 0;
-	long *hint = rs_zalloc(e, (size_t)nvec, sizeof *hint, "multiplicities");
-	if (hint == NULL)
+	hint = rs_zalloc(e, (size_t)nvec, sizeof *hint, "multiplicities");
+	if (hint == NULL) {
+		rs_spectrum_free(S);
+		S = NULL;
 		goto out;
-	/* coefficients of the theta = 1 basis: the global vector first, then the
-	 * components by volume, each made orthogonal to those before it */
+	}
+	/* from the last, so that a Lanczos vector is read before its column
+	 * is written (over_lanczos) */
 	for (int c = nvec - 1; c >= 0; c--) {
 		const struct pick *p = &picks[c];
 		double *x = S->vec + (size_t)c * N;
 		S->lambda[c] = 1.0 - p->theta;
 		if (p->kind == 0) {
-			long j = p->index; /* j = 0: all components together */
-			double total = 0;
-			for (long t = 0; t < G.ncomp; t++)
-				total += vol[t];
-			/* Helmert-like: v_j = (sum_{t<j} sqrt(vol_t) q_t) * a - q_j * b, orthonormal */
-			double prefix = 0;
-			for (long t = 0; t < j; t++)
-				prefix += vol[t];
-			for (long i = 0; i < N; i++) {
-				long t = G.comp ? G.comp[i] : (G.u[i] > 0 ? 0 : -1);
-				double v = 0;
-				if (t >= 0) {
-					if (j == 0)
-						v = sqrt(d[i] / total);
-					else if (t < j)
-						v = sqrt(d[i]) * sqrt(vol[j] / (prefix * (prefix + vol[j])));
-					else if (t == j)
-						v = -sqrt(d[i]) * sqrt(prefix / (vol[j] * (prefix + vol[j])));
-				}
-				x[i] = v * G.u[i];
-			}
-			hint[c] = j == 0 ? G.ncomp : 0;
+			hint[c] = theta_one_vector(&G, d, vol, p->index, x);
 		} else if (p->kind == 1) {
 			/* (the same array, when S took Lanczos' over) */
-			const double *v = (own ? S->vec : L.vec) + (size_t)p->index * N;
+			const double *v = (own ? S->vec : R.L.vec) + (size_t)p->index * N;
 			for (long i = 0; i < N; i++)
 				x[i] = v[i] * G.u[i];
 			hint[c] = 1;
 		} else {
-			/* Helmert vector j over the copies (0 .. j - 1 against j) of
-			 * the class's vector sub */
-			long j = p->index;
-			int sz = G.cp->size[p->cls];
-			const int32_t *node = G.cp->node + G.cp->off[p->cls];
-			const double *z = G.cp_vec + G.cp_moff[p->cls] + (size_t)p->sub * sz;
-			memset(x, 0, (size_t)N * sizeof *x);
-			double a = 1.0 / sqrt((double)j * (double)(j + 1));
-			for (long cc = 0; cc <= j; cc++) {
-				double coef = cc < j ? a : -(double)j * a;
-				for (int t = 0; t < sz; t++) {
-					long i = node[cc * sz + t];
-					x[i] = coef * z[t] * G.u[i];
-				}
-			}
-			/* the first copy listed carries the multiplicity */
-			hint[c] = j == 1 ? G.cp->count[p->cls] - 1 : 0;
+			hint[c] = copies_vector(&G, p, x);
 		}
 	}
 	rs_sign_fix(S->vec, N, nvec);
 	S->residual = 0;
 	for (int i = 0; i < strict; i++)
-		S->residual = fmax(S->residual, L.resid[i]);
+		S->residual = fmax(S->residual, R.L.resid[i]);
 	if (rs_spectrum_group(S, hint, e) != 0) {
 		rs_spectrum_free(S);
 		S = NULL;
-	} else {
-		/* copies of the last value beyond the k + 1 kept: count them in.
-		 * The copies' values carry their class' multiplicity (the first
-		 * Helmert vector: count - 1); Lanczos' are one each, and once its
-		 * rechecks settled, every copy it has of the value is among the
-		 * values found, and there are no more. */
-		double v = picks[nvec - 1].theta;
-		long more = 0;
-		for (long a = 0; a < nc; a++) {
-			if (fabs(cand[a].theta - v) > RS_EIG_TIE)
-				continue;
-			int kept = 0;
-			for (long i = 0; i < nvec && !kept; i++)
-				kept = picks[i].kind == 2 && picks[i].index == 1 &&
-				       picks[i].cls == cand[a].cls && picks[i].sub == cand[a].sub;
-			if (!kept)
-				more += G.cp->count[cand[a].cls] - 1;
-		}
-		if (rechecks > 0)
-			for (long i = 0; i < nall; i++)
-				more += fabs(all_theta[i] - v) <= RS_EIG_TIE;
-		else
-			for (long i = 0; i < np; i++)
-				more += picks[i].kind == 1 && fabs(picks[i].theta - v) <= RS_EIG_TIE;
-		for (long i = 0; i < nvec; i++)
-			more -= fabs(picks[i].theta - v) <= RS_EIG_TIE && picks[i].kind == 1;
-		S->mult[S->ngroups - 1] += more;
-		/* Lanczos' list ends on the value: it may have more copies */
-		S->open_mult = rechecks <= 0 && need > 0 && nvec < np &&
-			       fabs(L.theta[need - 1] - v) <= RS_EIG_TIE;
+		goto out;
 	}
-	free(hint);
-	if (S)
-		S->seconds = now_seconds() - t0;
+	count_last_copies(S, &G, picks, nvec, np, cand, nc, &R, need);
+	S->seconds = now_seconds() - t0;
 out:
 	gop_free(&G);
 	free(d);
 	free(vol);
-	free(start);
+	free(R.start);
+	free(R.all_theta);
+	rs_lanczos_out_free(&R.L);
 	free(picks);
 	free(cand);
-	free(all_theta);
-	rs_lanczos_out_free(&L);
+	free(hint);
 	return S;
 }
 
