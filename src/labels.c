@@ -649,32 +649,91 @@ static int infomap_header(const char *t)
 	return strncasecmp(t, "module", 6) == 0 && strchr(" \t\r\n", t[6]) != NULL;
 }
 
-rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_err *e)
+/* A Matrix Market label file: an n x 1 array (as 'save labels x.mtx' and
+ * scipy's mmwrite write one) is one label a line once its size line is
+ * out of the way ('%' lines are comments already), so the size line is
+ * made a comment, in place, and line numbers stay.  j: the text after
+ * any byte-order mark and blanks, at '%%MatrixMarket'. */
+static int mm_labels(char *buf, const char *j, const char *path, const rs_graph *g, rs_err *e)
 {
-	return rs_labels_parse_column(buf, path, g, NULL, e);
+	char obj[32] = "", fmt[32] = "", field[32] = "";
+	sscanf(j + 14, "%31s %31s %31s", obj, fmt, field);
+	char *size = buf + (j - buf);
+	while (*size == '%' || isspace((unsigned char)*size)) {
+		if (*size == '%')
+			size += strcspn(size, "\n");
+		else
+			size++;
+	}
+	long rows = 0, cols = 0;
+	const char *why = strcasecmp(obj, "matrix") || strcasecmp(fmt, "array")
+				  ? "labels need an array of one column ('matrix array')"
+			  : !strcasecmp(field, "complex")             ? "labels cannot be complex"
+			  : sscanf(size, "%ld %ld", &rows, &cols) != 2 ? "no size line"
+			  : cols != 1                                   ? "labels need one column"
+									: NULL;
+	if (why && cols > 1)
+		return rs_fail(e, RS_EINVAL, "%s: a %ld x %ld Matrix Market array: %s", path, rows, cols,
+			       why);
+	if (why)
+		return rs_fail(e, RS_EINVAL, "%s: Matrix Market '%s %s %s': %s", path, obj, fmt, field, why);
+	if (rows != g->orig_n && rows != g->n) { /* the original nodes, or with the noise */
+		long at = 1;
+		for (const char *c = buf; c < size; c++)
+			at += *c == '\n';
+		return rs_fail(e, RS_EINVAL,
+			       "%s:%ld: a %ld x 1 Matrix Market array for a graph of %ld nodes: this "
+			       "label file does not match the graph",
+			       path, at, rows, g->orig_n);
+	}
+	*size = '%';
+	/* a real array of whole numbers (scipy writes a float vector so:
+	 * 1.0000000000000000e+00) holds class numbers: written as integers in
+	 * place, blank-padded, so that they read as such */
+	if (strcasecmp(field, "real") && strcasecmp(field, "double"))
+		return 0;
+	for (char *p = size + strcspn(size, "\n"); *p; p += strcspn(p, "\n")) {
+		p++;
+		size_t len = strcspn(p, "\r\n");
+		char *end;
+		double v = strtod(p, &end);
+		if (*p == '%' || end == p || end != p + len || !(fabs(v) < 1e9) || v != floor(v))
+			continue;
+		char num[16];
+		int w = snprintf(num, sizeof num, "%ld", (long)v);
+		if (w > 0 && (size_t)w <= len) {
+			memcpy(p, num, (size_t)w);
+			memset(p + w, ' ', len - (size_t)w);
+		}
+	}
+	return 0;
 }
 
-rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g, const char *column,
-				  rs_err *e)
+/* The text of a label file, made ready for the line reader: a Pajek
+ * partition's header and a Matrix Market array's size line turned into
+ * comments (*mm set for the latter), JSON made into text (*json_line then
+ * gives the JSON's line of each line of it), and a graph file refused
+ * with where its labels are.  Returns the text, which replaces buf, or
+ * NULL with buf freed. */
+static char *labels_text(char *buf, const char *path, const rs_graph *g, const char *column,
+			 int *mm, long **json_line, rs_err *e)
 {
 	const char *j = buf + (strncmp(buf, "\xef\xbb\xbf", 3) ? 0 : 3);
-	long *json_line = NULL;
 	j += strspn(j, " \t\r\n");
-	/* a graph file given for labels, as 'load' would tell it: say where
-	 * its labels are read */
+	/* a graph file given for labels, as 'load' would tell it */
 	enum rs_gformat f = rs_gformat_sniff(j);
 	/* a Pajek partition (.clu) or vector (.vec): '*Vertices N', then one
 	 * value a line, node by node; the header read, it is a comment */
 	long pajek_n = f == RS_GF_PAJEK ? pajek_partition(j) : -1;
+	if (pajek_n >= 0 && pajek_n != g->orig_n) {
+		rs_fail(e, RS_EINVAL,
+			"%s:1: a Pajek partition of %ld nodes for a graph of %ld: this label file does "
+			"not match the graph",
+			path, pajek_n, g->orig_n);
+		free(buf);
+		return NULL;
+	}
 	if (pajek_n >= 0) {
-		if (pajek_n != g->orig_n) {
-			rs_fail(e, RS_EINVAL,
-				"%s:1: a Pajek partition of %ld nodes for a graph of %ld: this label file "
-				"does not match the graph",
-				path, pajek_n, g->orig_n);
-			free(buf);
-			return NULL;
-		}
 		buf[j - buf] = '%';
 		f = RS_GF_AUTO;
 	}
@@ -682,7 +741,7 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 			   : f == RS_GF_GEXF  ? "GEXF"
 			   : f == RS_GF_GML   ? "GML"
 			   : f == RS_GF_PAJEK ? "Pajek"
-			   : NULL;
+					      : NULL;
 	if (kind) {
 		rs_fail(e, RS_EINVAL,
 			"%s: a %s graph file, not a list of labels: 'load %s labels ATTRIBUTE' takes "
@@ -691,77 +750,108 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 		free(buf);
 		return NULL;
 	}
-	/* Matrix Market: an n x 1 array (as 'save labels x.mtx' and scipy's
-	 * mmwrite write one) is one label a line once its size line is out of
-	 * the way ('%' lines are comments already); line numbers stay */
-	int mm = strncasecmp(j, "%%MatrixMarket", 14) == 0;
-	if (mm) {
-		char obj[32] = "", fmt[32] = "", field[32] = "";
-		sscanf(j + 14, "%31s %31s %31s", obj, fmt, field);
-		char *size = (char *)j;
-		while (*size == '%' || isspace((unsigned char)*size)) {
-			if (*size == '%')
-				size += strcspn(size, "\n");
-			else
-				size++;
-		}
-		long rows = 0, cols = 0;
-		const char *why = strcasecmp(obj, "matrix") || strcasecmp(fmt, "array")
-					  ? "labels need an array of one column ('matrix array')"
-				  : !strcasecmp(field, "complex") ? "labels cannot be complex"
-				  : sscanf(size, "%ld %ld", &rows, &cols) != 2 ? "no size line"
-				  : cols != 1 ? "labels need one column"
-					      : NULL;
-		if (why) {
-			if (cols > 1)
-				rs_fail(e, RS_EINVAL, "%s: a %ld x %ld Matrix Market array: %s", path, rows, cols, why);
-			else
-				rs_fail(e, RS_EINVAL, "%s: Matrix Market '%s %s %s': %s", path, obj, fmt, field, why);
-			free(buf);
-			return NULL;
-		}
-		if (rows != g->orig_n && rows != g->n) { /* the original nodes, or with the noise */
-			long at = 1;
-			for (const char *c = buf; c < size; c++)
-				at += *c == '\n';
-			rs_fail(e, RS_EINVAL,
-				"%s:%ld: a %ld x 1 Matrix Market array for a graph of %ld nodes: this label "
-				"file does not match the graph",
-				path, at, rows, g->orig_n);
-			free(buf);
-			return NULL;
-		}
-		*size = '%';
-		/* a real array of whole numbers (scipy writes a float vector
-		 * so: 1.0000000000000000e+00) holds class numbers: written as
-		 * integers in place, blank-padded, so that they read as such */
-		if (!strcasecmp(field, "real") || !strcasecmp(field, "double"))
-			for (char *p = size + strcspn(size, "\n"); *p; p += strcspn(p, "\n")) {
-				p++;
-				size_t len = strcspn(p, "\r\n");
-				char *end;
-				double v = strtod(p, &end);
-				if (*p == '%' || end == p || end != p + len || !(fabs(v) < 1e9) || v != floor(v))
-					continue;
-				char num[16];
-				int w = snprintf(num, sizeof num, "%ld", (long)v);
-				if (w > 0 && (size_t)w <= len) {
-					memcpy(p, num, (size_t)w);
-					memset(p + w, ' ', len - (size_t)w);
-				}
-			}
+	*mm = strncasecmp(j, "%%MatrixMarket", 14) == 0;
+	if (*mm && mm_labels(buf, j, path, g, e) != 0) {
+		free(buf);
+		return NULL;
 	}
 	/* JSON ({"node": class} or [class, ...]): the same as text, whose
 	 * line numbers are then the JSON's (j points into buf, freed here) */
-	if (*j == '{' || *j == '[') {
-		char *t = column ? NULL : rs_json_labels_text(buf, path, &json_line, e);
-		if (column)
-			rs_fail(e, RS_EINVAL, "%s: column '%s': a JSON file of labels has no columns", path, column);
-		free(buf);
-		if (t == NULL)
-			return NULL;
-		buf = t;
+	if (*j != '{' && *j != '[')
+		return buf;
+	char *t = column ? NULL : rs_json_labels_text(buf, path, json_line, e);
+	if (column)
+		rs_fail(e, RS_EINVAL, "%s: column '%s': a JSON file of labels has no columns", path, column);
+	free(buf);
+	return t;
+}
+
+/* A line of 'node label' pairs (or a table's, its node and label in
+ * columns kc and lc of ncols): the node, -2 for a noise node's line
+ * ('save clusters' lists them: the labels are the others'), -1 (error
+ * set) for a line that does not fit.  line_of[] records the line that
+ * labelled each node, for an error on a node labelled twice. */
+static long pair_node(struct nodes *N, char **tok, int nt, int ncols, int kc, int lc,
+		      long **line_of, const long *json_line, const char *path, long lineno,
+		      rs_err *e)
+{
+	const rs_graph *g = N->g;
+	long n = g->orig_n;
+	if (ncols > 2 ? nt <= kc || nt <= lc : nt != 2) {
+		if (ncols > 2)
+			return rs_fail(e, RS_EINVAL, "%s:%ld: %d field%s where the header has %d", path,
+				       lineno, nt, nt == 1 ? "" : "s", ncols);
+		if (nt > 2 && lineno == 1)
+			return rs_fail(e, RS_EINVAL,
+				       "%s:%ld: %d fields: a table of labels needs a header line naming "
+				       "its columns (id, class, ...)",
+				       path, lineno, nt);
+		return rs_fail(e, RS_EINVAL, "%s:%ld: expected 'node label'", path, lineno);
 	}
+	tok[0] = tok[kc];
+	tok[1] = tok[lc];
+	long node = find_node(N, tok[0]);
+	if (node < 0 && is_noise_node(N, tok[0]))
+		return -2;
+	if (node < 0) {
+		char *end;
+		long id = strtol(tok[0], &end, 10);
+		int one_based = !g->names && *end == '\0' && id == n;
+		return rs_fail(e, RS_EINVAL, "%s:%ld: node '%s' is not in the graph%s", path, lineno,
+			       tok[0],
+			       !one_based     ? ""
+			       : g->one_based ? " (the graph's file counts from 1, its ids here from 0: "
+						"if this file counts from 1 too, load the graph with "
+						"'compact', which keeps the file's ids)"
+					      : " (its ids are 0 .. n-1: is this file 1-based?)");
+	}
+	if (*line_of == NULL && (*line_of = rs_zalloc(e, (size_t)n, sizeof **line_of, "labels")) == NULL)
+		return -1;
+	if ((*line_of)[node] > 0)
+		return rs_fail(e, RS_EINVAL, "%s:%ld: node '%s' was given a label on line %ld already",
+			       path, lineno, tok[0],
+			       json_line ? json_line[(*line_of)[node] - 1] : (*line_of)[node]);
+	(*line_of)[node] = lineno;
+	return node;
+}
+
+/* A line of one label a line, the row'th such line (nt fields; none is an
+ * unlabelled node): the node, -2 for a noise node's line (as 'save'
+ * writes them: the labels are the others'), -1 (error set) for a line
+ * that does not fit. */
+static long row_node(const rs_graph *g, int nt, long row, const char *path, long lineno, rs_err *e)
+{
+	long n = g->orig_n;
+	if (nt > 2 && row == 0)
+		return rs_fail(e, RS_EINVAL,
+			       "%s:%ld: %d fields: a table of labels needs a header line naming its "
+			       "columns (id, class, ...)",
+			       path, lineno, nt);
+	if (nt > 1)
+		return rs_fail(e, RS_EINVAL, "%s:%ld: expected one label a line", path, lineno);
+	if (row >= n && row < g->n)
+		return -2;
+	if (row >= n)
+		return rs_fail(e, RS_EINVAL,
+			       "%s:%ld: more labels than the graph's %ld nodes: this label file does not "
+			       "match the graph",
+			       path, lineno, n);
+	return row;
+}
+
+rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_err *e)
+{
+	return rs_labels_parse_column(buf, path, g, NULL, e);
+}
+
+rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g, const char *column,
+				  rs_err *e)
+{
+	long *json_line = NULL;
+	int mm = 0;
+	buf = labels_text(buf, path, g, column, &mm, &json_line, e);
+	if (buf == NULL)
+		return NULL;
 	long n = g->orig_n;
 	rs_labels *L = labels_new(n, e);
 	/* names of classes; while reading, a node of a named class c holds
@@ -855,77 +945,16 @@ rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g
 				lineno, column);
 			goto fail;
 		}
-		long node;
-		const char *lab;
-		if (pairs == 1) {
-			if (nt == 0)
-				continue;
-			if (ncols > 2 ? nt <= kc || nt <= lc : nt != 2) {
-				if (ncols > 2)
-					rs_fail(e, RS_EINVAL, "%s:%ld: %d field%s where the header has %d", path,
-						lineno, nt, nt == 1 ? "" : "s", ncols);
-				else if (nt > 2 && lineno == 1)
-					rs_fail(e, RS_EINVAL,
-						"%s:%ld: %d fields: a table of labels needs a header line "
-						"naming its columns (id, class, ...)",
-						path, lineno, nt);
-				else
-					rs_fail(e, RS_EINVAL, "%s:%ld: expected 'node label'", path, lineno);
-				goto fail;
-			}
-			tok[0] = tok[kc];
-			tok[1] = tok[lc];
-			node = find_node(&N, tok[0]);
-			if (node < 0 && is_noise_node(&N, tok[0]))
-				continue; /* 'save clusters' lists the noise nodes; labels are the others' */
-			if (node < 0) {
-				char *end;
-				long id = strtol(tok[0], &end, 10);
-				int one_based = !g->names && *end == '\0' && id == n;
-				rs_fail(e, RS_EINVAL, "%s:%ld: node '%s' is not in the graph%s", path, lineno,
-					tok[0],
-					!one_based     ? ""
-					: g->one_based ? " (the graph's file counts from 1, its ids here from "
-							 "0: if this file counts from 1 too, load the graph with "
-							 "'compact', which keeps the file's ids)"
-						       : " (its ids are 0 .. n-1: is this file 1-based?)");
-				goto fail;
-			}
-			if (line_of == NULL &&
-			    (line_of = rs_zalloc(e, (size_t)n, sizeof *line_of, "labels")) == NULL)
-				goto fail;
-			if (line_of[node] > 0) {
-				rs_fail(e, RS_EINVAL, "%s:%ld: node '%s' was given a label on line %ld already",
-					path, lineno, tok[0],
-					json_line ? json_line[line_of[node] - 1] : line_of[node]);
-				goto fail;
-			}
-			line_of[node] = lineno;
-			lab = tok[1];
-		} else {
-			if (nt > 2 && row == 0) {
-				rs_fail(e, RS_EINVAL,
-					"%s:%ld: %d fields: a table of labels needs a header line naming "
-					"its columns (id, class, ...)",
-					path, lineno, nt);
-				goto fail;
-			}
-			if (nt > 1) {
-				rs_fail(e, RS_EINVAL, "%s:%ld: expected one label a line", path, lineno);
-				goto fail;
-			}
-			node = row++;
-			lab = nt ? tok[0] : "";
-			if (node >= n && node < g->n)
-				continue; /* a noise node's line, as 'save' writes them: labels are the others' */
-			if (node >= n) {
-				rs_fail(e, RS_EINVAL,
-					"%s:%ld: more labels than the graph's %ld nodes: this label file "
-					"does not match the graph",
-					path, lineno, n);
-				goto fail;
-			}
-		}
+		if (pairs == 1 && nt == 0)
+			continue;
+		long node = pairs == 1 ? pair_node(&N, tok, nt, ncols, kc, lc, &line_of, json_line,
+						   path, lineno, e)
+				       : row_node(g, nt, row++, path, lineno, e);
+		if (node == -2)
+			continue;
+		if (node < 0)
+			goto fail;
+		const char *lab = pairs == 1 ? tok[1] : nt ? tok[0] : "";
 		int rc = classify(&classes, lab, &L->y[node], e);
 		if (rc != 0) {
 			if (rc == -2)
