@@ -1733,69 +1733,14 @@ rs_spectrum *rs_graph_spectrum(const rs_graph *g, const rs_gsolve_opts *o, rs_er
 	return S;
 }
 
-rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, long max_nodes,
-				     rs_err *e)
+/* The dense matrix of N_alpha over the nk nodes kept (kept[i] their
+ * numbers, -1 for the others), u = d^-1/2: A (nk x nk, zeroed) gets
+ * u_i (A_ij + alpha) u_j, alpha only between the two sides of a
+ * bipartite graph. */
+static void dense_operator(const rs_graph *g, const long *kept, long nk, double alpha,
+			   const double *u, double *A)
 {
-	double t0 = now_seconds();
 	long N = g->n + g->m;
-	if (graph_alpha_check(g, alpha, e) != 0)
-		return NULL;
-	if (N > max_nodes) {
-		rs_fail(e, RS_EINVAL, "the dense solver is limited to %ld nodes, this graph has %ld", max_nodes, N);
-		return NULL;
-	}
-	if (k + 1 > N) {
-		rs_fail(e, RS_EINVAL, "k = %d must be less than n = %ld", k, N);
-		return NULL;
-	}
-	/* Nodes of degree 0 (at alpha = 0) are left out of the matrix: kept
-	 * nodes are numbered 0..nk-1 in it.  (Solved with them in, as rows of
-	 * zeros, their theta = 0 entries mix with any theta = 0 of the rest,
-	 * twins for instance, and cannot be told apart by their vectors.) */
-	double *d = rs_alloc(e, (size_t)N, sizeof *d, "degrees");
-	long *kept = rs_alloc(e, (size_t)N, sizeof *kept, "node numbers");
-	if (!d || !kept) {
-		free(d);
-		free(kept);
-		return NULL;
-	}
-	degrees(g, alpha, d);
-	long nk = 0;
-	for (long i = 0; i < N; i++)
-		kept[i] = d[i] > 0 ? nk++ : -1;
-	if (nk == 0) {
-		free(d);
-		free(kept);
-		rs_fail(e, RS_ESINGULAR, "every node has degree 0 at alpha = 0: set alpha > 0");
-		return NULL;
-	}
-	int want = (int)(k + 1 < nk ? k + 1 : nk);
-	double *A = rs_zalloc(e, (size_t)nk * nk, sizeof *A, "dense matrix");
-	double *w = rs_alloc(e, (size_t)N, sizeof *w, "eigenvalues");
-	double *Z = rs_alloc(e, (size_t)nk * want, sizeof *Z, "eigenvectors");
-	double *td = rs_alloc(e, (size_t)nk, sizeof *td, "tridiagonal");
-	double *te = rs_alloc(e, (size_t)nk, sizeof *te, "tridiagonal");
-	double *tau = rs_alloc(e, (size_t)nk, sizeof *tau, "tridiagonal");
-	double *ws = rs_alloc(e, (size_t)nk, sizeof *ws, "tridiagonal");
-	double *wd = rs_alloc(e, (size_t)nk, sizeof *wd, "tridiagonal");
-	double *sel = rs_alloc(e, (size_t)nk, sizeof *sel, "eigenvalues");
-	lapack_int *blk = rs_alloc(e, 2 * (size_t)nk + (size_t)want, sizeof *blk, "LAPACK workspace");
-	lapack_int *isuppz = rs_alloc(e, 2 * (size_t)N, sizeof *isuppz, "LAPACK workspace");
-	/* A is overwritten: the residuals are checked with the sparse product */
-	struct gop P = {.g = g, .N = N, .dim = N, .alpha = alpha};
-	P.u = rs_alloc(e, (size_t)N, sizeof *P.u, "degrees");
-	P.tmp = rs_alloc(e, (size_t)N, sizeof *P.tmp, "work vector");
-	double *y = rs_alloc(e, (size_t)N, sizeof *y, "work vector");
-	double *z = rs_alloc(e, (size_t)N, sizeof *z, "work vector");
-	long *hint = NULL;
-	rs_spectrum *S = NULL;
-	if (!A || !w || !Z || !td || !te || !tau || !ws || !wd || !sel || !blk || !isuppz || !P.u ||
-	    !P.tmp || !y || !z)
-		goto out;
-	for (long i = 0; i < N; i++)
-		P.u[i] = d[i] > 0 ? 1.0 / sqrt(d[i]) : 0.0;
-	if (gop_prepare(&P, e) != 0) /* after u, which it copies in its own order */
-		goto out;
 	for (long i = 0; i < g->n; i++) {
 		if (kept[i] < 0)
 			continue;
@@ -1814,12 +1759,60 @@ rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, lon
 				continue;
 			int coupled = !g->bipartite || ((i < g->n) != (j < g->n));
 			double *a = &A[kept[i] * nk + kept[j]];
-			*a = (*a + (coupled ? alpha : 0.0)) * P.u[i] * P.u[j];
+			*a = (*a + (coupled ? alpha : 0.0)) * u[i] * u[j];
 		}
-	/* One reduction to tridiagonal form, then every eigenvalue (for the
-	 * multiplicities) but only the want vectors listed, turned back
-	 * (dsyevr for every vector took 3-5x as long: a 1,000-node cycle
-	 * 0.58 -> 0.11 s, cora 6.4 -> 2.1 s) */
+}
+
+/* The vectors of one repeated value (sel ascending, Z nk x want) made
+ * orthonormal again: under valgrind's emulated arithmetic, LAPACK left
+ * two vectors of a value repeated at alpha = 0 (small bipartite graphs
+ * with twins, 4 cases of 600 in tests/unit-graph) at inner products of
+ * 7.5e-6 and 1.5e-3; any orthonormal basis of the eigenspace will do. */
+static void orthonormal_repeats(double *Z, const double *sel, int want, long nk)
+{
+	for (int a = 1, first = 0; a < want; a++) {
+		if (fabs(sel[a] - sel[a - 1]) > RS_EIG_TIE) {
+			first = a;
+			continue;
+		}
+		double *za = Z + (size_t)a * nk;
+		for (int pass = 0; pass < 2; pass++)
+			for (int b = first; b < a; b++) {
+				const double *zb = Z + (size_t)b * nk;
+				double dot = 0;
+				for (long i = 0; i < nk; i++)
+					dot += za[i] * zb[i];
+				for (long i = 0; i < nk; i++)
+					za[i] -= dot * zb[i];
+			}
+		double nrm = 0;
+		for (long i = 0; i < nk; i++)
+			nrm += za[i] * za[i];
+		nrm = sqrt(nrm);
+		for (long i = 0; nrm > 0 && i < nk; i++)
+			za[i] /= nrm;
+	}
+}
+
+/* The want largest eigenpairs of the symmetric nk x nk matrix A (upper
+ * triangle; overwritten), ascending in sel and Z (nk x want), and every
+ * eigenvalue in w.  One reduction to tridiagonal form, then every
+ * eigenvalue (for the multiplicities) but only the want vectors listed,
+ * turned back (dsyevr for every vector took 3-5x as long: a 1,000-node
+ * cycle 0.58 -> 0.11 s, cora 6.4 -> 2.1 s). */
+static int dense_top_pairs(double *A, long nk, int want, double *w, double *sel, double *Z,
+			   rs_err *e)
+{
+	double *td = rs_alloc(e, (size_t)nk, sizeof *td, "tridiagonal");
+	double *te = rs_alloc(e, (size_t)nk, sizeof *te, "tridiagonal");
+	double *tau = rs_alloc(e, (size_t)nk, sizeof *tau, "tridiagonal");
+	double *ws = rs_alloc(e, (size_t)nk, sizeof *ws, "tridiagonal");
+	double *wd = rs_alloc(e, (size_t)nk, sizeof *wd, "tridiagonal");
+	lapack_int *blk = rs_alloc(e, 2 * (size_t)nk + (size_t)want, sizeof *blk, "LAPACK workspace");
+	lapack_int *isuppz = rs_alloc(e, 2 * (size_t)nk, sizeof *isuppz, "LAPACK workspace");
+	int rc = -1;
+	if (!td || !te || !tau || !ws || !wd || !blk || !isuppz)
+		goto out;
 	lapack_int found = 0, info;
 	lapack_logical tryrac = 1;
 	info = LAPACKE_dsytrd(LAPACK_COL_MAJOR, 'U', (lapack_int)nk, A, (lapack_int)nk, td, te, tau);
@@ -1862,44 +1855,91 @@ rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, lon
 				}
 		}
 	}
-	/* The vectors of one repeated value made orthonormal again: under
-	 * valgrind's emulated arithmetic, LAPACK left two vectors of a value
-	 * repeated at alpha = 0 (small bipartite graphs with twins, 4 cases
-	 * of 600 in tests/unit-graph) at inner products of 7.5e-6 and 1.5e-3;
-	 * any orthonormal basis of the eigenspace will do. */
-	for (int a = 1, first = 0; info == 0 && found == want && a < want; a++) {
-		if (fabs(sel[a] - sel[a - 1]) > RS_EIG_TIE) {
-			first = a;
-			continue;
-		}
-		double *za = Z + (size_t)a * nk;
-		for (int pass = 0; pass < 2; pass++)
-			for (int b = first; b < a; b++) {
-				const double *zb = Z + (size_t)b * nk;
-				double dot = 0;
-				for (long i = 0; i < nk; i++)
-					dot += za[i] * zb[i];
-				for (long i = 0; i < nk; i++)
-					za[i] -= dot * zb[i];
-			}
-		double nrm = 0;
-		for (long i = 0; i < nk; i++)
-			nrm += za[i] * za[i];
-		nrm = sqrt(nrm);
-		for (long i = 0; nrm > 0 && i < nk; i++)
-			za[i] /= nrm;
-	}
-	if (info == 0 && found == want)
+	if (info == 0 && found == want) {
+		orthonormal_repeats(Z, sel, want, nk);
 		info = LAPACKE_dormtr(LAPACK_COL_MAJOR, 'L', 'U', 'N', (lapack_int)nk, (lapack_int)want,
 				      A, (lapack_int)nk, tau, Z, (lapack_int)nk);
-	if (info != 0 || found != want) {
-		rs_fail(e, RS_ENUMERIC, "LAPACK failed on the dense eigenproblem (info %d)", (int)info);
-		goto out;
 	}
+	if (info != 0 || found != want)
+		rs_fail(e, RS_ENUMERIC, "LAPACK failed on the dense eigenproblem (info %d)", (int)info);
+	else
+		rc = 0;
+out:
+	free(td);
+	free(te);
+	free(tau);
+	free(ws);
+	free(wd);
+	free(blk);
+	free(isuppz);
+	return rc;
+}
+
+rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, long max_nodes,
+				     rs_err *e)
+{
+	double t0 = now_seconds();
+	long N = g->n + g->m;
+	if (graph_alpha_check(g, alpha, e) != 0)
+		return NULL;
+	if (N > max_nodes) {
+		rs_fail(e, RS_EINVAL, "the dense solver is limited to %ld nodes, this graph has %ld", max_nodes, N);
+		return NULL;
+	}
+	if (k + 1 > N) {
+		rs_fail(e, RS_EINVAL, "k = %d must be less than n = %ld", k, N);
+		return NULL;
+	}
+	/* Nodes of degree 0 (at alpha = 0) are left out of the matrix: kept
+	 * nodes are numbered 0..nk-1 in it.  (Solved with them in, as rows of
+	 * zeros, their theta = 0 entries mix with any theta = 0 of the rest,
+	 * twins for instance, and cannot be told apart by their vectors.) */
+	double *d = rs_alloc(e, (size_t)N, sizeof *d, "degrees");
+	long *kept = rs_alloc(e, (size_t)N, sizeof *kept, "node numbers");
+	if (!d || !kept) {
+		free(d);
+		free(kept);
+		return NULL;
+	}
+	degrees(g, alpha, d);
+	long nk = 0;
+	for (long i = 0; i < N; i++)
+		kept[i] = d[i] > 0 ? nk++ : -1;
+	if (nk == 0) {
+		free(d);
+		free(kept);
+		rs_fail(e, RS_ESINGULAR, "every node has degree 0 at alpha = 0: set alpha > 0");
+		return NULL;
+	}
+	int want = (int)(k + 1 < nk ? k + 1 : nk);
+	double *A = rs_zalloc(e, (size_t)nk * nk, sizeof *A, "dense matrix");
+	double *w = rs_alloc(e, (size_t)N, sizeof *w, "eigenvalues");
+	double *Z = rs_alloc(e, (size_t)nk * want, sizeof *Z, "eigenvectors");
+	double *sel = rs_alloc(e, (size_t)nk, sizeof *sel, "eigenvalues");
+	/* A is overwritten: the residuals are checked with the sparse product */
+	struct gop P = {.g = g, .N = N, .dim = N, .alpha = alpha};
+	P.u = rs_alloc(e, (size_t)N, sizeof *P.u, "degrees");
+	P.tmp = rs_alloc(e, (size_t)N, sizeof *P.tmp, "work vector");
+	double *y = rs_alloc(e, (size_t)N, sizeof *y, "work vector");
+	double *z = rs_alloc(e, (size_t)N, sizeof *z, "work vector");
+	long *hint = NULL;
+	rs_spectrum *S = NULL;
+	if (!A || !w || !Z || !sel || !P.u || !P.tmp || !y || !z)
+		goto out;
+	for (long i = 0; i < N; i++)
+		P.u[i] = d[i] > 0 ? 1.0 / sqrt(d[i]) : 0.0;
+	if (gop_prepare(&P, e) != 0) /* after u, which it copies in its own order */
+		goto out;
+	dense_operator(g, kept, nk, alpha, P.u, A);
+	if (dense_top_pairs(A, nk, want, w, sel, Z, e) != 0)
+		goto out;
 	S = rs_spectrum_new(N, want, N, e);
 	hint = rs_zalloc(e, (size_t)want, sizeof *hint, "multiplicities");
-	if (S == NULL || hint == NULL)
+	if (S == NULL || hint == NULL) {
+		rs_spectrum_free(S);
+		S = NULL;
 		goto out;
+	}
 	S->solver = RS_SOLVER_DENSE;
 	S->partial = 1;
 	S->zero_degree = N - nk;
@@ -1947,15 +1987,8 @@ out:
 	free(kept);
 	free(w);
 	free(Z);
-	free(td);
-	free(te);
-	free(tau);
-	free(ws);
-	free(wd);
 	free(sel);
-	free(blk);
 	free(z);
-	free(isuppz);
 	gop_free(&P);
 	free(y);
 	free(hint);
