@@ -287,120 +287,132 @@ CHECK_FN(experiment)
 	return 0;
 }
 
-CMD_FN(experiment)
+/* The lists an experiment was not given: the paper's alphas and noise
+ * levels, and K_true, 2 and K_true / 2 as in its tables. */
+static void exp_defaults(const rs_session *s, struct exp_opts *o)
 {
-	if (s->graph == NULL)
-		return rs_fail(e, RS_EINVAL, "experiments run on graphs: load one, or generate one with 'sbm'");
-	if (s->labels == NULL)
-		return rs_fail(e, RS_EINVAL, "experiments need ground-truth labels");
-	struct exp_opts o;
-	if (exp_options(s, argc, argv, rs_labels_classes(s->labels), &o, e) != 0)
-		return -1;
-	double *alphas = o.alphas, *noises = o.noises, *Ks = o.Ks;
-	int na = o.na, nn = o.nn, nk = o.nk, first = o.first;
-	long reps = o.reps;
-	const char *style = o.style, *rows = o.rows;
-	int rc = -1;
-	if (!alphas) {
+	if (!o->alphas) {
 		static const double def[4] = {0, 0.1, 1, 10};
-		alphas = xmemdup(def, sizeof def);
-		na = 4;
+		o->alphas = xmemdup(def, sizeof def);
+		o->na = 4;
 	}
-	if (!noises) { /* the paper's levels; a bipartite graph takes noise only as a whole graph */
+	if (!o->noises) { /* a bipartite graph takes noise only as a whole graph */
 		static const double def[4] = {0, 0.01, 0.05, 0.1};
-		nn = s->graph->bipartite && !s->bip_adjacency ? 1 : 4;
-		noises = xmemdup(def, sizeof def);
+		o->nn = s->graph->bipartite && !s->bip_adjacency ? 1 : 4;
+		o->noises = xmemdup(def, sizeof def);
 	}
-	if (!Ks) { /* K_true, 2 and K_true / 2, as the paper's tables */
+	if (!o->Ks) {
 		int t = rs_labels_classes(s->labels), h = t / 2 > 1 ? t / 2 : 2;
 		double def[3] = {t, 2, h};
-		nk = t == 2 ? 1 : (h == 2 ? 2 : 3);
-		Ks = xmemdup(def, sizeof def);
+		o->nk = t == 2 ? 1 : (h == 2 ? 2 : 3);
+		o->Ks = xmemdup(def, sizeof def);
 	}
-	int k = (int)session_k(s);
-	long total = (long)nk * nn * na * reps, done_runs = 0;
-	struct cell *cells = xcalloc((size_t)nk * nn * na, sizeof *cells);
-	double *vals = xcalloc((size_t)total * NMET, sizeof *vals);
-	int tty = isatty(STDERR_FILENO);
-	rs_interrupted = 0;
+}
+
+/* Where the runs are: the cells (K, noise, alpha), each run's scores,
+ * how many are done of how many, and a progress bar on a terminal. */
+struct exp_state {
+	struct cell *cells;
+	double *vals;
+	long done, total;
+	int tty;
+};
+
+static void exp_progress(const struct exp_state *x, double K, double noise, double alpha)
+{
+	if (!x->tty) /* a progress bar on a terminal, nothing on a pipe */
+		return;
+	char bar[31];
+	int fill = (int)(30 * x->done / x->total);
+	for (int c = 0; c < 30; c++)
+		bar[c] = c < fill ? '#' : '.';
+	bar[30] = '\0';
+	fprintf(stderr, "\rexperiment [%s] %ld/%ld  K %g  noise %g  alpha %g   ", bar, x->done + 1,
+		x->total, K, noise, alpha);
+	fflush(stderr);
+}
+
+/* Repetition r at noise level ni on g0: every alpha (each solve warm from
+ * the last), every K.  -1 (e set) on a failure, 0 otherwise, interrupted
+ * or not. */
+static int exp_noise_level(rs_session *s, const struct exp_opts *o, const rs_graph *g0, long r,
+			   int ni, int k, struct exp_state *x, rs_err *e)
+{
+	int nn = o->nn, na = o->na;
+	double noise = o->noises[ni];
+	rs_graph *g = rs_graph_copy(g0, e);
+	if (g == NULL || (!g->bipartite && rs_graph_add_noise(g, lround(noise * (double)g0->orig_n), e) != 0)) {
+		rs_graph_free(g);
+		return -1;
+	}
+	if (g->bipartite && noise > 0) {
+		rs_graph_free(g);
+		return rs_fail(e, RS_EINVAL, "noise applies to graphs, not bipartite graphs");
+	}
+	long norig = g0->bipartite ? g0->n : g0->orig_n;
+	int32_t *truth = xcalloc((size_t)norig, sizeof *truth);
+	for (long i = 0; i < norig; i++)
+		truth[i] = i < s->labels->n ? s->labels->y[i] : -1;
+	rs_spectrum *S = NULL;
+	int rc = 0;
+	for (int ai = 0; ai < na && !rs_interrupted && rc == 0; ai++) {
+		rs_spectrum *S2 = solve(s, g, o->alphas[ai], k, s->seed + (uint64_t)r, S, e);
+		rs_spectrum_free(S);
+		S = S2;
+		if (S == NULL) {
+			rc = rs_interrupted ? 0 : -1;
+			break;
+		}
+		for (int ki = 0; ki < o->nk && !rs_interrupted; ki++) {
+			exp_progress(x, o->Ks[ki], noise, o->alphas[ai]);
+			long slot = ((long)ki * nn + ni) * na + ai;
+			if (one_run(g, S, truth, norig, k, (int)o->Ks[ki], o->first, s->seed + (uint64_t)r,
+				    x->vals + (slot * o->reps + r) * NMET, e) != 0) {
+				rc = rs_interrupted ? 0 : -1;
+				break;
+			}
+			x->cells[slot].done = (int)r + 1;
+			x->done++;
+		}
+	}
+	rs_spectrum_free(S);
+	free(truth);
+	rs_graph_free(g);
+	return rc;
+}
+
+/* Every run, repetition by repetition (a new SBM instance for each but
+ * the first, on a graph 'sbm' generated), until done or interrupted.
+ * -1 (e set) on a failure. */
+static int exp_runs(rs_session *s, const struct exp_opts *o, int k, struct exp_state *x, rs_err *e)
+{
 	const rs_graph *base = session_solver_graph(s, e);
 	if (base == NULL)
-		goto fail_run;
-	int failed = 0;
-	for (long r = 0; r < reps && !rs_interrupted && !failed; r++) {
-		/* a new SBM instance per repetition */
+		return -1;
+	for (long r = 0; r < o->reps && !rs_interrupted; r++) {
 		rs_graph *inst = NULL;
 		if (s->sbm_sizes && r > 0) {
 			uint64_t seed = s->seed + (uint64_t)r;
 			inst = s->sbm_P ? rs_sbm(s->sbm_sizes, s->sbm_K, s->sbm_P, s->sbm_loops, seed, NULL, e)
 					: rs_sbm_planted(s->sbm_sizes, s->sbm_K, s->sbm_pin, s->sbm_pout,
 							 s->sbm_loops, seed, NULL, e);
-			if (inst == NULL) {
-				failed = 1;
-				break;
-			}
+			if (inst == NULL)
+				return -1;
 		}
-		const rs_graph *g0 = inst ? inst : base;
-		for (int ni = 0; ni < nn && !rs_interrupted && !failed; ni++) {
-			rs_graph *g = rs_graph_copy(g0, e);
-			if (g == NULL || (!g->bipartite && rs_graph_add_noise(g, lround(noises[ni] * (double)g0->orig_n), e) != 0)) {
-				rs_graph_free(g);
-				failed = 1;
-				break;
-			}
-			if (g->bipartite && noises[ni] > 0) {
-				rs_graph_free(g);
-				rs_fail(e, RS_EINVAL, "noise applies to graphs, not bipartite graphs");
-				failed = 1;
-				break;
-			}
-			long norig = g0->bipartite ? g0->n : g0->orig_n;
-			int32_t *truth = xcalloc((size_t)norig, sizeof *truth);
-			for (long i = 0; i < norig; i++)
-				truth[i] = i < s->labels->n ? s->labels->y[i] : -1;
-			rs_spectrum *S = NULL;
-			for (int ai = 0; ai < na && !rs_interrupted && !failed; ai++) {
-				rs_spectrum *S2 = solve(s, g, alphas[ai], k, s->seed + (uint64_t)r, S, e);
-				rs_spectrum_free(S);
-				S = S2;
-				if (S == NULL) {
-					failed = !rs_interrupted;
-					break;
-				}
-				for (int ki = 0; ki < nk && !rs_interrupted && !failed; ki++) {
-					if (tty) { /* a progress bar on a terminal, nothing on a pipe */
-						char bar[31];
-						int fill = (int)(30 * done_runs / total);
-						for (int c = 0; c < 30; c++)
-							bar[c] = c < fill ? '#' : '.';
-						bar[30] = '\0';
-						fprintf(stderr, "\rexperiment [%s] %ld/%ld  K %g  noise %g  alpha %g   ", bar,
-							done_runs + 1, total, Ks[ki], noises[ni], alphas[ai]);
-						fflush(stderr);
-					}
-					long slot = ((long)ki * nn + ni) * na + ai;
-					if (one_run(g, S, truth, norig, k, (int)Ks[ki], first, s->seed + (uint64_t)r,
-						    vals + (slot * reps + r) * NMET, e) != 0) {
-						if (!rs_interrupted)
-							failed = 1;
-						break;
-					}
-					cells[slot].done = (int)r + 1;
-					done_runs++;
-				}
-			}
-			rs_spectrum_free(S);
-			free(truth);
-			rs_graph_free(g);
-		}
+		int rc = 0;
+		for (int ni = 0; ni < o->nn && !rs_interrupted && rc == 0; ni++)
+			rc = exp_noise_level(s, o, inst ? inst : base, r, ni, k, x, e);
 		rs_graph_free(inst);
+		if (rc != 0)
+			return -1;
 	}
-	if (tty)
-		fprintf(stderr, "\r%100s\r", "");
-	if (failed)
-		goto fail_run;
-	/* means and deviations over the repetitions done */
-	for (long slot = 0; slot < (long)nk * nn * na; slot++) {
+	return 0;
+}
+
+/* Each cell's means and deviations over the repetitions it has done. */
+static void exp_stats(struct cell *cells, long ncell, const double *vals, long reps)
+{
+	for (long slot = 0; slot < ncell; slot++) {
 		struct cell *c = &cells[slot];
 		for (int m = 0; m < NMET && c->done; m++) {
 			double sum = 0, sq = 0;
@@ -415,101 +427,144 @@ CMD_FN(experiment)
 			c->sd[m] = sqrt(sq / c->done);
 		}
 	}
-	char desc[200];
-	session_describe(s, desc, sizeof desc);
-	/* kept for 'plot scores' */
+}
+
+/* The means kept in the session, for 'plot scores'. */
+static void exp_keep(rs_session *s, const struct exp_opts *o, const struct cell *cells, const char *desc)
+{
+	long ncell = (long)o->nk * o->nn * o->na;
 	free(s->expt.K);
 	free(s->expt.noise);
 	free(s->expt.alpha);
 	free(s->expt.mean);
 	free(s->expt.desc);
-	s->expt.nk = nk;
-	s->expt.nn = nn;
-	s->expt.na = na;
-	s->expt.K = xmemdup(Ks, (size_t)nk * sizeof *Ks);
-	s->expt.noise = xmemdup(noises, (size_t)nn * sizeof *noises);
-	s->expt.alpha = xmemdup(alphas, (size_t)na * sizeof *alphas);
-	s->expt.mean = xcalloc((size_t)nk * nn * na * NMET, sizeof *s->expt.mean);
-	for (long slot = 0; slot < (long)nk * nn * na; slot++)
+	s->expt.nk = o->nk;
+	s->expt.nn = o->nn;
+	s->expt.na = o->na;
+	s->expt.K = xmemdup(o->Ks, (size_t)o->nk * sizeof *o->Ks);
+	s->expt.noise = xmemdup(o->noises, (size_t)o->nn * sizeof *o->noises);
+	s->expt.alpha = xmemdup(o->alphas, (size_t)o->na * sizeof *o->alphas);
+	s->expt.mean = xcalloc((size_t)ncell * NMET, sizeof *s->expt.mean);
+	for (long slot = 0; slot < ncell; slot++)
 		for (int m = 0; m < NMET; m++)
 			s->expt.mean[slot * NMET + m] = cells[slot].done ? cells[slot].mean[m] : NAN;
 	s->expt.desc = xstrdup(desc);
-	{
-		/* one flat table for programs; in text, kept for 'expect' and the
-		 * tables below printed instead */
-		long nrows = (long)nk * nn * na * NMET, t = 0;
-		double *cK = xcalloc((size_t)nrows, sizeof *cK), *cN = xcalloc((size_t)nrows, sizeof *cN);
-		double *cA = xcalloc((size_t)nrows, sizeof *cA), *cM = xcalloc((size_t)nrows, sizeof *cM);
-		double *cS = xcalloc((size_t)nrows, sizeof *cS);
-		long *cR = xcalloc((size_t)nrows, sizeof *cR);
-		char **cmet = xcalloc((size_t)nrows, sizeof *cmet);
-		for (int ki = 0; ki < nk; ki++)
-			for (int ni = 0; ni < nn; ni++)
-				for (int ai = 0; ai < na; ai++) {
-					struct cell *c = &cells[((long)ki * nn + ni) * na + ai];
-					for (int m = 0; m < NMET; m++, t++) {
-						cK[t] = Ks[ki];
-						cN[t] = noises[ni];
-						cA[t] = alphas[ai];
-						cmet[t] = (char *)met[m];
-						cM[t] = c->done ? c->mean[m] : NAN;
-						cS[t] = c->done ? c->sd[m] : NAN;
-						cR[t] = c->done;
-					}
-				}
-		rs_result *res = result_new("experiment");
-		result_str(res, "graph", desc);
-		result_nums(res, "K", RF_TABLE, cK, (size_t)nrows);
-		result_nums(res, "noise", RF_TABLE, cN, (size_t)nrows);
-		result_nums(res, "alpha", RF_TABLE, cA, (size_t)nrows);
-		result_strs(res, "metric", RF_TABLE, cmet, (size_t)nrows);
-		result_nums(res, "mean", RF_TABLE, cM, (size_t)nrows);
-		result_nums(res, "sd", RF_TABLE, cS, (size_t)nrows);
-		result_ints(res, "reps", RF_TABLE, cR, (size_t)nrows);
-		if (done_runs < total)
-			result_note(res, "interrupted after %ld of %ld runs", done_runs, total);
-		if (s->format != RS_FMT_TEXT) {
-			cmd_emit(s, out, res);
-		} else {
-			result_free(s->last);
-			s->last = res;
-		}
-		free(cK);
-		free(cN);
-		free(cA);
-		free(cM);
-		free(cS);
-		free(cR);
-		free(cmet);
-	}
-	if (s->format == RS_FMT_TEXT) {
-		fprintf(out, "experiment on %s: k = %d%s, relative alpha, %ld repetition%s%s\n\n", desc, k,
-			first ? " (K-Means on the first min(k, K) columns)" : "", reps, reps == 1 ? "" : "s",
-			s->sbm_sizes && reps > 1 ? " (a new SBM instance each)" : "");
-		for (int ki = 0; ki < nk; ki++) {
-			if (!strcmp(rows, "alpha")) {
-				for (int ni = 0; ni < nn; ni++) {
-					char title[160];
-					snprintf(title, sizeof title, "K = %g, noise %g", Ks[ki], noises[ni]);
-					print_table(out, style, title, "alpha", alphas, na, &cells[((long)ki * nn + ni) * na], 1);
-				}
-			} else {
-				for (int ai = 0; ai < na; ai++) {
-					char title[160];
-					snprintf(title, sizeof title, "K = %g, alpha %g", Ks[ki], alphas[ai]);
-					print_table(out, style, title, "noise", noises, nn, &cells[((long)ki * nn) * na + ai], na);
+}
+
+/* One flat table for programs, a row a cell and score; in text, kept for
+ * 'expect', the tables printed instead. */
+static void exp_result(rs_session *s, FILE *out, const struct exp_opts *o, const struct cell *cells,
+		       const char *desc, const struct exp_state *x)
+{
+	long nrows = (long)o->nk * o->nn * o->na * NMET, t = 0;
+	double *cK = xcalloc((size_t)nrows, sizeof *cK), *cN = xcalloc((size_t)nrows, sizeof *cN);
+	double *cA = xcalloc((size_t)nrows, sizeof *cA), *cM = xcalloc((size_t)nrows, sizeof *cM);
+	double *cS = xcalloc((size_t)nrows, sizeof *cS);
+	long *cR = xcalloc((size_t)nrows, sizeof *cR);
+	char **cmet = xcalloc((size_t)nrows, sizeof *cmet);
+	for (int ki = 0; ki < o->nk; ki++)
+		for (int ni = 0; ni < o->nn; ni++)
+			for (int ai = 0; ai < o->na; ai++) {
+				const struct cell *c = &cells[((long)ki * o->nn + ni) * o->na + ai];
+				for (int m = 0; m < NMET; m++, t++) {
+					cK[t] = o->Ks[ki];
+					cN[t] = o->noises[ni];
+					cA[t] = o->alphas[ai];
+					cmet[t] = (char *)met[m];
+					cM[t] = c->done ? c->mean[m] : NAN;
+					cS[t] = c->done ? c->sd[m] : NAN;
+					cR[t] = c->done;
 				}
 			}
-		}
-		if (done_runs < total)
-			fprintf(out, "interrupted after %ld of %ld runs: the tables hold the runs done\n", done_runs, total);
+	rs_result *res = result_new("experiment");
+	result_str(res, "graph", desc);
+	result_nums(res, "K", RF_TABLE, cK, (size_t)nrows);
+	result_nums(res, "noise", RF_TABLE, cN, (size_t)nrows);
+	result_nums(res, "alpha", RF_TABLE, cA, (size_t)nrows);
+	result_strs(res, "metric", RF_TABLE, cmet, (size_t)nrows);
+	result_nums(res, "mean", RF_TABLE, cM, (size_t)nrows);
+	result_nums(res, "sd", RF_TABLE, cS, (size_t)nrows);
+	result_ints(res, "reps", RF_TABLE, cR, (size_t)nrows);
+	if (x->done < x->total)
+		result_note(res, "interrupted after %ld of %ld runs", x->done, x->total);
+	if (s->format != RS_FMT_TEXT) {
+		cmd_emit(s, out, res);
+	} else {
+		result_free(s->last);
+		s->last = res;
 	}
-	rc = 0;
-fail_run:
-	free(cells);
-	free(vals);
-	free(alphas);
-	free(noises);
-	free(Ks);
+	free(cK);
+	free(cN);
+	free(cA);
+	free(cM);
+	free(cS);
+	free(cR);
+	free(cmet);
+}
+
+/* The tables in text: one for each K and noise level with a row for each
+ * alpha, or (rows noise) for each K and alpha with a row for each noise
+ * level. */
+static void exp_tables(const rs_session *s, FILE *out, const struct exp_opts *o, struct cell *cells,
+		       const char *desc, int k, const struct exp_state *x)
+{
+	int nn = o->nn, na = o->na;
+	long reps = o->reps;
+	fprintf(out, "experiment on %s: k = %d%s, relative alpha, %ld repetition%s%s\n\n", desc, k,
+		o->first ? " (K-Means on the first min(k, K) columns)" : "", reps, reps == 1 ? "" : "s",
+		s->sbm_sizes && reps > 1 ? " (a new SBM instance each)" : "");
+	for (int ki = 0; ki < o->nk; ki++) {
+		if (!strcmp(o->rows, "alpha")) {
+			for (int ni = 0; ni < nn; ni++) {
+				char title[160];
+				snprintf(title, sizeof title, "K = %g, noise %g", o->Ks[ki], o->noises[ni]);
+				print_table(out, o->style, title, "alpha", o->alphas, na,
+					    &cells[((long)ki * nn + ni) * na], 1);
+			}
+		} else {
+			for (int ai = 0; ai < na; ai++) {
+				char title[160];
+				snprintf(title, sizeof title, "K = %g, alpha %g", o->Ks[ki], o->alphas[ai]);
+				print_table(out, o->style, title, "noise", o->noises, nn,
+					    &cells[((long)ki * nn) * na + ai], na);
+			}
+		}
+	}
+	if (x->done < x->total)
+		fprintf(out, "interrupted after %ld of %ld runs: the tables hold the runs done\n", x->done,
+			x->total);
+}
+
+CMD_FN(experiment)
+{
+	if (s->graph == NULL)
+		return rs_fail(e, RS_EINVAL, "experiments run on graphs: load one, or generate one with 'sbm'");
+	if (s->labels == NULL)
+		return rs_fail(e, RS_EINVAL, "experiments need ground-truth labels");
+	struct exp_opts o;
+	if (exp_options(s, argc, argv, rs_labels_classes(s->labels), &o, e) != 0)
+		return -1;
+	exp_defaults(s, &o);
+	int k = (int)session_k(s);
+	long ncell = (long)o.nk * o.nn * o.na;
+	struct exp_state x = {xcalloc((size_t)ncell, sizeof *x.cells),
+			      xcalloc((size_t)(ncell * o.reps) * NMET, sizeof *x.vals), 0, ncell * o.reps,
+			      isatty(STDERR_FILENO)};
+	rs_interrupted = 0;
+	int rc = exp_runs(s, &o, k, &x, e);
+	if (x.tty)
+		fprintf(stderr, "\r%100s\r", "");
+	if (rc == 0) {
+		exp_stats(x.cells, ncell, x.vals, o.reps);
+		char desc[200];
+		session_describe(s, desc, sizeof desc);
+		exp_keep(s, &o, x.cells, desc);
+		exp_result(s, out, &o, x.cells, desc, &x);
+		if (s->format == RS_FMT_TEXT)
+			exp_tables(s, out, &o, x.cells, desc, k, &x);
+	}
+	free(x.cells);
+	free(x.vals);
+	exp_opts_free(&o);
 	return rc;
 }
