@@ -444,6 +444,136 @@ static int edge_weight(struct rs_reader *rd, const char *fw, char delim, const c
 	return 0;
 }
 
+/* Counts an edge list declares in its comments: nodes ('# nodes: N',
+ * KONECT's second line), rows and columns of a bipartite one, SNAP's
+ * '# Nodes: N Edges: M'. */
+struct el_decl {
+	long n, r, c, snap;
+};
+
+/* A comment line s (line lineno): what it declares (KONECT's kind and
+ * counts, SNAP's and our own counts, a directed graph) into d, info,
+ * *konect and *bipartite. */
+static void comment_line(const char *s, long lineno, int *konect, int *konect_signed, int *bipartite,
+			 struct el_decl *d, rs_load_info *info)
+{
+	long v, n1, n2;
+	if (lineno == 1 && (*konect = konect_kind(s, konect_signed)) != 0) {
+		info->konect = *konect;
+		if (*konect == 'b')
+			*bipartite = 1; /* rows and columns are numbered apart */
+		if (*konect == 'a')
+			info->symmetrized = 1;
+		return;
+	}
+	if (*konect && lineno == 2 && konect_counts(s, &n1, &n2)) {
+		info->konect_counts = 1;
+		if (*bipartite) {
+			d->r = n1;
+			d->c = n2;
+		} else {
+			d->n = n1 > n2 ? n1 : n2;
+		}
+		return;
+	}
+	if ((v = comment_number(s, "nodes:")) >= 0)
+		d->n = v;
+	/* SNAP: "# Nodes: 7115 Edges: 103689", "# Directed graph ..." */
+	if (strstr(s, "Edges:") && (v = comment_number(s, "Nodes:")) > 0)
+		d->snap = info->snap_nodes = v;
+	if (lineno <= 4 && !strncmp(s + 1 + strspn(s + 1, " "), "Directed graph", 14))
+		info->symmetrized = 1;
+	if ((v = comment_number(s, "rows:")) >= 0)
+		d->r = v;
+	if ((v = comment_number(s, "cols:")) >= 0)
+		d->c = v;
+}
+
+/* A header line's nf fields f: the source's, target's and weight's
+ * columns (a weight asked for by name must be one of them), the weight's
+ * name in wname, the other columns listed in info. */
+static int header_line(struct rs_reader *rd, char **f, int nf, const rs_load_opts *o, int *cs,
+		       int *ct, int *cw, char *wname, size_t wsize, rs_load_info *info)
+{
+	if (header_columns(f, nf, o->weight_name, cs, ct, cw, info->columns, sizeof info->columns) !=
+	    0) {
+		char list[256] = "";
+		for (int c = 0; c < nf; c++)
+			rs_list_append(list, sizeof list, ", ", f[c]);
+		RS_FAIL_AT(rd, "weight %s: no column of the header has that name (its columns: %s)",
+			   o->weight_name, list);
+		return -1;
+	}
+	if (*cw >= 0 && *cw < nf)
+		snprintf(wname, wsize, "%s", f[*cw]);
+	for (int c = 0; c < nf; c++)
+		if (c != *cs && c != *ct && f[c][0] != '\0')
+			rs_list_append(info->edge_columns, sizeof info->edge_columns, ", ", f[c]);
+	return 0;
+}
+
+/* The ids read so far made names, as the file turns out to name its
+ * nodes: each edge's ends become the names "3", ... */
+static int ids_to_names(rs_edges *E, rs_namemap *rows, rs_namemap *cols, int bipartite, rs_err *e)
+{
+	for (long i = 0; i < E->count; i++) {
+		char tmp[24];
+		int l = snprintf(tmp, sizeof tmp, "%d", E->u[i]);
+		long a = rs_nm_intern(rows, tmp, (size_t)l, 1, e);
+		l = snprintf(tmp, sizeof tmp, "%d", E->v[i]);
+		long b = rs_nm_intern(bipartite ? cols : rows, tmp, (size_t)l, 1, e);
+		if (a < 0 || b < 0)
+			return -1;
+		E->u[i] = (int32_t)a;
+		E->v[i] = (int32_t)b;
+	}
+	return 0;
+}
+
+/* The nodes of a file of numbered ones (ids minid .. max(maxu, maxv)):
+ * the base, 0 or 1, given, KONECT's, or guessed (the ids shifted to 0),
+ * and the counts, *n (rows) and *m (columns of a bipartite graph), from
+ * the declarations or the largest ids.  An id past a declared count is an
+ * error. */
+static int numbered_nodes(rs_edges *E, const rs_load_opts *o, int bipartite, int konect,
+			  const struct el_decl *d, long maxu, long maxv, long minid, const char *path,
+			  long *n, long *m, rs_load_info *info, rs_err *e)
+{
+	int base = o->base < 0 && konect ? 1 : o->base; /* KONECT numbers from 1 */
+	if (base < 0)
+		base = guess_base(bipartite, minid, maxu, maxv, d->n, d->r, d->c);
+	if (base == 1) {
+		if (minid < 1 && E->count > 0)
+			return rs_fail(e, RS_EINVAL, "%s: node id 0 in a file read as 1-based", path);
+		for (long i = 0; i < E->count; i++) {
+			E->u[i]--;
+			E->v[i]--;
+		}
+		if (E->count > 0) { /* no edges: no largest id to shift */
+			maxu--;
+			maxv--;
+		}
+		info->one_based = 1;
+	}
+	if (bipartite) {
+		*n = d->r >= 0 ? d->r : maxu + 1;
+		*m = d->c >= 0 ? d->c : maxv + 1;
+		if (maxu >= *n || maxv >= *m)
+			return rs_fail(e, RS_EINVAL,
+				       "%s: ids up to (%ld, %ld) but the header says %ld rows, %ld columns "
+				       "(ids read as %d-based)",
+				       path, maxu + base, maxv + base, *n, *m, base);
+		return 0;
+	}
+	long top = maxu > maxv ? maxu : maxv;
+	*n = d->n >= 0 ? d->n : top + 1;
+	if (top >= *n)
+		return rs_fail(e, RS_EINVAL, "%s: node id %ld but the header says %ld nodes%s", path,
+			       top + (base == 1), *n,
+			       base == 1 ? " (ids read as 1-based)" : " (ids read as 0-based)");
+	return 0;
+}
+
 rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, int bipartite,
 			   rs_load_info *info, rs_err *e)
 {
@@ -454,7 +584,8 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 	/* the columns of the source, target and weight; set by a header line */
 	int cs = 0, ct = 1, cw = 2, hcols = 0, konect = 0, konect_signed = 0;
 	char wname[64] = "", delim = 0;
-	long n_decl = -1, r_decl = -1, c_decl = -1, maxu = -1, maxv = -1, minid = LONG_MAX, snap_n = 0;
+	struct el_decl decl = {-1, -1, -1, 0};
+	long maxu = -1, maxv = -1, minid = LONG_MAX;
 	rs_graph *g = NULL;
 	char *p = buf, *line;
 	while ((line = rs_next_line(&p, &rd)) != NULL) {
@@ -468,36 +599,7 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 			s += 1 + strspn(s + 1, " \t"); /* graph-tool's "# source, target, ...": the header */
 			header = 1;
 		} else if (*s == '#' || *s == '%') {
-			long v, n1, n2;
-			if (rd.lineno == 1 && (konect = konect_kind(s, &konect_signed)) != 0) {
-				info->konect = konect;
-				if (konect == 'b')
-					bipartite = 1; /* rows and columns are numbered apart */
-				if (konect == 'a')
-					info->symmetrized = 1;
-				continue;
-			}
-			if (konect && rd.lineno == 2 && konect_counts(s, &n1, &n2)) {
-				info->konect_counts = 1;
-				if (bipartite) {
-					r_decl = n1;
-					c_decl = n2;
-				} else {
-					n_decl = n1 > n2 ? n1 : n2;
-				}
-				continue;
-			}
-			if ((v = comment_number(s, "nodes:")) >= 0)
-				n_decl = v;
-			/* SNAP: "# Nodes: 7115 Edges: 103689", "# Directed graph ..." */
-			if (strstr(s, "Edges:") && (v = comment_number(s, "Nodes:")) > 0)
-				snap_n = info->snap_nodes = v;
-			if (rd.lineno <= 4 && !strncmp(s + 1 + strspn(s + 1, " "), "Directed graph", 14))
-				info->symmetrized = 1;
-			if ((v = comment_number(s, "rows:")) >= 0)
-				r_decl = v;
-			if ((v = comment_number(s, "cols:")) >= 0)
-				c_decl = v;
+			comment_line(s, rd.lineno, &konect, &konect_signed, &bipartite, &decl, info);
 			continue;
 		}
 		/* blanks and tabs that end a line end no field (nor decide the
@@ -535,21 +637,8 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 				info->header_skipped = header;
 				if (nf >= 2) {
 					hcols = nf;
-					if (header_columns(f, nf, o->weight_name, &cs, &ct, &cw, info->columns,
-							   sizeof info->columns) != 0) {
-						char list[256] = "";
-						for (int c = 0; c < nf; c++)
-							rs_list_append(list, sizeof list, ", ", f[c]);
-						RS_FAIL_AT(&rd, "weight %s: no column of the header has that name (its columns: %s)",
-							o->weight_name, list);
+					if (header_line(&rd, f, nf, o, &cs, &ct, &cw, wname, sizeof wname, info) != 0)
 						goto fail;
-					}
-					if (cw >= 0 && cw < nf)
-						snprintf(wname, sizeof wname, "%s", f[cw]);
-					for (int c = 0; c < nf; c++)
-						if (c != cs && c != ct && f[c][0] != '\0')
-							rs_list_append(info->edge_columns, sizeof info->edge_columns,
-								       ", ", f[c]);
 				}
 				continue;
 			}
@@ -610,17 +699,8 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 				  u > RS_MAX_ID || v > RS_MAX_ID)) {
 			/* switch to names: the ids read so far become names too */
 			symbolic = 1;
-			for (long i = 0; i < E.count; i++) {
-				char tmp[24];
-				int l = snprintf(tmp, sizeof tmp, "%d", E.u[i]);
-				long a = rs_nm_intern(&rows, tmp, (size_t)l, 1, e);
-				l = snprintf(tmp, sizeof tmp, "%d", E.v[i]);
-				long b = rs_nm_intern(bipartite ? &cols : &rows, tmp, (size_t)l, 1, e);
-				if (a < 0 || b < 0)
-					goto fail;
-				E.u[i] = (int32_t)a;
-				E.v[i] = (int32_t)b;
-			}
+			if (ids_to_names(&E, &rows, &cols, bipartite, e) != 0)
+				goto fail;
 		}
 		if (symbolic) {
 			/* ids read as decimals before the names began became the
@@ -648,14 +728,14 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 			goto fail;
 	}
 	info->lines = rd.lineno;
-	long n, m = 0;
+	long n = 0, m = 0;
 	if (symbolic) {
 		info->relabeled = 1;
 		n = rows.count;
 		m = bipartite ? cols.count : 0;
 	} else if (!bipartite && E.count > 0 && o->ids != RS_IDS_KEEP &&
 		   (o->ids == RS_IDS_COMPACT || sparse_ids(&E, maxu > maxv ? maxu : maxv, minid,
-							    n_decl, snap_n))) {
+							    decl.n, decl.snap))) {
 		/* the ids are labels: nodes in their increasing order, named as
 		 * symbolic ids are (the build and the names' handover below) */
 		long top = maxu > maxv ? maxu : maxv;
@@ -667,44 +747,9 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 		info->relabeled = 1;
 		info->compacted = n;
 		info->id_top = top;
-	} else {
-		int base = o->base < 0 && konect ? 1 : o->base; /* KONECT numbers from 1 */
-		if (base < 0)
-			base = guess_base(bipartite, minid, maxu, maxv, n_decl, r_decl, c_decl);
-		if (base == 1) {
-			if (minid < 1 && E.count > 0) {
-				rs_fail(e, RS_EINVAL, "%s: node id 0 in a file read as 1-based", path);
-				goto fail;
-			}
-			for (long i = 0; i < E.count; i++) {
-				E.u[i]--;
-				E.v[i]--;
-			}
-			if (E.count > 0) { /* no edges: no largest id to shift */
-				maxu--;
-				maxv--;
-			}
-			info->one_based = 1;
-		}
-		if (bipartite) {
-			n = r_decl >= 0 ? r_decl : maxu + 1;
-			m = c_decl >= 0 ? c_decl : maxv + 1;
-			if (maxu >= n || maxv >= m) {
-				rs_fail(e, RS_EINVAL,
-					"%s: ids up to (%ld, %ld) but the header says %ld rows, %ld columns (ids read as %d-based)",
-					path, maxu + base, maxv + base, n, m, base);
-				goto fail;
-			}
-		} else {
-			long top = maxu > maxv ? maxu : maxv;
-			n = n_decl >= 0 ? n_decl : top + 1;
-			if (top >= n) {
-				rs_fail(e, RS_EINVAL, "%s: node id %ld but the header says %ld nodes%s", path,
-					top + (base == 1), n,
-					base == 1 ? " (ids read as 1-based)" : " (ids read as 0-based)");
-				goto fail;
-			}
-		}
+	} else if (numbered_nodes(&E, o, bipartite, konect, &decl, maxu, maxv, minid, path, &n, &m,
+				  info, e) != 0) {
+		goto fail;
 	}
 	if (E.count == 0 && n <= 0) {
 		if (info->header_skipped)
