@@ -120,6 +120,180 @@ static void ylabel(struct sbuf *b, const char *text)
 	ylabel_ticks(b, text, 6);
 }
 
+/* A model's embedding: a point a block (its nodes share their rows), a
+ * letter or colour each, rows and columns apart for a bipartite one. */
+static void embed_blocks(const rs_model *M, const rs_spectrum *S, const double *X, const double *Y,
+			 struct sbuf *b)
+{
+	int parts = M->bipartite ? 2 : 1;
+	sb_printf(b, "$rs_embed << EOD\n");
+	for (long r = 0; r < (long)M->K * parts; r++) {
+		long row = S->per_block ? r : rs_model_block_start(M, (int)(r / M->K), (int)(r % M->K));
+		sb_printf(b, "%.10g %.10g %ld\n", X[row], Y[row], r);
+	}
+	sb_printf(b, "EOD\nplot ");
+	for (long r = 0; r < (long)M->K * parts; r++) {
+		int p = (int)(r / M->K), bl = (int)(r % M->K);
+		long size = p ? M->m[bl] : M->n[bl];
+		sb_printf(b, "%s$rs_embed every ::%ld::%ld using 1:2 with points pt (rs_text ? \"%c\" : %d) ps 2.5 lc rgb \"%s\" title \"%sblock %d (%ld node%s)\"",
+			  r ? ", " : "", r, r, (p ? 'a' : 'A') + bl % 26, p ? 9 : 7, palette[bl % NPAL], parts == 2 ? (p ? "cols " : "rows ") : "",
+			  bl + 1, size, size == 1 ? "" : "s");
+	}
+	sb_printf(b, "\n");
+}
+
+/* A graph's nodes in series: 0 unlabelled, 1 .. own the classes (or
+ * clusters) by size, the largest first, as many as the palette has
+ * colours; own + 1 the smaller classes together, own + 2 the noise, own
+ * + 3 a bipartite graph's unlabelled columns. */
+struct series {
+	int *cls;     /* N: each node's series */
+	long *count;  /* ncls: each class's nodes */
+	int *order;   /* ncls: the classes, largest first (ties by id) */
+	long *inser;  /* nser: the points each series draws (1 node in step) */
+	int ncls, own, nser;
+	long other_nodes, columns, step;
+};
+
+static void series_free(struct series *z)
+{
+	free(z->cls);
+	free(z->count);
+	free(z->order);
+	free(z->inser);
+}
+
+static void node_series(const rs_session *s, long N, int by_clusters, struct series *z)
+{
+	int ncls = by_clusters ? s->nclusters : s->labels ? s->labels->nclass : 0;
+	const rs_graph *g = s->graph;
+	long orig = g ? g->orig_n : N, gn = g ? g->n : N;
+	z->ncls = ncls;
+	z->step = N > 100000 ? (N + 99999) / 100000 : 1;
+	/* each node's class (or cluster), -1 for none and for the noise; then
+	 * its series (below) */
+	int *cls = z->cls = xcalloc((size_t)N + 1, sizeof *cls);
+	long *count = z->count = xcalloc((size_t)ncls + 1, sizeof *count);
+	int *order = z->order = xcalloc((size_t)ncls + 1, sizeof *order);
+	int *rank = xcalloc((size_t)ncls + 1, sizeof *rank);
+	for (long i = 0; i < N; i++) {
+		int y = by_clusters ? (i < s->nclustered ? s->clusters[i] : -1)
+			: s->labels && i < s->labels->n ? s->labels->y[i] : -1;
+		cls[i] = y >= 0 && y < ncls && !(i >= orig && i < gn) ? y : -1;
+		if (cls[i] >= 0)
+			count[y]++;
+	}
+	for (int c = 0; c < ncls; c++)
+		order[c] = c;
+	for (int a = 1; a < ncls; a++) /* by size, largest first; ties by id */
+		for (int j = a; j > 0 && count[order[j]] > count[order[j - 1]]; j--) {
+			int t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	int own = z->own = ncls <= NPAL ? ncls : NPAL - 1; /* classes with a colour of their own */
+	for (int r = 0; r < ncls; r++)
+		rank[order[r]] = r;
+	z->nser = own + 4;
+	z->other_nodes = 0;
+	for (int r = own; r < ncls; r++)
+		z->other_nodes += count[order[r]];
+	/* the series' points (an empty series is left out: no datablock, no
+	 * key entry, no warning from gnuplot) */
+	z->inser = xcalloc((size_t)z->nser, sizeof *z->inser);
+	z->columns = 0;
+	for (long i = 0; i < N; i++) { /* each node's class becomes its series */
+		cls[i] = i >= orig && i < gn ? own + 2
+			 : cls[i] < 0	     ? (i >= gn ? own + 3 : 0)
+			 : rank[cls[i]] < own ? rank[cls[i]] + 1
+					      : own + 1;
+		z->columns += cls[i] == own + 3;
+		if (i % z->step == 0)
+			z->inser[cls[i]]++;
+	}
+	free(rank);
+}
+
+/* One of the two plot commands of a graph's embedding: the text
+ * terminal's (a letter per class, for the TEXT_OWN largest, so that its
+ * key fits a 24-line terminal; the rest '+', counted in one entry), or
+ * the others' (a colour per class). */
+static void series_plot(const rs_session *s, const struct series *z, int by_clusters, int text,
+			struct sbuf *b)
+{
+	int ncls = z->ncls, own = z->own;
+	const long *count = z->count;
+	const int *order = z->order;
+	long tsmall = z->other_nodes;
+	int town = own < TEXT_OWN ? own : TEXT_OWN;
+	for (int r = town; r < own; r++)
+		tsmall += count[order[r]];
+	char buf[64];
+	sb_printf(b, text ? "if (rs_text) {\n\tplot " : "} else {\n\tplot ");
+	int titled_small = 0;
+	for (int sr = 0, first = 1; sr < z->nser; sr++) {
+		if (z->inser[sr] == 0)
+			continue;
+		const char *name, *col;
+		char glyph = '.';
+		if (sr == 0) {
+			name = ncls > 0 ? "unlabelled" : "nodes";
+			col = "#bbbbbb";
+			glyph = ncls > 0 ? '.' : 'o';
+		} else if (sr == own + 2) {
+			name = "noise";
+			col = "#444444";
+			glyph = 'x';
+		} else if (sr == own + 3) {
+			snprintf(buf, sizeof buf, "columns (%ld)", z->columns);
+			name = buf;
+			col = "#888888";
+			glyph = '^';
+		} else if (sr == own + 1 || (text && sr > town)) {
+			if (sr == own + 1 && ncls <= own)
+				continue;
+			int nsmall = text ? ncls - town : ncls - own;
+			if (text) /* short: the text key takes columns from the plot */
+				snprintf(buf, sizeof buf, "%d others (%ld)", nsmall, tsmall);
+			else
+				snprintf(buf, sizeof buf, "%d %s %s (%ld nodes)", nsmall,
+					 /* 'smaller' only where none is as large as a coloured one */
+					 own > 0 && count[order[own]] < count[order[own - 1]] ? "smaller" : "other",
+					 by_clusters ? "clusters" : "classes", z->other_nodes);
+			name = buf;
+			col = "#e0e0e0";
+			glyph = '+';
+			if (text && titled_small++)
+				name = NULL;
+		} else {
+			int c = order[sr - 1];
+			char cname[48];
+			if (by_clusters)
+				snprintf(buf, sizeof buf, "cluster %d (%ld)", c + 1, count[c]);
+			else
+				snprintf(buf, sizeof buf, "%s (%ld)", views_class_name(s, c, cname, sizeof cname),
+					 count[c]);
+			name = buf;
+			col = palette[sr - 1];
+			glyph = (char)('A' + (sr - 1));
+		}
+		sb_printf(b, "%s$rs_c%d using 1:2 with points ", first ? "" : ", ", sr);
+		if (text)
+			sb_printf(b, "pt \"%c\" lc rgb \"%s\"", glyph, col);
+		else /* a bipartite graph's columns: triangles */
+			sb_printf(b, "pt %d ps %s lc rgb \"%s\"", sr == own + 3 ? 9 : 7, sr == own + 3 ? "0.7" : "0.5", col);
+		if (name) {
+			char *q = gp_quote(name);
+			sb_printf(b, " title \"%s\"", q);
+			free(q);
+		} else {
+			sb_printf(b, " notitle");
+		}
+		first = 0;
+	}
+	sb_printf(b, "\n");
+}
+
 static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbuf *b, rs_err *e)
 {
 	const rs_spectrum *S = session_spectrum(s, e);
@@ -149,164 +323,29 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 	if (xstep > 0)
 		sb_printf(b, "set xtics %.6g\n", xstep);
 	if (s->model && !by_clusters) {
-		const rs_model *M = s->model;
-		int parts = M->bipartite ? 2 : 1;
-		sb_printf(b, "$rs_embed << EOD\n");
-		for (long r = 0; r < (long)M->K * parts; r++) {
-			long row = S->per_block ? r : rs_model_block_start(M, (int)(r / M->K), (int)(r % M->K));
-			sb_printf(b, "%.10g %.10g %ld\n", X[row], Y[row], r);
-		}
-		sb_printf(b, "EOD\nplot ");
-		for (long r = 0; r < (long)M->K * parts; r++) {
-			int p = (int)(r / M->K), bl = (int)(r % M->K);
-			long size = p ? M->m[bl] : M->n[bl];
-			sb_printf(b, "%s$rs_embed every ::%ld::%ld using 1:2 with points pt (rs_text ? \"%c\" : %d) ps 2.5 lc rgb \"%s\" title \"%sblock %d (%ld node%s)\"",
-				  r ? ", " : "", r, r, (p ? 'a' : 'A') + bl % 26, p ? 9 : 7, palette[bl % NPAL], parts == 2 ? (p ? "cols " : "rows ") : "",
-				  bl + 1, size, size == 1 ? "" : "s");
-		}
-		sb_printf(b, "\n");
+		embed_blocks(s->model, S, X, Y, b);
 		return 0;
 	}
-	/* a graph: one series per class, the largest first, as many as the
-	 * palette has colours; smaller classes together in one series, then
-	 * the unlabelled nodes and the noise */
-	long N = S->rows, step = N > 100000 ? (N + 99999) / 100000 : 1;
-	int ncls = by_clusters ? s->nclusters : s->labels ? s->labels->nclass : 0;
-	const rs_graph *g = s->graph;
-	long orig = g ? g->orig_n : N, gn = g ? g->n : N;
-	/* each node's class (or cluster), -1 for none and for the noise; then
-	 * its series (below) */
-	int *cls = xcalloc((size_t)N + 1, sizeof *cls);
-	long *count = xcalloc((size_t)ncls + 1, sizeof *count);
-	int *order = xcalloc((size_t)ncls + 1, sizeof *order), *rank = xcalloc((size_t)ncls + 1, sizeof *rank);
-	for (long i = 0; i < N; i++) {
-		int y = by_clusters ? (i < s->nclustered ? s->clusters[i] : -1)
-			: s->labels && i < s->labels->n ? s->labels->y[i] : -1;
-		cls[i] = y >= 0 && y < ncls && !(i >= orig && i < gn) ? y : -1;
-		if (cls[i] >= 0)
-			count[y]++;
-	}
-	for (int c = 0; c < ncls; c++)
-		order[c] = c;
-	for (int a = 1; a < ncls; a++) /* by size, largest first; ties by id */
-		for (int j = a; j > 0 && count[order[j]] > count[order[j - 1]]; j--) {
-			int t = order[j];
-			order[j] = order[j - 1];
-			order[j - 1] = t;
-		}
-	int own = ncls <= NPAL ? ncls : NPAL - 1; /* classes with a colour of their own */
-	for (int r = 0; r < ncls; r++)
-		rank[order[r]] = r;
-	/* series: 0 unlabelled, 1 .. own the classes by rank, own + 1 the rest,
-	 * own + 2 noise, own + 3 a bipartite graph's unlabelled columns */
-	int nser = own + 4;
-	long other_nodes = 0;
-	for (int r = own; r < ncls; r++)
-		other_nodes += count[order[r]];
-	/* the series' points (an empty series is left out: no datablock, no
-	 * key entry, no warning from gnuplot) */
-	long *inser = xcalloc((size_t)nser, sizeof *inser), columns = 0;
-	for (long i = 0; i < N; i++) { /* each node's class becomes its series */
-		cls[i] = i >= orig && i < gn ? own + 2
-			 : cls[i] < 0	     ? (i >= gn ? own + 3 : 0)
-			 : rank[cls[i]] < own ? rank[cls[i]] + 1
-					      : own + 1;
-		columns += cls[i] == own + 3;
-		if (i % step == 0)
-			inser[cls[i]]++;
-	}
-	for (int sr = 0; sr < nser; sr++) {
-		if (inser[sr] == 0)
+	/* a graph: a datablock for each series, then the plots */
+	long N = S->rows;
+	struct series z;
+	node_series(s, N, by_clusters, &z);
+	for (int sr = 0; sr < z.nser; sr++) {
+		if (z.inser[sr] == 0)
 			continue;
 		sb_printf(b, "$rs_c%d << EOD\n", sr);
-		for (long i = 0; i < N; i += step)
-			if (cls[i] == sr)
+		for (long i = 0; i < N; i += z.step)
+			if (z.cls[i] == sr)
 				sb_printf(b, "%.10g %.10g\n", X[i], Y[i]);
 		sb_printf(b, "EOD\n");
 	}
-	if (step > 1)
-		sb_printf(b, "set label 1 \"1 node in %ld shown\" at graph 0.02,0.97 noenhanced\n", step);
-	/* Two plots: the text terminal's (a letter per class, for the
-	 * TEXT_OWN largest, so that its key fits a 24-line terminal; the
-	 * rest '+', counted in one entry), then the others' (a colour per
-	 * class) */
-	long tsmall = other_nodes;
-	int town = own < TEXT_OWN ? own : TEXT_OWN;
-	for (int r = town; r < own; r++)
-		tsmall += count[order[r]];
-	char buf[64];
-	for (int text = 1; text >= 0; text--) {
-		sb_printf(b, text ? "if (rs_text) {\n\tplot " : "} else {\n\tplot ");
-		int titled_small = 0;
-		for (int sr = 0, first = 1; sr < nser; sr++) {
-			if (inser[sr] == 0)
-				continue;
-			const char *name, *col;
-			char glyph = '.';
-			if (sr == 0) {
-				name = ncls > 0 ? "unlabelled" : "nodes";
-				col = "#bbbbbb";
-				glyph = ncls > 0 ? '.' : 'o';
-			} else if (sr == own + 2) {
-				name = "noise";
-				col = "#444444";
-				glyph = 'x';
-			} else if (sr == own + 3) {
-				snprintf(buf, sizeof buf, "columns (%ld)", columns);
-				name = buf;
-				col = "#888888";
-				glyph = '^';
-			} else if (sr == own + 1 || (text && sr > town)) {
-				if (sr == own + 1 && ncls <= own)
-					continue;
-				int nsmall = text ? ncls - town : ncls - own;
-				if (text) /* short: the text key takes columns from the plot */
-					snprintf(buf, sizeof buf, "%d others (%ld)", nsmall, tsmall);
-				else
-					snprintf(buf, sizeof buf, "%d %s %s (%ld nodes)", nsmall,
-						 /* 'smaller' only where none is as large as a coloured one */
-						 own > 0 && count[order[own]] < count[order[own - 1]] ? "smaller" : "other",
-						 by_clusters ? "clusters" : "classes", other_nodes);
-				name = buf;
-				col = "#e0e0e0";
-				glyph = '+';
-				if (text && titled_small++)
-					name = NULL;
-			} else {
-				int c = order[sr - 1];
-				char cname[48];
-				if (by_clusters)
-					snprintf(buf, sizeof buf, "cluster %d (%ld)", c + 1, count[c]);
-				else
-					snprintf(buf, sizeof buf, "%s (%ld)",
-						 views_class_name(s, c, cname, sizeof cname), count[c]);
-				name = buf;
-				col = palette[sr - 1];
-				glyph = (char)('A' + (sr - 1));
-			}
-			sb_printf(b, "%s$rs_c%d using 1:2 with points ", first ? "" : ", ", sr);
-			if (text)
-				sb_printf(b, "pt \"%c\" lc rgb \"%s\"", glyph, col);
-			else /* a bipartite graph's columns: triangles */
-				sb_printf(b, "pt %d ps %s lc rgb \"%s\"", sr == own + 3 ? 9 : 7, sr == own + 3 ? "0.7" : "0.5", col);
-			if (name) {
-				char *q = gp_quote(name);
-				sb_printf(b, " title \"%s\"", q);
-				free(q);
-			} else {
-				sb_printf(b, " notitle");
-			}
-			first = 0;
-		}
-		sb_printf(b, "\n");
-	}
+	if (z.step > 1)
+		sb_printf(b, "set label 1 \"1 node in %ld shown\" at graph 0.02,0.97 noenhanced\n", z.step);
+	series_plot(s, &z, by_clusters, 1, b);
+	series_plot(s, &z, by_clusters, 0, b);
 	sb_printf(b, "}");
-	free(inser);
 	sb_printf(b, "\n");
-	free(cls);
-	free(count);
-	free(order);
-	free(rank);
+	series_free(&z);
 	return 0;
 }
 
