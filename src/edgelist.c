@@ -574,6 +574,90 @@ static int numbered_nodes(rs_edges *E, const rs_load_opts *o, int bipartite, int
 	return 0;
 }
 
+/* Whether a line's nf fields f fit the file: two node ids at least, as
+ * many as its header line (hcols fields) names, and without one no more
+ * than source, target and weight in a delimited file (more are counted in
+ * info where blanks separate them).  Empty fields past the last column (a
+ * trailing tab or comma, as some spreadsheet exports leave) are no
+ * columns: *nf drops them. */
+static int fields_fit(struct rs_reader *rd, char **f, int *nf, char delim, int hcols, int cs, int ct,
+		      int cw, const rs_load_opts *o, rs_load_info *info)
+{
+	if (o->weight_name && !hcols) {
+		RS_FAIL_AT(rd, "weight %s: the file has no header line naming its columns", o->weight_name);
+		return -1;
+	}
+	if (*nf < 2) {
+		RS_FAIL_AT(rd, "expected two node ids%s, found %d field%s%s", " and an optional weight",
+			   *nf, *nf == 1 ? "" : "s",
+			   *nf == 1 ? " (an adjacency list, each node then its neighbours? 'format adjlist')"
+				    : "");
+		return -1;
+	}
+	while (delim != ' ' && *nf > (hcols > 3 ? hcols : 3) && f[*nf - 1][0] == '\0')
+		--*nf;
+	int n = *nf;
+	if (hcols > 3 && (n <= cs || n <= ct || (cw >= 0 && n <= cw && !o->unweighted))) {
+		RS_FAIL_AT(rd, "%d field%s where the header has %d", n, n == 1 ? "" : "s", hcols);
+		return -1;
+	}
+	if (hcols <= 3 && n > 3 && delim != ' ' && !o->unweighted) {
+		RS_FAIL_AT(rd, "%d fields, more than 3 (source, target, weight): a header line naming "
+			       "the columns picks them, 'unweighted' reads the first two, 'format matrix' "
+			       "reads a dense adjacency matrix",
+			   n);
+		return -1;
+	}
+	if (hcols <= 3 && n > 3)
+		info->extra_fields++;
+	return 0;
+}
+
+/* The range of the numbered ids read: the largest source and target,
+ * the smallest of both. */
+struct id_range {
+	long maxu, maxv, minid;
+};
+
+/* An edge's ends *u and *v from their fields fu and fv: numbers while
+ * the file's ids are numbers (their range kept in r), names (rows, and
+ * cols for a bipartite graph's targets) from the first one that is not,
+ * the ids read so far made names too (*symbolic set). */
+static int edge_ends(const char *fu, const char *fv, int *symbolic, rs_edges *E, rs_namemap *rows,
+		     rs_namemap *cols, int bipartite, struct id_range *r, long *u, long *v,
+		     rs_load_info *info, rs_err *e)
+{
+	if (!*symbolic && (rs_field_id(fu, u, &info->decimal_ids) != 0 ||
+			   rs_field_id(fv, v, &info->decimal_ids) != 0 || *u < 0 || *v < 0 ||
+			   *u > RS_MAX_ID || *v > RS_MAX_ID)) {
+		/* switch to names: the ids read so far become names too */
+		*symbolic = 1;
+		if (ids_to_names(E, rows, cols, bipartite, e) != 0)
+			return -1;
+	}
+	if (!*symbolic) {
+		if (*u > r->maxu)
+			r->maxu = *u;
+		if (*v > r->maxv)
+			r->maxv = *v;
+		if (*u < r->minid)
+			r->minid = *u;
+		if (*v < r->minid)
+			r->minid = *v;
+		return 0;
+	}
+	/* ids read as decimals before the names began became the names
+	 * "3"..., so "3.0" must stay that node */
+	char cu[24], cv[24];
+	if (info->decimal_ids) {
+		fu = decimal_as_integer(fu, cu, sizeof cu);
+		fv = decimal_as_integer(fv, cv, sizeof cv);
+	}
+	*u = rs_nm_intern(rows, fu, strlen(fu), 1, e);
+	*v = rs_nm_intern(bipartite ? cols : rows, fv, strlen(fv), 1, e);
+	return *u < 0 || *v < 0 ? -1 : 0;
+}
+
 rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, int bipartite,
 			   rs_load_info *info, rs_err *e)
 {
@@ -585,7 +669,7 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 	int cs = 0, ct = 1, cw = 2, hcols = 0, konect = 0, konect_signed = 0;
 	char wname[64] = "", delim = 0;
 	struct el_decl decl = {-1, -1, -1, 0};
-	long maxu = -1, maxv = -1, minid = LONG_MAX;
+	struct id_range ids = {-1, -1, LONG_MAX};
 	rs_graph *g = NULL;
 	char *p = buf, *line;
 	while ((line = rs_next_line(&p, &rd)) != NULL) {
@@ -643,33 +727,8 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 				continue;
 			}
 		}
-		if (o->weight_name && !hcols) {
-			RS_FAIL_AT(&rd, "weight %s: the file has no header line naming its columns", o->weight_name);
+		if (fields_fit(&rd, f, &nf, delim, hcols, cs, ct, cw, o, info) != 0)
 			goto fail;
-		}
-		if (nf < 2) {
-			RS_FAIL_AT(&rd, "expected two node ids%s, found %d field%s%s", " and an optional weight",
-				nf, nf == 1 ? "" : "s",
-				nf == 1 ? " (an adjacency list, each node then its neighbours? 'format adjlist')" : "");
-			goto fail;
-		}
-		/* empty fields past the last column (a trailing tab or comma, as
-		 * some spreadsheet exports leave) are not columns */
-		while (delim != ' ' && nf > (hcols > 3 ? hcols : 3) && f[nf - 1][0] == '\0')
-			nf--;
-		if (hcols > 3 && (nf <= cs || nf <= ct || (cw >= 0 && nf <= cw && !o->unweighted))) {
-			RS_FAIL_AT(&rd, "%d field%s where the header has %d", nf, nf == 1 ? "" : "s", hcols);
-			goto fail;
-		}
-		if (hcols <= 3 && nf > 3 && delim != ' ' && !o->unweighted) {
-			RS_FAIL_AT(&rd, "%d fields, more than 3 (source, target, weight): a header line naming "
-				     "the columns picks them, 'unweighted' reads the first two, 'format matrix' "
-				     "reads a dense adjacency matrix",
-				nf);
-			goto fail;
-		}
-		if (hcols <= 3 && nf > 3)
-			info->extra_fields++;
 		double w = 1.0;
 		if (cw >= 0 && nf > cw && !o->unweighted &&
 		    edge_weight(&rd, f[cw], delim, wname, nf < 3 || isdigit((unsigned char)f[ct][0]) || hcols > 3,
@@ -694,37 +753,8 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 			goto fail;
 		}
 		long u, v;
-		if (!symbolic && (rs_field_id(fu, &u, &info->decimal_ids) != 0 ||
-				  rs_field_id(fv, &v, &info->decimal_ids) != 0 || u < 0 || v < 0 ||
-				  u > RS_MAX_ID || v > RS_MAX_ID)) {
-			/* switch to names: the ids read so far become names too */
-			symbolic = 1;
-			if (ids_to_names(&E, &rows, &cols, bipartite, e) != 0)
-				goto fail;
-		}
-		if (symbolic) {
-			/* ids read as decimals before the names began became the
-			 * names "3"..., so "3.0" must stay that node */
-			char cu[24], cv[24];
-			if (info->decimal_ids) {
-				fu = decimal_as_integer(fu, cu, sizeof cu);
-				fv = decimal_as_integer(fv, cv, sizeof cv);
-			}
-			u = rs_nm_intern(&rows, fu, strlen(fu), 1, e);
-			v = rs_nm_intern(bipartite ? &cols : &rows, fv, strlen(fv), 1, e);
-			if (u < 0 || v < 0)
-				goto fail;
-		} else {
-			if (u > maxu)
-				maxu = u;
-			if (v > maxv)
-				maxv = v;
-			if (u < minid)
-				minid = u;
-			if (v < minid)
-				minid = v;
-		}
-		if (rs_edges_push(&E, u, v, w, e) != 0)
+		if (edge_ends(fu, fv, &symbolic, &E, &rows, &cols, bipartite, &ids, &u, &v, info, e) != 0 ||
+		    rs_edges_push(&E, u, v, w, e) != 0)
 			goto fail;
 	}
 	info->lines = rd.lineno;
@@ -734,11 +764,11 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 		n = rows.count;
 		m = bipartite ? cols.count : 0;
 	} else if (!bipartite && E.count > 0 && o->ids != RS_IDS_KEEP &&
-		   (o->ids == RS_IDS_COMPACT || sparse_ids(&E, maxu > maxv ? maxu : maxv, minid,
-							    decl.n, decl.snap))) {
+		   (o->ids == RS_IDS_COMPACT || sparse_ids(&E, ids.maxu > ids.maxv ? ids.maxu : ids.maxv,
+							    ids.minid, decl.n, decl.snap))) {
 		/* the ids are labels: nodes in their increasing order, named as
 		 * symbolic ids are (the build and the names' handover below) */
-		long top = maxu > maxv ? maxu : maxv;
+		long top = ids.maxu > ids.maxv ? ids.maxu : ids.maxv;
 		n = compact_ids(&E, top, &rows.names, e);
 		if (n < 0)
 			goto fail;
@@ -747,7 +777,7 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 		info->relabeled = 1;
 		info->compacted = n;
 		info->id_top = top;
-	} else if (numbered_nodes(&E, o, bipartite, konect, &decl, maxu, maxv, minid, path, &n, &m,
+	} else if (numbered_nodes(&E, o, bipartite, konect, &decl, ids.maxu, ids.maxv, ids.minid, path, &n, &m,
 				  info, e) != 0) {
 		goto fail;
 	}
