@@ -860,10 +860,19 @@ static int gram_lift(struct gop *G, rs_lanczos_out *L, int nev, rs_err *e)
 /* Solves stop joining the basis once adding one costs more than
  * RS_RBASIS_PAYS of the solve (rbasis.h), by a model of both fitted on
  * facebook, ego-twitter and the 2e5-node SBM: time per step of Lanczos
- * over time per n p q of an add, about 6 (4.6-6.4).  There adds cost
- * 0.6, 0.6 and 0.25 of a solve: facebook and ego-twitter stop after a
- * few adds, the SBM goes on. */
+ * over time per n p q of an add, about 6 (4.6-6.4).  At RB_USEFUL
+ * solves' columns, adds cost 0.75-0.95, 0.4-0.65 and 0.25-0.3 of a
+ * solve: facebook and ego-twitter start no basis, the SBM does. */
 #define RB_ADD_FLOPS 6.0
+/* A basis answers 10 % steps once it holds about this many solves (going
+ * up, the 2e5-node SBM's sixth step is its first from the basis); adds
+ * are costed at that size until it is reached.  With it, facebook and
+ * ego-twitter (an add of 5 solves' columns: about 0.8 and 0.5 of a solve)
+ * no longer start a basis they stopped feeding after two to four adds,
+ * which never answered a step and made their sweeps of 10 % steps up
+ * 0.76x and 0.81x of cold ones (every step tried it first); the SBM
+ * (0.25-0.3) starts it at the third solve as before. */
+#define RB_USEFUL 5
 
 /* start += sum of columns c0 .. nc - 1 of X, each times d^1/2 (when d is
  * given) and a weight 1 + 0.1 u (u uniform, seeded), so that no direction
@@ -1443,19 +1452,23 @@ static int solve_rest(struct gop *G, const rs_copies *cp, const rs_gsolve_opts *
 	if (!G->gram && symmetric_alike(g, cp) > 0 &&
 	    recheck_repeats(G, &lo, proj, &R->L, &R->rechecks, &R->all_theta, &R->nall, e) != 0)
 		return -1;
-	if (!join)
+	if (!use_rb)
 		return 0;
-	if (rs_rbasis_columns(o->rb) == 0 && o->warm && o->warm->rows == N &&
+	if (join && rs_rbasis_columns(o->rb) == 0 && o->warm && o->warm->rows == N &&
 	    rb_add_warm(G, o->rb, o->warm, e) != 0)
 		return -1;
-	if (rb_add(G, o->rb, R->L.vec, need, e) != 0)
+	if (join && rb_add(G, o->rb, R->L.vec, need, e) != 0)
 		return -1;
-	/* a Lanczos step: the product and about two sweeps over the basis; an
-	 * add: about RB_ADD_FLOPS n p q (Gram-Schmidt, the operator's
-	 * projections) */
+	/* The costs, noted after every solve, joined or not, so that the
+	 * third solve's decision has them: a Lanczos step, the product and
+	 * about two sweeps over the basis; an add, about RB_ADD_FLOPS n p q
+	 * (Gram-Schmidt, the operator's projections), p the basis' columns,
+	 * or those of RB_USEFUL solves while it holds fewer: a basis pays
+	 * only once it has grown that far, so what its adds will cost then
+	 * decides whether it is started at all. */
 	double step = (double)g->nnz + 2.0 * (double)N * rs_lanczos_ncv(&lo, G->space);
-	rs_rbasis_note_costs(o->rb, (double)R->L.matvecs * step,
-			     RB_ADD_FLOPS * (double)N * rs_rbasis_columns(o->rb) * need);
+	double p = fmax((double)rs_rbasis_columns(o->rb), (double)RB_USEFUL * need);
+	rs_rbasis_note_costs(o->rb, (double)R->L.matvecs * step, RB_ADD_FLOPS * (double)N * p * need);
 	return 0;
 }
 

@@ -59,8 +59,10 @@ int rs_rbasis_add(rs_rbasis *rb, const double *X, int q, rs_err *e);
 /* How many solves have bound it since it was emptied (this one included). */
 long rs_rbasis_offers(const rs_rbasis *rb);
 /* The estimated costs (in flops, or any one unit) of the latest solve
- * added to the basis and of its add; rs_rbasis_pays says whether more
- * solves should be added: yes until costs are noted, then while an add
+ * and of adding it (gspectrum.c notes them after every solve, an add
+ * costed at no less than the size at which the basis starts to answer
+ * steps); rs_rbasis_pays says whether more solves should be added: yes
+ * until costs are noted, then while an add
  * costs at most RS_RBASIS_PAYS times the solve (a step taken from the
  * basis costs a small part of a solve, so the basis pays for itself when
  * more than about that fraction of the solves are taken from it).  The
