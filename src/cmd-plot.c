@@ -343,8 +343,7 @@ static int script_embed(rs_session *s, int I, int J, int by_clusters, struct sbu
 		sb_printf(b, "set label 1 \"1 node in %ld shown\" at graph 0.02,0.97 noenhanced\n", z.step);
 	series_plot(s, &z, by_clusters, 1, b);
 	series_plot(s, &z, by_clusters, 0, b);
-	sb_printf(b, "}");
-	sb_printf(b, "\n");
+	sb_printf(b, "}\n");
 	series_free(&z);
 	return 0;
 }

@@ -530,15 +530,22 @@ static int ids_to_names(rs_edges *E, rs_namemap *rows, rs_namemap *cols, int bip
 	return 0;
 }
 
-/* The nodes of a file of numbered ones (ids minid .. max(maxu, maxv)):
+/* The range of the numbered ids read: the largest source and target,
+ * the smallest of both. */
+struct id_range {
+	long maxu, maxv, minid;
+};
+
+/* The nodes of a file of numbered ones (ids r->minid .. max(r->maxu, r->maxv)):
  * the base, 0 or 1, given, KONECT's, or guessed (the ids shifted to 0),
  * and the counts, *n (rows) and *m (columns of a bipartite graph), from
  * the declarations or the largest ids.  An id past a declared count is an
  * error. */
 static int numbered_nodes(rs_edges *E, const rs_load_opts *o, int bipartite, int konect,
-			  const struct el_decl *d, long maxu, long maxv, long minid, const char *path,
+			  const struct el_decl *d, const struct id_range *r, const char *path,
 			  long *n, long *m, rs_load_info *info, rs_err *e)
 {
+	long maxu = r->maxu, maxv = r->maxv, minid = r->minid;
 	int base = o->base < 0 && konect ? 1 : o->base; /* KONECT numbers from 1 */
 	if (base < 0)
 		base = guess_base(bipartite, minid, maxu, maxv, d->n, d->r, d->c);
@@ -612,12 +619,6 @@ static int fields_fit(struct rs_reader *rd, char **f, int *nf, char delim, int h
 		info->extra_fields++;
 	return 0;
 }
-
-/* The range of the numbered ids read: the largest source and target,
- * the smallest of both. */
-struct id_range {
-	long maxu, maxv, minid;
-};
 
 /* An edge's ends *u and *v from their fields fu and fv: numbers while
  * the file's ids are numbers (their range kept in r), names (rows, and
@@ -758,17 +759,15 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 			goto fail;
 	}
 	info->lines = rd.lineno;
-	long n = 0, m = 0;
+	long n = 0, m = 0, top = ids.maxu > ids.maxv ? ids.maxu : ids.maxv;
 	if (symbolic) {
 		info->relabeled = 1;
 		n = rows.count;
 		m = bipartite ? cols.count : 0;
 	} else if (!bipartite && E.count > 0 && o->ids != RS_IDS_KEEP &&
-		   (o->ids == RS_IDS_COMPACT || sparse_ids(&E, ids.maxu > ids.maxv ? ids.maxu : ids.maxv,
-							    ids.minid, decl.n, decl.snap))) {
+		   (o->ids == RS_IDS_COMPACT || sparse_ids(&E, top, ids.minid, decl.n, decl.snap))) {
 		/* the ids are labels: nodes in their increasing order, named as
 		 * symbolic ids are (the build and the names' handover below) */
-		long top = ids.maxu > ids.maxv ? ids.maxu : ids.maxv;
 		n = compact_ids(&E, top, &rows.names, e);
 		if (n < 0)
 			goto fail;
@@ -777,7 +776,7 @@ rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, i
 		info->relabeled = 1;
 		info->compacted = n;
 		info->id_top = top;
-	} else if (numbered_nodes(&E, o, bipartite, konect, &decl, ids.maxu, ids.maxv, ids.minid, path, &n, &m,
+	} else if (numbered_nodes(&E, o, bipartite, konect, &decl, &ids, path, &n, &m,
 				  info, e) != 0) {
 		goto fail;
 	}

@@ -1417,7 +1417,9 @@ static int solve_rest(struct gop *G, const rs_copies *cp, const rs_gsolve_opts *
 		if (r == 0)
 			R->reduced = rs_rbasis_columns(o->rb);
 	}
-	if (!R->reduced && R->start == NULL && o->warm && o->warm->rows == N && o->warm->nvec > 1) {
+	if (R->reduced)
+		return 0;
+	if (R->start == NULL && o->warm && o->warm->rows == N && o->warm->nvec > 1) {
 		R->start = rs_zalloc(e, (size_t)N, sizeof *R->start, "start vector");
 		if (R->start == NULL)
 			return -1;
@@ -1438,13 +1440,11 @@ static int solve_rest(struct gop *G, const rs_copies *cp, const rs_gsolve_opts *
 	 * pays nothing for a basis it would not use; and only while the basis
 	 * pays (RB_ADD_FLOPS).  A look-ahead (o->ahead) is made for the
 	 * basis, and joins at once. */
-	int join = use_rb && !R->reduced &&
+	int join = use_rb &&
 		   (o->ahead || (rs_rbasis_offers(o->rb) >= RB_FROM && rs_rbasis_pays(o->rb)));
 	if (join)
 		lo.tol *= RB_TIGHTER;
 	lo.single = float_basis(o, &lo, G->dim);
-	if (R->reduced)
-		return 0;
 	if (rs_lanczos(G->dim, gop_apply, proj, G, &lo, &R->L, e) != 0 ||
 	    (G->gram && gram_lift(G, &R->L, need, e) != 0))
 		return -1;
