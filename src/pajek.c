@@ -333,6 +333,170 @@ out:
 	return rc;
 }
 
+/* A line of a section, s (blanks skipped), read as the section says. */
+static int pj_line(struct pajek *P, char *s, enum pj_section sec)
+{
+	int open = 0;
+	char *q = s, *w, *after;
+	long u, v;
+	switch (sec) {
+	case PJ_NONE:
+		RS_FAIL_AT(&P->rd, "a Pajek network starts with '*Vertices N'");
+		return -1;
+	case PJ_VERTICES:
+		if (pj_vertex(&P->rd, pj_word(&q, &open), P->n, &u) != 0)
+			return -1;
+		if (P->label[u] != NULL || P->param[u] != NULL) {
+			RS_FAIL_AT(&P->rd, "vertex %ld is listed twice", u + 1);
+			return -1;
+		}
+		P->label[u] = pj_word(&q, &open);
+		for (int c = 0; c < 3 && pj_number_ahead(q, &after); c++)
+			q = after; /* coordinates */
+		P->param[u] = q;
+		break;
+	case PJ_PAIRS:
+		if (pj_pair(P, q) != 0)
+			return -1;
+		break;
+	case PJ_LISTS:
+		if (pj_vertex(&P->rd, pj_word(&q, &open), P->n, &u) != 0)
+			return -1;
+		while ((w = pj_word(&q, &open)) != NULL)
+			if (pj_vertex(&P->rd, w, P->n, &v) != 0 || pj_edge(P, &P->E, u, v, 1) != 0)
+				return -1;
+		break;
+	case PJ_MATRIX:
+		if (pj_matrix(P, q) != 0)
+			return -1;
+		break;
+	case PJ_PARTITION:
+		if (P->part_at >= P->n) {
+			RS_FAIL_AT(&P->rd, "more values than the partition's %ld", P->n);
+			return -1;
+		}
+		P->part[P->part_at++] = pj_word(&q, &open);
+		break;
+	case PJ_OTHER:
+		break;
+	}
+	if (open) {
+		RS_FAIL_AT(&P->rd, "a quote left open");
+		return -1;
+	}
+	return 0;
+}
+
+/* The file read to its end, in section sec: what it announced, there. */
+static int pj_complete(struct pajek *P, enum pj_section sec)
+{
+	long rows = P->n1 > 0 ? P->n1 : P->n;
+	if (P->n < 0) {
+		rs_fail(P->rd.e, RS_EINVAL, "%s: no '*Vertices N' line: not a Pajek network", P->rd.path);
+		return -1;
+	}
+	if (sec == PJ_MATRIX && P->mr < rows) {
+		RS_FAIL_AT(&P->rd, "the matrix ends at row %ld of %ld (truncated file?)", P->mr + 1, rows);
+		return -1;
+	}
+	if (P->part && P->part_at < P->n) {
+		RS_FAIL_AT(&P->rd, "the partition '%s' ends at %ld values of %ld (truncated file?)", P->part_name,
+			   P->part_at, P->n);
+		return -1;
+	}
+	if (P->wkey && P->wkey_seen == 0) {
+		rs_fail(P->rd.e, RS_EINVAL, "%s: weight %s: no edge parameter of that name (%s%s)", P->rd.path, P->wkey,
+			P->eparams[0] ? "its numeric ones: " : "its edges have no numeric parameters", P->eparams);
+		return -1;
+	}
+	return 0;
+}
+
+/* A *Matrix section's entries as edges: each once where the matrix is
+ * symmetric, arcs otherwise (a two-mode one's rows to its columns). */
+static int pj_matrix_edges(struct pajek *P)
+{
+	int sym = P->M.count == 0 || P->n1 > 0 ? 1 : rs_matrix_symmetric(&P->M);
+	if (sym < 0) {
+		rs_fail(P->rd.e, RS_ENOMEM, "%s: out of memory", P->rd.path);
+		return -1;
+	}
+	P->arcs |= !sym;
+	for (long i = 0; i < P->M.count; i++)
+		if ((!sym || P->M.u[i] <= P->M.v[i] || P->n1 > 0) &&
+		    rs_edges_push(&P->E, P->M.u[i], P->M.v[i], P->M.w ? P->M.w[i] : 1.0, P->rd.e) != 0)
+			return -1;
+	P->weighted |= P->M.w != NULL;
+	return 0;
+}
+
+/* What 'info' tells of the file: weights, arcs, networks, modes, the
+ * parameters read and not read. */
+static void pj_info(struct pajek *P, rs_load_info *info)
+{
+	info->lines = P->rd.lineno;
+	info->weighted = P->weighted;
+	info->symmetrized = P->arcs;
+	info->networks = P->networks;
+	info->two_mode = P->n1;
+	if (P->weighted)
+		snprintf(info->weight_attr, sizeof info->weight_attr, "%s", P->wkey ? P->wkey : "weight");
+	/* numeric parameters not read as weights; the weights in place too
+	 * where a parameter was */
+	if (P->wkey && P->positional)
+		rs_list_append(info->unread_attrs, sizeof info->unread_attrs, ", ", "weight");
+	char *t = P->eparams, *k;
+	while ((k = strsep(&t, ",")) != NULL) {
+		k += strspn(k, " ");
+		if (*k && (P->wkey == NULL || strcmp(k, P->wkey) != 0))
+			rs_list_append(info->unread_attrs, sizeof info->unread_attrs, ", ", k);
+	}
+	/* the vertices' parameters and the partitions, for 'labels ATTR'
+	 * after the load and for Tab (the first 10^4 vertices tell) */
+	for (long i = 0; i < P->n && i < 10000; i++)
+		if (P->param[i])
+			pj_param(P->param[i], NULL, NULL, info->node_attrs, sizeof info->node_attrs, 0);
+	if (P->part_names[0])
+		rs_list_append(info->node_attrs, sizeof info->node_attrs, ", ", P->part_names);
+}
+
+/* The vertices' names in g: their labels, unless none is given or they
+ * are the numbers (networkx writes its integer nodes, from 0, as labels);
+ * a two-mode network's rows', then its columns'. */
+static int pj_names(struct pajek *P, rs_graph *g)
+{
+	char **names = NULL;
+	int rc = -1;
+	for (long i = 0; i < P->n && names == NULL; i++)
+		if (P->label[i] != NULL && (names = calloc((size_t)P->n, sizeof *names)) == NULL)
+			goto oom;
+	for (long i = 0; names && i < P->n; i++) {
+		char num[32];
+		snprintf(num, sizeof num, "%ld", i + 1);
+		if ((names[i] = strdup(P->label[i] ? P->label[i] : num)) == NULL)
+			goto oom;
+	}
+	if (names && rs_names_are_ids(names, P->n) < 0) {
+		if (P->n1 > 0) {
+			if ((g->cnames = calloc((size_t)(P->n - P->n1), sizeof *g->cnames)) == NULL)
+				goto oom;
+			memcpy(g->cnames, names + P->n1, (size_t)(P->n - P->n1) * sizeof *names);
+			memset(names + P->n1, 0, (size_t)(P->n - P->n1) * sizeof *names);
+		}
+		g->names = names;
+		names = NULL;
+	}
+	rc = 0;
+	goto out;
+oom:
+	rs_fail(P->rd.e, RS_ENOMEM, "%s: out of memory", P->rd.path);
+out:
+	for (long i = 0; names && i < P->n; i++)
+		free(names[i]);
+	free(names);
+	return rc;
+}
+
 /* Pajek (.net, .paj): '*Vertices N' (two modes: 'N N1', a bipartite
  * graph), vertex lines 'id ["label"] [x y [z]] [shape] [key value ...]',
  * then *Edges or *Arcs ('a b [w] [key value ...]': a missing weight is
@@ -357,161 +521,29 @@ rs_graph *rs_read_pajek(char *buf, const char *path, const rs_load_opts *o, rs_l
 		char *s = line + strspn(line, " \t");
 		if (*s == '\0' || *s == '%')
 			continue;
-		if (*s == '*') {
-			if (sec == PJ_MATRIX && P.mr < (P.n1 > 0 ? P.n1 : P.n) && (P.mr > 0 || P.mc > 0)) {
-				RS_FAIL_AT(&P.rd, "the matrix ends at row %ld of %ld", P.mr + 1, P.n1 > 0 ? P.n1 : P.n);
+		if (*s != '*') {
+			if (pj_line(&P, s, sec) != 0)
 				goto fail;
-			}
-			int next = pj_section(&P, s, sec);
-			if (next < 0)
-				goto fail;
-			sec = (enum pj_section)next;
 			continue;
 		}
-		int open = 0;
-		char *q = s, *w, *after;
-		long u, v;
-		switch (sec) {
-		case PJ_NONE:
-			RS_FAIL_AT(&P.rd, "a Pajek network starts with '*Vertices N'");
-			goto fail;
-		case PJ_VERTICES:
-			if (pj_vertex(&P.rd, pj_word(&q, &open), P.n, &u) != 0)
-				goto fail;
-			if (P.label[u] != NULL || P.param[u] != NULL) {
-				RS_FAIL_AT(&P.rd, "vertex %ld is listed twice", u + 1);
-				goto fail;
-			}
-			P.label[u] = pj_word(&q, &open);
-			for (int c = 0; c < 3 && pj_number_ahead(q, &after); c++)
-				q = after; /* coordinates */
-			P.param[u] = q;
-			break;
-		case PJ_PAIRS:
-			if (pj_pair(&P, q) != 0)
-				goto fail;
-			break;
-		case PJ_LISTS:
-			if (pj_vertex(&P.rd, pj_word(&q, &open), P.n, &u) != 0)
-				goto fail;
-			while ((w = pj_word(&q, &open)) != NULL)
-				if (pj_vertex(&P.rd, w, P.n, &v) != 0 || pj_edge(&P, &P.E, u, v, 1) != 0)
-					goto fail;
-			break;
-		case PJ_MATRIX:
-			if (pj_matrix(&P, q) != 0)
-				goto fail;
-			break;
-		case PJ_PARTITION:
-			if (P.part_at >= P.n) {
-				RS_FAIL_AT(&P.rd, "more values than the partition's %ld", P.n);
-				goto fail;
-			}
-			P.part[P.part_at++] = pj_word(&q, &open);
-			break;
-		case PJ_OTHER:
-			break;
-		}
-		if (open) {
-			RS_FAIL_AT(&P.rd, "a quote left open");
+		if (sec == PJ_MATRIX && P.mr < (P.n1 > 0 ? P.n1 : P.n) && (P.mr > 0 || P.mc > 0)) {
+			RS_FAIL_AT(&P.rd, "the matrix ends at row %ld of %ld", P.mr + 1, P.n1 > 0 ? P.n1 : P.n);
 			goto fail;
 		}
-	}
-	if (P.n < 0) {
-		rs_fail(e, RS_EINVAL, "%s: no '*Vertices N' line: not a Pajek network", path);
-		goto fail;
-	}
-	if (sec == PJ_MATRIX && P.mr < (P.n1 > 0 ? P.n1 : P.n)) {
-		RS_FAIL_AT(&P.rd, "the matrix ends at row %ld of %ld (truncated file?)", P.mr + 1, P.n1 > 0 ? P.n1 : P.n);
-		goto fail;
-	}
-	if (P.part && P.part_at < P.n) {
-		RS_FAIL_AT(&P.rd, "the partition '%s' ends at %ld values of %ld (truncated file?)", P.part_name, P.part_at,
-			P.n);
-		goto fail;
-	}
-	if (P.wkey && P.wkey_seen == 0) {
-		rs_fail(e, RS_EINVAL, "%s: weight %s: no edge parameter of that name (%s%s)", path, P.wkey,
-			P.eparams[0] ? "its numeric ones: " : "its edges have no numeric parameters", P.eparams);
-		goto fail;
-	}
-	/* a *Matrix section: each edge once where it is symmetric, arcs otherwise */
-	int sym = P.M.count == 0 || P.n1 > 0 ? 1 : rs_matrix_symmetric(&P.M);
-	if (sym < 0) {
-		rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-		goto fail;
-	}
-	P.arcs |= !sym;
-	for (long i = 0; i < P.M.count; i++)
-		if ((!sym || P.M.u[i] <= P.M.v[i] || P.n1 > 0) &&
-		    rs_edges_push(&P.E, P.M.u[i], P.M.v[i], P.M.w ? P.M.w[i] : 1.0, e) != 0)
+		int next = pj_section(&P, s, sec);
+		if (next < 0)
 			goto fail;
-	P.weighted |= P.M.w != NULL;
-	info->lines = P.rd.lineno;
-	info->weighted = P.weighted;
-	info->symmetrized = P.arcs;
-	info->networks = P.networks;
-	info->two_mode = P.n1;
-	if (P.weighted)
-		snprintf(info->weight_attr, sizeof info->weight_attr, "%s", P.wkey ? P.wkey : "weight");
-	/* numeric parameters not read as weights; the weights in place too
-	 * where a parameter was */
-	if (P.wkey && P.positional)
-		rs_list_append(info->unread_attrs, sizeof info->unread_attrs, ", ", "weight");
-	char *t = P.eparams, *k;
-	while ((k = strsep(&t, ",")) != NULL) {
-		k += strspn(k, " ");
-		if (*k && (P.wkey == NULL || strcmp(k, P.wkey) != 0))
-			rs_list_append(info->unread_attrs, sizeof info->unread_attrs, ", ", k);
+		sec = (enum pj_section)next;
 	}
+	if (pj_complete(&P, sec) != 0 || pj_matrix_edges(&P) != 0)
+		goto fail;
+	pj_info(&P, info);
 	long R = P.n1 > 0 ? P.n1 : P.n;
 	g = rs_graph_build(R, P.n1 > 0 ? P.n - P.n1 : 0, P.n1 > 0, &P.E, o->merge, &info->merged, &info->dropped, e);
-	if (g == NULL)
-		goto fail;
-	/* names: the labels, unless none is given or they are the numbers
-	 * (networkx writes its integer nodes, from 0, as labels) */
-	char **names = NULL;
-	for (long i = 0; i < P.n && names == NULL; i++)
-		if (P.label[i] != NULL && (names = calloc((size_t)P.n, sizeof *names)) == NULL) {
-			rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-			goto drop;
-		}
-	for (long i = 0; names && i < P.n; i++) {
-		char num[32];
-		snprintf(num, sizeof num, "%ld", i + 1);
-		if ((names[i] = strdup(P.label[i] ? P.label[i] : num)) == NULL) {
-			rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-			goto drop;
-		}
+	if (g != NULL && (pj_names(&P, g) != 0 || pj_labels(&P, info) != 0)) {
+		rs_graph_free(g);
+		g = NULL;
 	}
-	if (names && rs_names_are_ids(names, P.n) < 0) {
-		if (P.n1 > 0) { /* the rows' names, then the columns' */
-			if ((g->cnames = calloc((size_t)(P.n - P.n1), sizeof *g->cnames)) == NULL) {
-				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-				goto drop;
-			}
-			memcpy(g->cnames, names + P.n1, (size_t)(P.n - P.n1) * sizeof *names);
-			memset(names + P.n1, 0, (size_t)(P.n - P.n1) * sizeof *names);
-		}
-		g->names = names;
-		names = NULL;
-	}
-	/* the vertices' parameters and the partitions, for 'labels ATTR'
-	 * after the load and for Tab (the first 10^4 vertices tell) */
-	for (long i = 0; i < P.n && i < 10000; i++)
-		if (P.param[i])
-			pj_param(P.param[i], NULL, NULL, info->node_attrs, sizeof info->node_attrs, 0);
-	if (P.part_names[0])
-		rs_list_append(info->node_attrs, sizeof info->node_attrs, ", ", P.part_names);
-	if (pj_labels(&P, info) == 0)
-		goto done;
-drop:
-	rs_graph_free(g);
-	g = NULL;
-done:
-	for (long i = 0; names && i < P.n; i++)
-		free(names[i]);
-	free(names);
 fail:
 	free(P.label);
 	free(P.param);
