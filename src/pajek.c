@@ -103,7 +103,7 @@ struct pajek {
 	long mr, mc;          /* the next entry of a *Matrix section          */
 	char *part_name;      /* the *Partition read as labels, and its values */
 	char **part;
-	long part_n, part_at;
+	long part_at;
 	char part_names[128]; /* every partition's name                      */
 	long networks;
 };
