@@ -191,170 +191,220 @@ static long adjlist_ranks(const long *id, long n, long *rank, rs_err *e)
 	return n > 0 ? k + 1 : 0;
 }
 
-rs_graph *rs_read_adjlist(char *buf, const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+/* An adjacency list being read: the names met, the edges, whether every
+ * name is an id; networkx's multiline form: the node whose neighbours
+ * follow and how many are left; Gephi's 'A;B;C': the separator and the
+ * fields of a line. */
+struct adj {
+	struct rs_reader rd;
+	const rs_load_opts *o;
+	rs_load_info *info;
+	rs_namemap nm;
+	rs_edges E;
+	long entries;
+	int numeric, multi;
+	long owner, left;
+	char delim, **f;
+	size_t fcap;
+};
+
+/* A line of networkx's multiline form: 'NODE COUNT', or one of the COUNT
+ * neighbour lines after it, 'NODE [{dict}]'. */
+static int adj_multiline(struct adj *A, char *q)
 {
-	struct rs_reader rd = {path, 0, e};
-	rs_edges E = {0};
-	rs_namemap nm = {0};
-	long *id = NULL, *rank = NULL; /* numeric names: their ids, and their ranks */
-	char **names = NULL; /* numeric ids read as names: in increasing order */
-	long nnames = 0;
-	rs_graph *g = NULL;
-	int numeric = 1, multi = rs_nx_multiline(buf);
-	char delim = multi ? 0 : adjlist_delim(buf), **f = NULL; /* Gephi's 'A;B;C' lines */
-	size_t fcap = 0;
-	long entries = 0, owner = -1, left = 0; /* multi: the node whose neighbours follow */
+	long t;
+	char *tok = rs_next_token(&q);
+	if (A->numeric && (rs_field_long(tok, &t) != 0 || t < 0 || t > RS_MAX_ID))
+		A->numeric = 0;
+	long v = rs_nm_intern(&A->nm, tok, strlen(tok), 1, A->rd.e);
+	if (v < 0)
+		return -1;
+	char *rest = q + strspn(q, " \t");
+	if (A->left == 0) {
+		char *cnt = rs_next_token(&q);
+		if (cnt == NULL || rs_field_long(cnt, &A->left) != 0 || A->left < 0 || rs_next_token(&q) != NULL) {
+			RS_FAIL_AT(&A->rd, "'%.40s%s%.40s%s' is not a line 'NODE COUNT' (networkx's multiline "
+					   "adjacency list: a node and its number of neighbours, then one neighbour a line)",
+				   tok, *rest ? " " : "", rest, strlen(rest) > 40 ? "..." : "");
+			return -1;
+		}
+		A->owner = v;
+		return 0;
+	}
+	double w = 1;
+	if (*rest != '\0') {
+		size_t l = strlen(rest);
+		while (l > 0 && (rest[l - 1] == ' ' || rest[l - 1] == '\t'))
+			rest[--l] = '\0';
+		char fw[64];
+		int r = -1; /* rs_dict_weight's answer */
+		if (rest[0] == '{' && rest[l - 1] == '}')
+			r = A->o->unweighted ? 0 : rs_dict_weight(rest, fw, sizeof fw);
+		if (r < 0) {
+			RS_FAIL_AT(&A->rd, "'%.40s%s' after neighbour %s is not a Python dict as networkx writes them", rest,
+				   l > 40 ? "..." : "", tok);
+			return -1;
+		}
+		if (rs_dict_weight_value(&A->rd, r, fw, &w, A->info) != 0)
+			return -1;
+	}
+	A->left--;
+	if (++A->entries % 1048576 == 0 && rs_memory_refused(&A->rd, A->nm.count, (double)A->entries))
+		return -1;
+	return rs_edges_push(&A->E, A->owner, v, w, A->rd.e);
+}
+
+/* A line of Gephi's 'A;B;C': fields split at the separator, the blanks
+ * after each dropped; an empty field ('A;B;;') is none. */
+static int adj_delimited(struct adj *A, char *q)
+{
+	long u = -1;
+	size_t nfmax = 1;
+	for (const char *c = q; *c; c++)
+		nfmax += *c == A->delim;
+	if (nfmax > A->fcap) {
+		char **nf = realloc(A->f, nfmax * sizeof *nf);
+		if (nf == NULL) {
+			rs_fail(A->rd.e, RS_ENOMEM, "%s: out of memory", A->rd.path);
+			return -1;
+		}
+		A->f = nf;
+		A->fcap = nfmax;
+	}
+	int nf = rs_split_fields(q, A->delim, A->f, (int)(nfmax < INT_MAX ? nfmax : INT_MAX));
+	for (int i = 0; i < nf; i++) {
+		char *w = A->f[i];
+		size_t l = strlen(w);
+		while (l > 0 && (w[l - 1] == '\r' || w[l - 1] == ' ' || w[l - 1] == '\t'))
+			w[--l] = '\0';
+		if (l > 0 && adj_word(&A->rd, &A->nm, &A->E, w, &u, &A->entries, &A->numeric) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The lines of buf, each in the file's form. */
+static int adj_lines(struct adj *A, char *buf)
+{
 	char *p = buf, *line;
-	info->nx_multiline = multi;
-	while ((line = rs_next_line(&p, &rd)) != NULL) {
+	while ((line = rs_next_line(&p, &A->rd)) != NULL) {
 		char *q = line + strspn(line, " \t"), *tok;
 		if (*q == '#' || *q == '%')
 			continue;
-		long u = -1, t;
-		if (multi && *q != '\0') {
-			tok = rs_next_token(&q);
-			if (numeric && (rs_field_long(tok, &t) != 0 || t < 0 || t > RS_MAX_ID))
-				numeric = 0;
-			long v = rs_nm_intern(&nm, tok, strlen(tok), 1, e);
-			if (v < 0)
-				goto fail;
-			char *rest = q + strspn(q, " \t");
-			if (left == 0) {
-				char *cnt = rs_next_token(&q);
-				if (cnt == NULL || rs_field_long(cnt, &left) != 0 || left < 0 || rs_next_token(&q) != NULL) {
-					RS_FAIL_AT(&rd, "'%.40s%s%.40s%s' is not a line 'NODE COUNT' (networkx's multiline "
-						     "adjacency list: a node and its number of neighbours, then one "
-						     "neighbour a line)",
-						tok, *rest ? " " : "", rest, strlen(rest) > 40 ? "..." : "");
-					goto fail;
-				}
-				owner = v;
-				continue;
-			}
-			double w = 1;
-			if (*rest != '\0') {
-				size_t l = strlen(rest);
-				while (l > 0 && (rest[l - 1] == ' ' || rest[l - 1] == '\t'))
-					rest[--l] = '\0';
-				char fw[64];
-				int r = rest[0] != '{' || rest[l - 1] != '}' ? -1 : o->unweighted ? 0
-												  : rs_dict_weight(rest, fw, sizeof fw);
-				if (r < 0) {
-					RS_FAIL_AT(&rd, "'%.40s%s' after neighbour %s is not a Python dict as networkx "
-						     "writes them",
-						rest, l > 40 ? "..." : "", tok);
-					goto fail;
-				}
-				if (rs_dict_weight_value(&rd, r, fw, &w, info) != 0)
-					goto fail;
-			}
-			left--;
-			if (++entries % 1048576 == 0 && rs_memory_refused(&rd, nm.count, (double)entries))
-				goto fail;
-			if (rs_edges_push(&E, owner, v, w, e) != 0)
-				goto fail;
-			continue;
-		}
-		if (delim) { /* Gephi's 'A;B;C': fields split at the separator */
-			size_t nfmax = 1;
-			for (const char *c = q; *c; c++)
-				nfmax += *c == delim;
-			if (nfmax > fcap) {
-				char **nf = realloc(f, nfmax * sizeof *nf);
-				if (nf == NULL) {
-					rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-					goto fail;
-				}
-				f = nf;
-				fcap = nfmax;
-			}
-			int nf = rs_split_fields(q, delim, f, (int)(nfmax < INT_MAX ? nfmax : INT_MAX));
-			for (int i = 0; i < nf; i++) {
-				char *w = f[i];
-				size_t l = strlen(w);
-				while (l > 0 && (w[l - 1] == '\r' || w[l - 1] == ' ' || w[l - 1] == '\t'))
-					w[--l] = '\0';
-				if (l > 0 && adj_word(&rd, &nm, &E, w, &u, &entries, &numeric) != 0)
-					goto fail; /* (an empty field, 'A;B;;', is none) */
-			}
-			continue;
-		}
-		while ((tok = rs_next_token(&q)) != NULL)
-			if (adj_word(&rd, &nm, &E, tok, &u, &entries, &numeric) != 0)
-				goto fail;
+		long u = -1; /* the line's node, when read */
+		int r = 0;
+		if (A->multi)
+			r = *q != '\0' ? adj_multiline(A, q) : 0;
+		else if (A->delim)
+			r = adj_delimited(A, q);
+		else
+			while (r == 0 && (tok = rs_next_token(&q)) != NULL)
+				r = adj_word(&A->rd, &A->nm, &A->E, tok, &u, &A->entries, &A->numeric);
+		if (r != 0)
+			return -1;
 	}
-	if (left > 0) {
-		RS_FAIL_AT(&rd, "node %s announced %ld more neighbour line%s than the file holds (truncated file?)",
-			nm.names[owner], left, left == 1 ? "" : "s");
+	if (A->left > 0) {
+		RS_FAIL_AT(&A->rd, "node %s announced %ld more neighbour line%s than the file holds (truncated file?)",
+			   A->nm.names[A->owner], A->left, A->left == 1 ? "" : "s");
+		return -1;
+	}
+	return 0;
+}
+
+/* The names, all ids, as the nodes: the edges renumbered from the base,
+ * or, where ids below the largest name no node, by rank with the ids kept
+ * as names (*names, *nnames); the number of nodes, or -1. */
+static long adj_numbered(struct adj *A, char ***names, long *nnames)
+{
+	rs_err *e = A->rd.e;
+	const char *path = A->rd.path;
+	long n = A->nm.count, r = -1;
+	long *id = malloc((size_t)n * sizeof *id), *rank = NULL;
+	if (id == NULL) {
+		rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+		return -1;
+	}
+	long lo = LONG_MAX, hi = -1;
+	for (long i = 0; i < n; i++) {
+		rs_field_long(A->nm.names[i], &id[i]);
+		lo = id[i] < lo ? id[i] : lo;
+		hi = id[i] > hi ? id[i] : hi;
+	}
+	int base = A->o->base >= 0 ? A->o->base : lo >= 1;
+	if (base == 1 && lo < 1) {
+		rs_fail(e, RS_EINVAL, "%s: node id 0 in a file read as 1-based", path);
+		goto out;
+	}
+	/* every node has a line of its own, so an id below the largest that
+	 * no line names is no node: where there is one, the ids are names
+	 * ('nocompact' keeps them positions) */
+	rank = rs_alloc(e, (size_t)n, sizeof *rank, "node ids");
+	long distinct = rank ? adjlist_ranks(id, n, rank, e) : -1;
+	if (distinct < 0)
+		goto out;
+	const long *to = id; /* each name's node, plus base */
+	enum rs_ids ids = A->o->ids;
+	if (ids == RS_IDS_COMPACT || (ids == RS_IDS_AUTO && distinct < hi + 1 - base)) {
+		if ((*names = calloc((size_t)(distinct > 0 ? distinct : 1), sizeof **names)) == NULL) {
+			rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+			goto out;
+		}
+		*nnames = distinct;
+		for (long i = 0; i < n; i++) /* a rank's first spelling ("7" before "07") */
+			if ((*names)[rank[i]] == NULL && ((*names)[rank[i]] = strdup(A->nm.names[i])) == NULL) {
+				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+				goto out;
+			}
+		to = rank;
+		base = 0;
+		A->info->relabeled = 1;
+		A->info->compacted = distinct;
+		A->info->id_top = hi;
+		hi = distinct - 1;
+	}
+	for (long i = 0; i < A->E.count; i++) {
+		A->E.u[i] = (int32_t)(to[A->E.u[i]] - base);
+		A->E.v[i] = (int32_t)(to[A->E.v[i]] - base);
+	}
+	A->info->one_based = base;
+	r = hi + 1 - base;
+out:
+	free(id);
+	free(rank);
+	return r;
+}
+
+rs_graph *rs_read_adjlist(char *buf, const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	struct adj A = {.rd = {path, 0, e}, .o = o, .info = info, .numeric = 1, .owner = -1};
+	char **names = NULL; /* numeric ids read as names: in increasing order */
+	long nnames = 0, n;
+	rs_graph *g = NULL;
+	A.multi = rs_nx_multiline(buf);
+	A.delim = A.multi ? 0 : adjlist_delim(buf); /* Gephi's 'A;B;C' lines */
+	info->nx_multiline = A.multi;
+	if (adj_lines(&A, buf) != 0)
 		goto fail;
-	}
-	long n = nm.count;
-	if (n == 0) {
+	if (A.nm.count == 0) {
 		rs_fail(e, RS_EINVAL, "%s: no nodes in the adjacency list", path);
 		goto fail;
 	}
-	if (numeric) {
-		/* the names are the ids */
-		id = malloc((size_t)n * sizeof *id);
-		if (id == NULL) {
-			rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+	if (A.numeric) {
+		if ((n = adj_numbered(&A, &names, &nnames)) < 0)
 			goto fail;
-		}
-		long lo = LONG_MAX, hi = -1;
-		for (long i = 0; i < n; i++) {
-			rs_field_long(nm.names[i], &id[i]);
-			lo = id[i] < lo ? id[i] : lo;
-			hi = id[i] > hi ? id[i] : hi;
-		}
-		int base = o->base >= 0 ? o->base : lo >= 1;
-		if (base == 1 && lo < 1) {
-			rs_fail(e, RS_EINVAL, "%s: node id 0 in a file read as 1-based", path);
-			goto fail;
-		}
-		/* every node has a line of its own, so an id below the largest
-		 * that no line names is no node: where there is one, the ids
-		 * are names ('nocompact' keeps them positions) */
-		rank = rs_alloc(e, (size_t)n, sizeof *rank, "node ids");
-		long distinct = rank ? adjlist_ranks(id, n, rank, e) : -1;
-		if (distinct < 0)
-			goto fail;
-		const long *to = id; /* each name's node, plus base */
-		if (o->ids == RS_IDS_COMPACT || (o->ids == RS_IDS_AUTO && distinct < hi + 1 - base)) {
-			if ((names = calloc((size_t)(distinct > 0 ? distinct : 1), sizeof *names)) == NULL) {
-				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-				goto fail;
-			}
-			nnames = distinct;
-			for (long i = 0; i < n; i++) /* a rank's first spelling ("7" before "07") */
-				if (names[rank[i]] == NULL && (names[rank[i]] = strdup(nm.names[i])) == NULL) {
-					rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-					goto fail;
-				}
-			to = rank;
-			base = 0;
-			info->relabeled = 1;
-			info->compacted = distinct;
-			info->id_top = hi;
-			hi = distinct - 1;
-		}
-		for (long i = 0; i < E.count; i++) {
-			E.u[i] = (int32_t)(to[E.u[i]] - base);
-			E.v[i] = (int32_t)(to[E.v[i]] - base);
-		}
-		n = hi + 1 - base;
-		info->one_based = base;
 	} else {
+		n = A.nm.count;
 		info->relabeled = 1;
 	}
 	if (o->max_nodes > 0 && n > o->max_nodes) {
 		rs_fail(e, RS_EINVAL, "%s: %ld nodes, more than the %ld allowed", path, n, o->max_nodes);
 		goto fail;
 	}
-	info->lines = rd.lineno;
+	info->lines = A.rd.lineno;
 	info->weighted = info->attr_weights > 0;
-	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
-	if (g != NULL && !numeric)
-		g->names = rs_nm_take(&nm);
+	g = rs_graph_build(n, 0, 0, &A.E, o->merge, &info->merged, &info->dropped, e);
+	if (g != NULL && !A.numeric)
+		g->names = rs_nm_take(&A.nm);
 	if (g != NULL && names != NULL) {
 		g->names = names;
 		names = NULL;
@@ -363,10 +413,8 @@ fail:
 	for (long i = 0; i < nnames && names; i++)
 		free(names[i]);
 	free(names);
-	free(id);
-	free(rank);
-	free(f);
-	rs_edges_free(&E);
-	rs_nm_free(&nm);
+	free(A.f);
+	rs_edges_free(&A.E);
+	rs_nm_free(&A.nm);
 	return g;
 }
