@@ -285,6 +285,181 @@ int rs_names_are_ids(char **names, long n)
 	return -1;
 }
 
+/* A dense matrix being read: its separator, the line of column names
+ * (kept until the first row), the layout the first row gives (fields,
+ * whether rows start with their names, columns), the rows read. */
+struct mx {
+	struct rs_reader rd;
+	const rs_load_opts *o;
+	rs_edges E;
+	rs_namemap cols, rows;
+	char **f, delim;
+	size_t cap;
+	int header;       /* -1 undecided; whether the first line names the columns */
+	char **hdr, *hcopy; /* those names (H), and the copy they point into */
+	int H;
+	long hline;       /* their line */
+	int F, rowname;   /* fields a row, whether the first is the row's name */
+	long K, R;        /* columns; rows read */
+	long stranger;    /* the first row not named as a column */
+};
+
+/* The first line, of n fields f: names when a field after the first is
+ * not a number, or the first (the corner) is empty; 1 kept as the names,
+ * 0 a row, -1 out of memory. */
+static int mx_header(struct mx *M, const char *line, size_t len, int n)
+{
+	int words = 0;
+	double w;
+	for (int i = 1; i < n; i++)
+		words += M->f[i][0] == '\0' || matrix_value(M->f[i], M->delim, &w) != 0;
+	M->header = words > 0 || M->f[0][0] == '\0';
+	if (!M->header)
+		return 0;
+	M->hcopy = malloc(len + 1);
+	M->hdr = malloc((size_t)n * sizeof *M->hdr);
+	if (M->hcopy == NULL || M->hdr == NULL) {
+		rs_fail(M->rd.e, RS_ENOMEM, "%s: out of memory", M->rd.path);
+		return -1;
+	}
+	memcpy(M->hcopy, line, len + 1); /* the fields, NUL-separated */
+	for (int i = 0; i < n; i++)
+		M->hdr[i] = M->hcopy + (M->f[i] - line);
+	M->H = n;
+	M->hline = M->rd.lineno;
+	return 1;
+}
+
+/* The first row, of n fields, decides the layout: whether rows start with
+ * their names, the columns, and their names from the header. */
+static int mx_layout(struct mx *M, int n)
+{
+	struct rs_reader *rd = &M->rd;
+	double w;
+	int F = M->F = n, H = M->H, header = M->header;
+	int word = matrix_value(M->f[0], M->delim, &w) != 0;
+	M->rowname = header ? F == H + 1 || (F == H && (M->hdr[0][0] == '\0' || word)) : word;
+	long K = M->K = F - M->rowname;
+	if (K < 1) {
+		RS_FAIL_AT(rd, "'%s': a row name and no values", M->f[0]);
+		return -1;
+	}
+	if (header && !(M->rowname ? F == H || F == H + 1 : F == H)) {
+		RS_FAIL_AT(rd, "%d fields, where the line of column names has %d (a matrix's rows hold a value for each "
+			       "column, after the row's name if it has one)",
+			   F, H);
+		return -1;
+	}
+	for (int i = (int)(H - K); header && i < H; i++) {
+		long id = rs_nm_intern(&M->cols, M->hdr[i], strlen(M->hdr[i]), 1, rd->e);
+		if (id < 0)
+			return -1;
+		if (id != M->cols.count - 1 || M->cols.count != i - (H - K) + 1) {
+			long at = rd->lineno;
+			rd->lineno = M->hline;
+			RS_FAIL_AT(rd, "the column name '%s' appears twice", M->hdr[i]);
+			rd->lineno = at;
+			return -1;
+		}
+	}
+	return rs_size_refused(rd, K, (double)K, M->o) ? -1 : 0;
+}
+
+/* A row of n fields: its name, then its values, the ones not 0 entries. */
+static int mx_row(struct mx *M, int n)
+{
+	struct rs_reader *rd = &M->rd;
+	rs_err *e = rd->e;
+	char **f = M->f;
+	if (M->o->max_nodes > 0 && M->R + 1 > M->o->max_nodes) {
+		RS_FAIL_AT(rd, "more than the %ld nodes allowed", M->o->max_nodes);
+		return -1;
+	}
+	if (n != M->F) {
+		RS_FAIL_AT(rd, "%d fields where the first row has %d", n, M->F);
+		return -1;
+	}
+	if (M->rowname) {
+		long id = rs_nm_intern(&M->rows, f[0], strlen(f[0]), 1, e);
+		if (id < 0)
+			return -1;
+		if (id != M->R) {
+			RS_FAIL_AT(rd, "the row name '%s' appears twice", f[0]);
+			return -1;
+		}
+		if (M->header && M->stranger == 0 && rs_nm_intern(&M->cols, f[0], strlen(f[0]), 0, e) < 0)
+			M->stranger = rd->lineno; /* an error if the matrix is square */
+	}
+	for (int i = M->rowname; i < M->F; i++) {
+		double w;
+		if (matrix_value(f[i], M->delim, &w) != 0) {
+			RS_FAIL_AT(rd, "'%s' (column %d) is not a number", f[i], i + 1);
+			return -1;
+		}
+		if (!isfinite(w) || w < 0) {
+			RS_FAIL_AT(rd, "%s (column %d): weights must be finite and >= 0", f[i], i + 1);
+			return -1;
+		}
+		if (w == 0)
+			continue;
+		if (rs_edges_push(&M->E, M->R, i - M->rowname, M->o->unweighted ? 1.0 : w, e) != 0)
+			return -1;
+		if (M->E.count % 1048576 == 0 && rs_memory_refused(rd, M->K, (double)M->E.count))
+			return -1;
+	}
+	if (++M->R > RS_MAX_ID) {
+		RS_FAIL_AT(rd, "more than %ld rows", RS_MAX_ID);
+		return -1;
+	}
+	return 0;
+}
+
+/* A square matrix's rows are its columns, named in any order: the
+ * entries' rows renumbered as the columns of their names. */
+static int mx_square(struct mx *M)
+{
+	rs_err *e = M->rd.e;
+	long *to = malloc((size_t)M->R * sizeof *to);
+	if (to == NULL) {
+		rs_fail(e, RS_ENOMEM, "%s: out of memory", M->rd.path);
+		return -1;
+	}
+	for (long r = 0; r < M->R; r++) {
+		const char *name = M->rows.names[r];
+		if ((to[r] = rs_nm_intern(&M->cols, name, strlen(name), 0, e)) < 0) {
+			M->rd.lineno = M->stranger;
+			RS_FAIL_AT(&M->rd, "the row '%s' is not one of the columns' names (a square matrix names its rows as "
+					   "its columns; 'bipartite' reads rows and columns as two sides)",
+				   name);
+			free(to);
+			return -1;
+		}
+	}
+	for (long i = 0; i < M->E.count; i++)
+		M->E.u[i] = (int32_t)to[M->E.u[i]];
+	free(to);
+	return 0;
+}
+
+/* g's names from the rows' and columns' names, unless they are the
+ * positions (0..n-1, or 1..n). */
+static void mx_names(struct mx *M, rs_graph *g, int bip, rs_load_info *info)
+{
+	rs_namemap *rn = M->rowname && (bip || !M->header) ? &M->rows : NULL, *cn = M->header ? &M->cols : NULL;
+	if (!bip && cn == NULL)
+		cn = rn, rn = NULL;
+	if (rn && rs_names_are_ids(rn->names, M->R) < 0)
+		g->names = rs_nm_take(rn);
+	if (cn) {
+		int base = rs_names_are_ids(cn->names, M->K);
+		if (base >= 0 && !bip)
+			info->one_based = base;
+		else if (base < 0)
+			*(bip ? &g->cnames : &g->names) = rs_nm_take(cn);
+	}
+	info->relabeled = g->names != NULL;
+}
+
 /* A dense adjacency matrix (rs_matrix_like; 'format matrix' for any): a line
  * of column names or not, rows led by their names or not, entries >= 0
  * (an empty one 0).  Square: a graph, made undirected where the matrix is
@@ -292,170 +467,46 @@ int rs_names_are_ids(char **names, long n)
  * Rectangular, or with 'bipartite': the biadjacency of a bipartite graph. */
 rs_graph *rs_read_matrix(char *buf, const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
-	struct rs_reader rd = {path, 0, e};
-	rs_edges E = {0};
-	rs_namemap cols = {0}, rows = {0};
+	struct mx M = {.rd = {path, 0, e}, .o = o, .K = -1, .F = -1, .header = -1};
 	rs_graph *g = NULL;
-	char **f = NULL, *line, *p = buf, delim = 0;
-	size_t cap = 0;
-	long K = -1, R = 0, stranger = 0; /* the first row not named as a column */
-	long hline = 0;                   /* the line of column names */
-	int F = -1, rowname = 0, header = -1, H = 0;
-	char **hdr = NULL, *hcopy = NULL; /* the line of names, until the first row */
-	while ((line = rs_next_line(&p, &rd)) != NULL) {
+	char *line, *p = buf;
+	while ((line = rs_next_line(&p, &M.rd)) != NULL) {
 		char *s = line + strspn(line, " \t");
 		if (*s == '#' || *s == '%' || *s == '\0')
 			continue;
 		size_t len = strlen(line);
-		if (delim == 0)
-			delim = matrix_delim(line, len);
-		int n = rs_split_all(line, delim, &f, &cap);
+		if (M.delim == 0)
+			M.delim = matrix_delim(line, len);
+		int n = rs_split_all(line, M.delim, &M.f, &M.cap), r = 0;
 		if (n < 0) {
 			rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
 			goto fail;
 		}
-		double w;
-		if (header < 0) {
-			/* the first line: names when a field after the first is
-			 * not a number, or the first (the corner) is empty */
-			int words = 0;
-			for (int i = 1; i < n; i++)
-				words += f[i][0] == '\0' || matrix_value(f[i], delim, &w) != 0;
-			header = words > 0 || f[0][0] == '\0';
-			if (header) {
-				hcopy = malloc(len + 1);
-				hdr = malloc((size_t)n * sizeof *hdr);
-				if (hcopy == NULL || hdr == NULL) {
-					rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-					goto fail;
-				}
-				memcpy(hcopy, line, len + 1); /* the fields, NUL-separated */
-				for (int i = 0; i < n; i++)
-					hdr[i] = hcopy + (f[i] - line);
-				H = n;
-				hline = rd.lineno;
-				continue;
-			}
+		if (M.header < 0 && (r = mx_header(&M, line, len, n)) != 0) {
+			if (r < 0)
+				goto fail;
+			continue;
 		}
-		if (F < 0) { /* the first row decides the layout */
-			F = n;
-			int word = matrix_value(f[0], delim, &w) != 0;
-			rowname = header ? F == H + 1 || (F == H && (hdr[0][0] == '\0' || word)) : word;
-			K = F - rowname;
-			if (K < 1) {
-				RS_FAIL_AT(&rd, "'%s': a row name and no values", f[0]);
-				goto fail;
-			}
-			if (header && !(rowname ? F == H || F == H + 1 : F == H)) {
-				RS_FAIL_AT(&rd, "%d fields, where the line of column names has %d (a matrix's rows hold "
-					     "a value for each column, after the row's name if it has one)",
-					F, H);
-				goto fail;
-			}
-			for (int i = (int)(H - K); header && i < H; i++) {
-				long id = rs_nm_intern(&cols, hdr[i], strlen(hdr[i]), 1, e);
-				if (id < 0)
-					goto fail;
-				if (id != cols.count - 1 || cols.count != i - (H - K) + 1) {
-					long at = rd.lineno;
-					rd.lineno = hline;
-					RS_FAIL_AT(&rd, "the column name '%s' appears twice", hdr[i]);
-					rd.lineno = at;
-					goto fail;
-				}
-			}
-			if (rs_size_refused(&rd, K, (double)K, o))
-				goto fail;
-		}
-		if (o->max_nodes > 0 && R + 1 > o->max_nodes) {
-			RS_FAIL_AT(&rd, "more than the %ld nodes allowed", o->max_nodes);
+		if ((M.F < 0 && mx_layout(&M, n) != 0) || mx_row(&M, n) != 0)
 			goto fail;
-		}
-		if (n != F) {
-			RS_FAIL_AT(&rd, "%d fields where the first row has %d", n, F);
-			goto fail;
-		}
-		if (rowname) {
-			long id = rs_nm_intern(&rows, f[0], strlen(f[0]), 1, e);
-			if (id < 0)
-				goto fail;
-			if (id != R) {
-				RS_FAIL_AT(&rd, "the row name '%s' appears twice", f[0]);
-				goto fail;
-			}
-			if (header && stranger == 0 && rs_nm_intern(&cols, f[0], strlen(f[0]), 0, e) < 0)
-				stranger = rd.lineno; /* an error if the matrix is square */
-		}
-		for (int i = rowname; i < F; i++) {
-			if (matrix_value(f[i], delim, &w) != 0) {
-				RS_FAIL_AT(&rd, "'%s' (column %d) is not a number", f[i], i + 1);
-				goto fail;
-			}
-			if (!isfinite(w) || w < 0) {
-				RS_FAIL_AT(&rd, "%s (column %d): weights must be finite and >= 0", f[i], i + 1);
-				goto fail;
-			}
-			if (w == 0)
-				continue;
-			if (rs_edges_push(&E, R, i - rowname, o->unweighted ? 1.0 : w, e) != 0)
-				goto fail;
-			if (E.count % 1048576 == 0 && rs_memory_refused(&rd, K, (double)E.count))
-				goto fail;
-		}
-		if (++R > RS_MAX_ID) {
-			RS_FAIL_AT(&rd, "more than %ld rows", RS_MAX_ID);
-			goto fail;
-		}
 	}
-	if (R == 0) {
+	if (M.R == 0) {
 		rs_fail(e, RS_EINVAL, "%s: no rows in the matrix", path);
 		goto fail;
 	}
-	int bip = o->bipartite || R != K;
-	if (!bip && rowname && header) {
-		/* a square matrix's rows are its columns, named in any order */
-		long *to = malloc((size_t)R * sizeof *to);
-		if (to == NULL) {
-			rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-			goto fail;
-		}
-		for (long r = 0; r < R; r++)
-			if ((to[r] = rs_nm_intern(&cols, rows.names[r], strlen(rows.names[r]), 0, e)) < 0) {
-				rd.lineno = stranger;
-				RS_FAIL_AT(&rd, "the row '%s' is not one of the columns' names (a square matrix names "
-					     "its rows as its columns; 'bipartite' reads rows and columns as two sides)",
-					rows.names[r]);
-				free(to);
-				goto fail;
-			}
-		for (long i = 0; i < E.count; i++)
-			E.u[i] = (int32_t)to[E.u[i]];
-		free(to);
-	}
-	info->lines = rd.lineno;
-	if ((g = rs_entries_graph(&E, R, K, bip, 0, o, info, path, e)) == NULL)
+	int bip = o->bipartite || M.R != M.K;
+	if (!bip && M.rowname && M.header && mx_square(&M) != 0)
 		goto fail;
-	/* names, unless they are the positions (0..n-1, or 1..n) */
-	rs_namemap *rn = rowname && (bip || !header) ? &rows : NULL, *cn = header ? &cols : NULL;
-	if (!bip && cn == NULL)
-		cn = rn, rn = NULL;
-	if (rn && rs_names_are_ids(rn->names, R) < 0)
-		g->names = rs_nm_take(rn);
-	if (cn) {
-		int base = rs_names_are_ids(cn->names, K);
-		if (base >= 0 && !bip) {
-			info->one_based = base;
-		} else if (base < 0) {
-			*(bip ? &g->cnames : &g->names) = rs_nm_take(cn);
-		}
-	}
-	info->relabeled = g->names != NULL;
+	info->lines = M.rd.lineno;
+	if ((g = rs_entries_graph(&M.E, M.R, M.K, bip, 0, o, info, path, e)) == NULL)
+		goto fail;
+	mx_names(&M, g, bip, info);
 fail:
-	free(f);
-	free(hdr);
-	free(hcopy);
-	rs_edges_free(&E);
-	rs_nm_free(&cols);
-	rs_nm_free(&rows);
+	free(M.f);
+	free(M.hdr);
+	free(M.hcopy);
+	rs_edges_free(&M.E);
+	rs_nm_free(&M.cols);
+	rs_nm_free(&M.rows);
 	return g;
 }
