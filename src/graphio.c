@@ -196,19 +196,16 @@ static void close_input(gzFile z, rs_unpack *un, const char *path)
 	rs_unpack_close(un, 1, path, &ignored);
 }
 
-/* The file's bytes; binary_ok lets a zip archive or a NumPy array through
- * (rs_binary_kind), which are returned as they are.  UTF-16 text is
- * returned as UTF-8.  A bzip2, xz or zstd file is read through its
- * program. */
-static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
+/* The input of path: gzip (or plain text) through zlib, bzip2, xz and
+ * zstd through their programs (*un; a regular file only: the first bytes
+ * of a pipe, read to tell, would be lost); NULL and e set where it cannot
+ * be opened. */
+static gzFile open_input(const char *path, rs_unpack *un, rs_err *e)
 {
 	struct stat st;
 	int known = stat(path, &st) == 0;
 	if (known && S_ISDIR(st.st_mode))
 		return rs_fail(e, RS_EIO, "cannot read '%s': it is a directory", path), NULL;
-	/* bzip2, xz and zstd through their programs (a regular file: the
-	 * first bytes of a pipe, read to tell, would be lost) */
-	rs_unpack un = {0};
 	const char *packed = NULL;
 	int fd = -1;
 	if (known && S_ISREG(st.st_mode) && (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
@@ -217,14 +214,14 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 		close(fd);
 		packed = got > 0 ? rs_unpack_kind(head, (size_t)got) : NULL;
 	}
-	gzFile z = NULL;
+	gzFile z;
 	if (packed != NULL) {
-		fd = rs_unpack_open(&un, packed, path, e);
+		fd = rs_unpack_open(un, packed, path, e);
 		if (fd < 0)
 			return NULL;
 		if ((z = gzdopen(fd, "rb")) == NULL) {
 			close(fd);
-			rs_unpack_close(&un, 1, path, e);
+			rs_unpack_close(un, 1, path, e);
 			return rs_fail(e, RS_ENOMEM, "out of memory reading '%s'", path), NULL;
 		}
 	} else if ((z = gzopen(path, "rb")) == NULL) {
@@ -239,72 +236,95 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 		return rs_fail(e, RS_EIO, "cannot open '%s': %s", path, strerror(err)), NULL;
 	}
 	gzbuffer(z, 1 << 17);
-	size_t cap = 1 << 20, n = 0;
+	return z;
+}
+
+/* Twice the room of *buf (*cap bytes, n read), unless the text alone
+ * would take half the memory (a device such as /dev/zero, or a stream
+ * that never ends: the graph built from it must fit too). */
+static int grow_text(char **buf, size_t *cap, size_t n, const char *path, rs_err *e)
+{
 	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	if (*cap > ((size_t)1 << 40) ||
+	    (pages > 0 && psz > 0 && 2.0 * (double)*cap > 0.5 * (double)pages * (double)psz))
+		return rs_fail(e, RS_ENOMEM,
+			       "'%s': more than %zu MB of text; it and the graph built from it would not fit in this "
+			       "machine's %.0f GB",
+			       path, n >> 20, (double)pages * (double)psz / 1e9);
+	char *nb = realloc(*buf, *cap * 2);
+	if (nb == NULL)
+		return rs_fail(e, RS_ENOMEM, "out of memory reading '%s' (%zu MB so far)", path, n >> 20);
+	*buf = nb;
+	*cap *= 2;
+	return 0;
+}
+
+/* Why the read of z stopped (got: gzread's answer, n bytes so far): an
+ * error (-1, e set), or the end of the input (0). */
+static int read_end(gzFile z, int got, size_t n, const char *path, rs_err *e)
+{
+	int zerr;
+	const char *msg = gzerror(z, &zerr);
+	if (got == 0) {
+		/* zlib returns the data it has and then 0 when the input ends
+		 * inside a gzip stream; only gzerror tells */
+		if (zerr != Z_BUF_ERROR)
+			return 0;
+		return rs_fail(e, RS_EIO, "%s: the gzip data ends early (truncated download or copy?) after %zu bytes of text",
+			       path, n);
+	}
+	size_t pl = strlen(path);
+	if (!strncmp(msg, path, pl) && !strncmp(msg + pl, ": ", 2))
+		msg += pl + 2; /* zlib puts the path in front */
+	if (zerr == Z_ERRNO && errno == EINTR) /* Ctrl-C on a pipe that stalls */
+		return rs_fail(e, RS_EIO, "%s: interrupted before the end of the file; nothing loaded", path);
+	return rs_fail(e, RS_EIO, "%s: %s%s", path, zerr == Z_ERRNO ? strerror(errno) : msg,
+		       zerr == Z_ERRNO ? "" : " (corrupt or truncated gzip?)");
+}
+
+/* UTF-16 text (utf16_bom's kind) of n bytes in *buf made UTF-8, its new
+ * length into *n. */
+static int utf16_text(char **buf, size_t *n, int utf16, const char *path, rs_err *e)
+{
+	size_t bom = utf16 <= 2 ? 2 : 0, body = *n - bom;
+	if (body % 2)
+		return rs_fail(e, RS_EINVAL, "%s: UTF-16 text of an odd number of bytes (cut short?)", path);
+	char *u = malloc(body / 2 * 3 + 1);
+	if (u == NULL)
+		return rs_fail(e, RS_ENOMEM, "out of memory reading '%s' (UTF-16 text made UTF-8)", path);
+	*n = rs_utf16_to_utf8((const unsigned char *)*buf + bom, body, utf16 % 2 == 0, u);
+	free(*buf);
+	*buf = u;
+	xml_says_utf8(u);
+	return 0;
+}
+
+/* The file's bytes; binary_ok lets a zip archive or a NumPy array through
+ * (rs_binary_kind), which are returned as they are.  UTF-16 text is
+ * returned as UTF-8.  A bzip2, xz or zstd file is read through its
+ * program. */
+static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
+{
+	rs_unpack un = {0};
+	gzFile z = open_input(path, &un, e);
+	if (z == NULL)
+		return NULL;
+	size_t cap = 1 << 20, n = 0;
 	size_t scanned = 0; /* bytes looked at by not_text */
 	int binary = 0;     /* a zip archive or a NumPy array, let through */
 	int utf16 = 0;      /* UTF-16 text (utf16_bom), made UTF-8 at the end */
 	char *buf = malloc(cap);
 	if (buf == NULL) {
-		close_input(z, &un, path);
 		rs_fail(e, RS_ENOMEM, "out of memory reading '%s'", path);
-		return NULL;
+		goto fail;
 	}
 	for (;;) {
-		if (cap - n < (1 << 16) + 1) {
-			/* the text, then the graph built from it: refuse a file
-			 * whose text alone would take half the memory (a device
-			 * such as /dev/zero, or a stream that never ends) */
-			if (cap > ((size_t)1 << 40) ||
-			    (pages > 0 && psz > 0 && 2.0 * (double)cap > 0.5 * (double)pages * (double)psz)) {
-				free(buf);
-				close_input(z, &un, path);
-				rs_fail(e, RS_ENOMEM,
-					"'%s': more than %zu MB of text; it and the graph built from it "
-					"would not fit in this machine's %.0f GB",
-					path, n >> 20, (double)pages * (double)psz / 1e9);
-				return NULL;
-			}
-			char *nb = realloc(buf, cap * 2);
-			if (nb == NULL) {
-				free(buf);
-				close_input(z, &un, path);
-				rs_fail(e, RS_ENOMEM, "out of memory reading '%s' (%zu MB so far)", path,
-					n >> 20);
-				return NULL;
-			}
-			buf = nb;
-			cap *= 2;
-		}
+		if (cap - n < (1 << 16) + 1 && grow_text(&buf, &cap, n, path, e) != 0)
+			goto fail;
 		int got = gzread(z, buf + n, (unsigned)(cap - n - 1 < (1u << 30) ? cap - n - 1 : (1u << 30)));
-		if (got < 0) {
-			int zerr;
-			const char *msg = gzerror(z, &zerr);
-			size_t pl = strlen(path);
-			if (!strncmp(msg, path, pl) && !strncmp(msg + pl, ": ", 2))
-				msg += pl + 2; /* zlib puts the path in front */
-			if (zerr == Z_ERRNO && errno == EINTR) /* Ctrl-C on a pipe that stalls */
-				rs_fail(e, RS_EIO, "%s: interrupted before the end of the file; nothing loaded", path);
-			else
-				rs_fail(e, RS_EIO, "%s: %s%s", path, zerr == Z_ERRNO ? strerror(errno) : msg,
-					zerr == Z_ERRNO ? "" : " (corrupt or truncated gzip?)");
-			free(buf);
-			close_input(z, &un, path);
-			return NULL;
-		}
-		if (got == 0) {
-			/* zlib returns the data it has and then 0 when the input
-			 * ends inside a gzip stream; only gzerror tells */
-			int zerr;
-			gzerror(z, &zerr);
-			if (zerr == Z_BUF_ERROR) {
-				rs_fail(e, RS_EIO,
-					"%s: the gzip data ends early (truncated download or copy?) after %zu bytes of text",
-					path, n);
-				free(buf);
-				close_input(z, &un, path);
-				return NULL;
-			}
+		if (got <= 0) {
+			if (read_end(z, got, n, path, e) != 0)
+				goto fail;
 			break;
 		}
 		n += (size_t)got;
@@ -315,11 +335,8 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 		/* what the file is shows in its first bytes: say so before
 		 * reading more of it (/dev/zero never ends) */
 		if (n >= 4096 && !binary && !utf16) {
-			if (not_text(path, buf, scanned, n, e) != NULL) {
-				free(buf);
-				close_input(z, &un, path);
-				return NULL;
-			}
+			if (not_text(path, buf, scanned, n, e) != NULL)
+				goto fail;
 			scanned = n;
 		}
 	}
@@ -329,34 +346,25 @@ static char *read_all(const char *path, size_t *len, int binary_ok, rs_err *e)
 		return NULL;
 	}
 	buf[n] = '\0';
-	if (binary) {
-		*len = n;
-		return buf;
-	}
-	if (utf16) {
-		size_t bom = utf16 <= 2 ? 2 : 0, body = n - bom;
-		char *u = body % 2 == 0 ? malloc(body / 2 * 3 + 1) : NULL;
-		if (u == NULL)
-			rs_fail(e, body % 2 ? RS_EINVAL : RS_ENOMEM,
-				body % 2 ? "%s: UTF-16 text of an odd number of bytes (cut short?)"
-					 : "out of memory reading '%s' (UTF-16 text made UTF-8)",
-				path);
-		else
-			n = rs_utf16_to_utf8((const unsigned char *)buf + bom, body, utf16 % 2 == 0, u);
-		free(buf);
-		if (u == NULL)
+	if (!binary) {
+		if (utf16 && utf16_text(&buf, &n, utf16, path, e) != 0) {
+			free(buf);
 			return NULL;
-		buf = u;
-		scanned = 0;
-		xml_says_utf8(buf);
+		}
+		if (utf16)
+			scanned = 0;
+		if (scanned < n && not_text(path, buf, scanned, n, e) != NULL) {
+			free(buf);
+			return NULL;
+		}
+		rs_text_tidy(buf, &n);
 	}
-	if (scanned < n && not_text(path, buf, scanned, n, e) != NULL) {
-		free(buf);
-		return NULL;
-	}
-	rs_text_tidy(buf, &n);
 	*len = n;
 	return buf;
+fail:
+	free(buf);
+	close_input(z, &un, path);
+	return NULL;
 }
 
 char *rs_read_file(const char *path, size_t *len, rs_err *e)
