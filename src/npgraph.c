@@ -325,156 +325,192 @@ fail:
 	return g;
 }
 
+/* A sparse matrix being read: its arrays (the format's, the shape's, the
+ * values', and two of indices: coo's rows and columns, or one (2, nnz)
+ * array of coordinates; csr's and csc's pointers and indices), its format
+ * and shape, its entries. */
+enum { SP_FMT, SP_SHAPE, SP_DATA, SP_A1, SP_A2, SP_N };
+struct sparse {
+	const rs_zip *z;
+	struct member m[SP_N];
+	int hand;           /* arrays saved by hand: the format guessed */
+	char fmt[16];
+	long R, C, nnz;
+	int two_row_coords; /* coo: one (2, nnz) array of coordinates */
+};
+
+/* A coo matrix's coordinates: rows and columns, or one (2, nnz) array;
+ * the number of entries, and the shape, where none is given, as far as
+ * the indices reach (square unless 'bipartite'). */
+static int coo_indices(struct sparse *S, const rs_load_opts *o, rs_err *e)
+{
+	struct member *m = S->m;
+	const rs_npy *d = &m[SP_DATA].a;
+	if (get_member(S->z, "row.npy", 0, &m[SP_A1], e) != 0 || get_member(S->z, "col.npy", 0, &m[SP_A2], e) != 0)
+		return -1;
+	if (!m[SP_A1].present && !m[SP_A2].present) {
+		/* newer scipy, and pydata's sparse, keep the indices as one (2, nnz) array */
+		if (get_member(S->z, "coords.npy", 1, &m[SP_A1], e) != 0)
+			return -1;
+		if (m[SP_A1].a.ndim != 2 || m[SP_A1].a.shape[0] != 2 || !rs_npy_is_integer(&m[SP_A1].a))
+			return rs_fail(e, RS_EINVAL, "%s: a coo matrix's coordinates are 2 rows of integers",
+				       m[SP_A1].where);
+		S->two_row_coords = 1;
+		S->nnz = m[SP_A1].a.shape[1];
+	} else {
+		if (!m[SP_A1].present || !m[SP_A2].present)
+			return rs_fail(e, RS_EINVAL, "%s: a coo matrix without its %s", S->z->path,
+				       m[SP_A1].present ? "col.npy" : "row.npy");
+		S->nnz = d->count;
+		if (index_array(&m[SP_A1], S->nnz, e) != 0 || index_array(&m[SP_A2], S->nnz, e) != 0)
+			return -1;
+	}
+	long nnz = S->nnz;
+	if (d->count < nnz)
+		return rs_fail(e, RS_EINVAL, "%s: %ld values for %ld entries (a damaged matrix?)", m[SP_DATA].where,
+			       d->count, nnz);
+	if (m[SP_SHAPE].present)
+		return 0;
+	const rs_npy *a = &m[SP_A1].a;
+	long R = 0, C = 0;
+	if (S->two_row_coords && a->fortran) { /* column-major (2, nnz): rows and columns interleave */
+		for (long p = 0; p < nnz; p++) {
+			int64_t i = rs_npy_int(a, 2 * p), j = rs_npy_int(a, 2 * p + 1);
+			R = i + 1 > R ? (long)(i + 1) : R;
+			C = j + 1 > C ? (long)(j + 1) : C;
+		}
+	} else {
+		R = (long)(1 + largest(a, 0, nnz));
+		C = (long)(1 + largest(S->two_row_coords ? a : &m[SP_A2].a, S->two_row_coords ? nnz : 0, nnz));
+	}
+	if (!o->bipartite)
+		R = C = R > C ? R : C;
+	S->R = R;
+	S->C = C;
+	return 0;
+}
+
+/* A csr or csc matrix's pointers and indices (*csr: which, where the
+ * arrays were saved by hand and the shape tells); the number of entries,
+ * and the shape where none is given. */
+static int compressed_indices(struct sparse *S, int *csr, rs_err *e)
+{
+	struct member *m = S->m;
+	const rs_npy *d = &m[SP_DATA].a;
+	if (get_member(S->z, "indptr.npy", 1, &m[SP_A1], e) != 0 ||
+	    get_member(S->z, "indices.npy", 1, &m[SP_A2], e) != 0)
+		return -1;
+	long runs = m[SP_A1].a.count - 1; /* rows (csr) or columns (csc) */
+	if (S->hand && m[SP_SHAPE].present && runs == S->C && runs != S->R) {
+		*csr = 0;
+		snprintf(S->fmt, sizeof S->fmt, "csc");
+	}
+	long major = m[SP_SHAPE].present ? (*csr ? S->R : S->C) : runs;
+	if (index_array(&m[SP_A1], major + 1, e) != 0)
+		return -1;
+	int64_t first = rs_npy_int(&m[SP_A1].a, 0), last = rs_npy_int(&m[SP_A1].a, major);
+	if (first != 0 || last < 0 || last > m[SP_A2].a.count || last > d->count)
+		return rs_fail(e, RS_EINVAL,
+			       "%s: the pointers run from %lld to %lld, for %ld indices and %ld values (a damaged "
+			       "matrix?)",
+			       m[SP_A1].where, (long long)first, (long long)last, m[SP_A2].a.count, d->count);
+	S->nnz = (long)last;
+	if (index_array(&m[SP_A2], S->nnz, e) != 0)
+		return -1;
+	if (!m[SP_SHAPE].present) { /* rows from indptr, columns as far as the indices reach */
+		int64_t top = largest(&m[SP_A2].a, 0, S->nnz);
+		S->R = runs;
+		S->C = top + 1 > S->R ? (long)(top + 1) : S->R;
+	}
+	if (S->hand && S->R == S->C) /* which, the arrays do not say; the graph is the same */
+		snprintf(S->fmt, sizeof S->fmt, "csr or csc");
+	return 0;
+}
+
+/* A coo matrix's entries as edges, each checked inside the shape. */
+static int coo_edges(const struct sparse *S, const rs_load_opts *o, rs_edges *E, rs_err *e)
+{
+	const struct member *m = S->m;
+	const rs_npy *r = &m[SP_A1].a, *c = S->two_row_coords ? &m[SP_A1].a : &m[SP_A2].a;
+	long nnz = S->nnz;
+	for (long p = 0; p < nnz; p++) {
+		long ri = S->two_row_coords ? (r->fortran ? 2 * p : p) : p;
+		long ci = S->two_row_coords ? (r->fortran ? 2 * p + 1 : nnz + p) : p;
+		int64_t i = rs_npy_int(r, ri), j = rs_npy_int(c, ci);
+		if (i < 0 || i >= S->R || j < 0 || j >= S->C)
+			return rs_fail(e, RS_EINVAL, "%s: entry %ld at (%lld, %lld) is outside the %ld x %ld matrix",
+				       m[SP_A1].where, p, (long long)i, (long long)j, S->R, S->C);
+		double w = 0;
+		if (entry_weight(&m[SP_DATA].a, p, (long)i, (long)j, o, m[SP_DATA].where, &w, e) != 0 ||
+		    (w != 0 && rs_edges_push(E, (long)i, (long)j, w, e) != 0))
+			return -1;
+	}
+	return 0;
+}
+
 /* A sparse matrix's arrays: as scipy.sparse.save_npz writes them (format.npy
  * names the layout, shape.npy the size), or as saved by hand with
  * numpy.savez (data, indices, indptr [, shape]: csr, or csc where indptr
  * runs over the columns; row, col or coords, data [, shape]: coo). */
 static rs_graph *sparse_graph(const rs_zip *z, const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
-	enum { FMT, SHAPE, DATA, A1, A2, NM };
-	struct member m[NM];
-	memset(m, 0, sizeof m);
+	struct sparse S;
+	memset(&S, 0, sizeof S);
+	S.z = z;
+	struct member *m = S.m;
 	rs_edges E = {0};
 	rs_graph *g = NULL;
-	char fmt[16];
-	long R = 0, C = 0;
-	if (get_member(z, "format.npy", 0, &m[FMT], e) != 0)
+	if (get_member(z, "format.npy", 0, &m[SP_FMT], e) != 0)
 		goto done;
-	int hand = !m[FMT].present; /* numpy.savez of the arrays, by hand */
-	if (get_member(z, "shape.npy", !hand, &m[SHAPE], e) != 0 ||
-	    (m[SHAPE].present && sparse_shape(&m[SHAPE], &R, &C, e) != 0))
+	S.hand = !m[SP_FMT].present; /* numpy.savez of the arrays, by hand */
+	if (get_member(z, "shape.npy", !S.hand, &m[SP_SHAPE], e) != 0 ||
+	    (m[SP_SHAPE].present && sparse_shape(&m[SP_SHAPE], &S.R, &S.C, e) != 0))
 		goto done;
-	if (hand)
-		snprintf(fmt, sizeof fmt, "%s", rs_zip_find(z, "indptr.npy") >= 0 ? "csr" : "coo");
+	if (S.hand)
+		snprintf(S.fmt, sizeof S.fmt, "%s", rs_zip_find(z, "indptr.npy") >= 0 ? "csr" : "coo");
 	else
-		rs_npy_text(&m[FMT].a, 0, fmt, sizeof fmt);
-	int csr = !strcmp(fmt, "csr"), csc = !strcmp(fmt, "csc"), coo = !strcmp(fmt, "coo");
+		rs_npy_text(&m[SP_FMT].a, 0, S.fmt, sizeof S.fmt);
+	int csr = !strcmp(S.fmt, "csr"), csc = !strcmp(S.fmt, "csc"), coo = !strcmp(S.fmt, "coo");
 	if (!csr && !csc && !coo) {
 		rs_fail(e, RS_EINVAL, "%s: a scipy.sparse '%s' matrix: read here are csr, csc and coo (save "
-				      "A.tocsr())", z->path, fmt);
+				      "A.tocsr())", z->path, S.fmt);
 		goto done;
 	}
-	if (get_member(z, "data.npy", 1, &m[DATA], e) != 0)
+	if (get_member(z, "data.npy", 1, &m[SP_DATA], e) != 0)
 		goto done;
-	const rs_npy *d = &m[DATA].a;
+	const rs_npy *d = &m[SP_DATA].a;
 	char what[96], type[24];
 	rs_npy_describe(d, what, sizeof what);
 	rs_npy_type(d, type, sizeof type);
 	if (d->ndim != 1 || !rs_npy_is_number(d)) {
 		rs_fail(e, RS_EINVAL, "%s: %s where the values (a vector of numbers) belong%s",
-			m[DATA].where, what, d->kind == 'c' ? ": complex weights are not read" : "");
+			m[SP_DATA].where, what, d->kind == 'c' ? ": complex weights are not read" : "");
 		goto done;
 	}
-	long nnz = 0;
-	int two_row_coords = 0;
-	if (coo) {
-		if (get_member(z, "row.npy", 0, &m[A1], e) != 0 || get_member(z, "col.npy", 0, &m[A2], e) != 0)
-			goto done;
-		if (!m[A1].present && !m[A2].present) {
-			/* newer scipy, and pydata's sparse, keep the indices as one (2, nnz) array */
-			if (get_member(z, "coords.npy", 1, &m[A1], e) != 0)
-				goto done;
-			if (m[A1].a.ndim != 2 || m[A1].a.shape[0] != 2 || !rs_npy_is_integer(&m[A1].a)) {
-				rs_fail(e, RS_EINVAL, "%s: a coo matrix's coordinates are 2 rows of integers",
-					m[A1].where);
-				goto done;
-			}
-			two_row_coords = 1;
-			nnz = m[A1].a.shape[1];
-		} else {
-			if (!m[A1].present || !m[A2].present) {
-				rs_fail(e, RS_EINVAL, "%s: a coo matrix without its %s", z->path,
-					m[A1].present ? "col.npy" : "row.npy");
-				goto done;
-			}
-			nnz = d->count;
-			if (index_array(&m[A1], nnz, e) != 0 || index_array(&m[A2], nnz, e) != 0)
-				goto done;
-		}
-		if (d->count < nnz) {
-			rs_fail(e, RS_EINVAL, "%s: %ld values for %ld entries (a damaged matrix?)", m[DATA].where,
-				d->count, nnz);
-			goto done;
-		}
-		if (!m[SHAPE].present) { /* the size the indices reach; square unless 'bipartite' */
-			const rs_npy *a = &m[A1].a;
-			if (two_row_coords && a->fortran) { /* column-major (2, nnz): rows and columns interleave */
-				for (long p = 0; p < nnz; p++) {
-					int64_t i = rs_npy_int(a, 2 * p), j = rs_npy_int(a, 2 * p + 1);
-					R = i + 1 > R ? (long)(i + 1) : R;
-					C = j + 1 > C ? (long)(j + 1) : C;
-				}
-			} else {
-				R = (long)(1 + largest(a, 0, nnz));
-				C = (long)(1 + largest(two_row_coords ? a : &m[A2].a, two_row_coords ? nnz : 0, nnz));
-			}
-			if (!o->bipartite)
-				R = C = R > C ? R : C;
-		}
-	} else {
-		if (get_member(z, "indptr.npy", 1, &m[A1], e) != 0 || get_member(z, "indices.npy", 1, &m[A2], e) != 0)
-			goto done;
-		long runs = m[A1].a.count - 1; /* rows (csr) or columns (csc) */
-		if (hand && m[SHAPE].present && runs == C && runs != R)
-			csr = 0, csc = 1, snprintf(fmt, sizeof fmt, "csc");
-		long major = m[SHAPE].present ? (csr ? R : C) : runs;
-		if (index_array(&m[A1], major + 1, e) != 0)
-			goto done;
-		int64_t first = rs_npy_int(&m[A1].a, 0), last = rs_npy_int(&m[A1].a, major);
-		if (first != 0 || last < 0 || last > m[A2].a.count || last > d->count) {
-			rs_fail(e, RS_EINVAL, "%s: the pointers run from %lld to %lld, for %ld indices and %ld values "
-					      "(a damaged matrix?)", m[A1].where, (long long)first, (long long)last,
-				m[A2].a.count, d->count);
-			goto done;
-		}
-		nnz = (long)last;
-		if (index_array(&m[A2], nnz, e) != 0)
-			goto done;
-		if (!m[SHAPE].present) { /* rows from indptr, columns as far as the indices reach */
-			int64_t top = largest(&m[A2].a, 0, nnz);
-			R = runs;
-			C = top + 1 > R ? (long)(top + 1) : R;
-		}
-		if (hand && R == C) /* which, the arrays do not say; the graph is the same */
-			snprintf(fmt, sizeof fmt, "csr or csc");
-	}
+	if ((coo ? coo_indices(&S, o, e) : compressed_indices(&S, &csr, e)) != 0)
+		goto done;
+	long R = S.R, C = S.C;
 	if (R < 1 || C < 1 || R > MAX_NODES || C > MAX_NODES) {
 		rs_fail(e, RS_EINVAL, "%s: a %ld x %ld matrix is not a graph's", z->path, R, C);
 		goto done;
 	}
-	if (too_big(z->path, (double)R + (double)C, (double)nnz, o, e))
+	if (too_big(z->path, (double)R + (double)C, (double)S.nnz, o, e))
 		goto done;
 	int bip = R != C || o->bipartite;
-	if (!coo) {
-		g = compressed_graph(&m[A1].a, &m[A2].a, d, m[A1].where, m[A2].where, m[DATA].where, R, C, nnz,
-				     csr, z->path, o, info, e);
-		goto named;
-	}
-	{
-		const rs_npy *r = &m[A1].a, *c = two_row_coords ? &m[A1].a : &m[A2].a;
-		for (long p = 0; p < nnz; p++) {
-			long ri = two_row_coords ? (r->fortran ? 2 * p : p) : p;
-			long ci = two_row_coords ? (r->fortran ? 2 * p + 1 : nnz + p) : p;
-			int64_t i = rs_npy_int(r, ri), j = rs_npy_int(c, ci);
-			if (i < 0 || i >= R || j < 0 || j >= C) {
-				rs_fail(e, RS_EINVAL, "%s: entry %ld at (%lld, %lld) is outside the %ld x %ld matrix",
-					m[A1].where, p, (long long)i, (long long)j, R, C);
-				goto done;
-			}
-			double w = 0;
-			if (entry_weight(d, p, (long)i, (long)j, o, m[DATA].where, &w, e) != 0 ||
-			    (w != 0 && rs_edges_push(&E, (long)i, (long)j, w, e) != 0))
-				goto done;
-		}
-	}
-	g = rs_matrix_graph(&E, R, C, bip, o, info, z->path, e);
-named:
+	if (!coo)
+		g = compressed_graph(&m[SP_A1].a, &m[SP_A2].a, d, m[SP_A1].where, m[SP_A2].where, m[SP_DATA].where, R, C,
+				     S.nnz, csr, z->path, o, info, e);
+	else if (coo_edges(&S, o, &E, e) == 0)
+		g = rs_matrix_graph(&E, R, C, bip, o, info, z->path, e);
+	else
+		goto done;
 	info->format = "npz";
 	snprintf(info->container, sizeof info->container, " (%s %s matrix, %ld x %ld, %ld %s entries%s%s)",
-		 hand ? "a sparse" : "scipy.sparse", fmt, R, C, nnz, type,
-		 hand ? ", its arrays saved by numpy.savez" : "", bip ? "; rows and columns are the two sides of a bipartite graph" : "");
+		 S.hand ? "a sparse" : "scipy.sparse", S.fmt, R, C, S.nnz, type,
+		 S.hand ? ", its arrays saved by numpy.savez" : "",
+		 bip ? "; rows and columns are the two sides of a bipartite graph" : "");
 done:
-	for (int k = 0; k < NM; k++)
+	for (int k = 0; k < SP_N; k++)
 		free(m[k].owned);
 	rs_edges_free(&E);
 	return g;
