@@ -803,37 +803,40 @@ static int labelled_layout(const arch *a, const char *name)
 	return 0;
 }
 
-/* The archive's one graph file (or the one o->member names), read as
- * rs_graph_parse reads a file of its name; in a tar archive, a NumPy
- * array or a zip archive (an .npz) is read too. */
-static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+/* The member of an archive (or folder) that member_graph reads, and
+ * what told it. */
+struct pick {
+	long at;          /* the member, or -1 */
+	long candidates;  /* the graph files among the members */
+	char list[160];   /* their names */
+	long nodes_csv;   /* Netzschleuder's nodes.csv beside its edges.csv, or -1 */
+	long konect_meta; /* KONECT's meta.NAME beside its out.NAME, or -1 */
+	int layout;       /* a dataset's folder: the edge list with labels beside it */
+	char others[80];  /* the graph's other files there */
+};
+
+/* The graph files among a's members, the first picked; among several, a
+ * JSON file that is no graph is passed over too (a dataset's stats.json
+ * beside its edge list). */
+static void pick_candidates(const arch *a, struct pick *P)
 {
-	long pick = -1, candidates = 0, count = arch_count(a);
-	char list[160] = "";
-	/* among several, a JSON file that is no graph is passed over too (a
-	 * dataset's stats.json beside its edge list) */
-	for (int sniff = 0; sniff < 2 && (sniff == 0 || candidates > 1); sniff++) {
-		pick = -1, candidates = 0, list[0] = '\0';
+	long count = arch_count(a);
+	for (int sniff = 0; sniff < 2 && (sniff == 0 || P->candidates > 1); sniff++) {
+		P->at = -1, P->candidates = 0, P->list[0] = '\0';
 		for (long i = 0; i < count; i++)
 			if (graph_candidate(arch_name(a, i)) && !(sniff && json_not_graph(a, i))) {
-				if (candidates++ == 0)
-					pick = i;
-				rs_list_append(list, sizeof list, ", ", arch_name(a, i));
+				if (P->candidates++ == 0)
+					P->at = i;
+				rs_list_append(P->list, sizeof P->list, ", ", arch_name(a, i));
 			}
 	}
-	if (o->member != NULL) { /* ARCHIVE/MEMBER: the one named, whatever it is */
-		pick = arch_find(a, o->member);
-		if (pick < 0) {
-			rs_fail(e, RS_EINVAL, "%s: no '%s' in the archive (%s: %s)", a->path, o->member,
-				candidates ? "its graph files" : "it holds no graph file", list);
-			return NULL;
-		}
-		candidates = 1;
-	}
-	/* Netzschleuder's csv.zip (graph-tool's CSV files): the edges in
-	 * edges.csv, the nodes' properties in nodes.csv beside it */
-	long nodes_csv = -1;
-	for (long i = 0; o->member == NULL && candidates > 1 && i < count; i++) {
+}
+
+/* Netzschleuder's csv.zip (graph-tool's CSV files): the edges in
+ * edges.csv, the nodes' properties in nodes.csv beside it. */
+static void pick_netz(const arch *a, struct pick *P)
+{
+	for (long i = 0; P->candidates > 1 && i < arch_count(a); i++) {
 		const char *nm = arch_name(a, i), *slash = strrchr(nm, '/');
 		if (strcmp(slash ? slash + 1 : nm, "edges.csv") != 0)
 			continue;
@@ -841,13 +844,17 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 		snprintf(sib, sizeof sib, "%.*snodes.csv", (int)(slash ? slash + 1 - nm : 0), nm);
 		long k = arch_find(a, sib);
 		if (k >= 0)
-			pick = i, candidates = 1, nodes_csv = k;
+			P->at = i, P->candidates = 1, P->nodes_csv = k;
 	}
-	/* KONECT's downloads (download.tsv.NAME.tar.bz2): the edges in
-	 * NAME/out.NAME, beside meta.NAME (the network's name, its source)
-	 * and the attributes of its nodes and edges (ent.NAME.*, rel.NAME.*) */
-	long konect_meta = -1;
-	for (long i = 0; o->member == NULL && candidates > 1 && i < count; i++) {
+}
+
+/* KONECT's downloads (download.tsv.NAME.tar.bz2): the edges in
+ * NAME/out.NAME, beside meta.NAME (the network's name, its source) and
+ * the attributes of its nodes and edges (ent.NAME.*, rel.NAME.*). */
+static void pick_konect(const arch *a, struct pick *P)
+{
+	long count = arch_count(a);
+	for (long i = 0; P->candidates > 1 && i < count; i++) {
 		const char *nm = arch_name(a, i), *slash = strrchr(nm, '/'), *base = slash ? slash + 1 : nm;
 		if (strncmp(base, "out.", 4) != 0 || base[4] == '\0')
 			continue;
@@ -859,51 +866,79 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 		int alone = 1;
 		for (long j = 0; alone && j < count; j++) {
 			const char *other = arch_name(a, j);
-			alone = !graph_candidate(other) ||
-				(strncmp(other, nm, dl) == 0 && strchr(other + dl, '/') == NULL);
+			alone = !graph_candidate(other) || (strncmp(other, nm, dl) == 0 && strchr(other + dl, '/') == NULL);
 		}
 		if (k >= 0 && alone)
-			pick = i, candidates = 1, konect_meta = k;
+			P->at = i, P->candidates = 1, P->konect_meta = k;
 	}
-	/* a dataset's folder (this project's data, or what 'save graph' and
-	 * 'save labels' wrote): among the graph's copies in other formats and
-	 * other graphs beside it (not in other folders: several downloads),
-	 * the one edge list with labels beside it */
-	char others[80] = "";
-	long layout = 0, first = pick;
-	for (long i = 0; o->member == NULL && candidates > 1 && i < count; i++)
+}
+
+/* A dataset's folder (this project's data, or what 'save graph' and
+ * 'save labels' wrote): among the graph's copies in other formats and
+ * other graphs beside it (not in other folders: several downloads), the
+ * one edge list with labels beside it. */
+static void pick_layout(const arch *a, struct pick *P)
+{
+	long count = arch_count(a), first = P->at, layout = 0;
+	for (long i = 0; P->candidates > 1 && i < count; i++)
 		if (graph_candidate(arch_name(a, i)) && labelled_layout(a, arch_name(a, i)) && layout++ == 0)
-			pick = i;
+			P->at = i;
 	if (layout == 1) {
-		const char *nm = arch_name(a, pick), *slash = strrchr(nm, '/');
+		const char *nm = arch_name(a, P->at), *slash = strrchr(nm, '/');
 		size_t dl = slash ? (size_t)(slash + 1 - nm) : 0;
 		for (long i = 0; layout && i < count; i++) {
 			const char *other = arch_name(a, i);
-			if (i == pick || !graph_candidate(other) || json_not_graph(a, i))
+			if (i == P->at || !graph_candidate(other) || json_not_graph(a, i))
 				continue;
 			if (strncmp(other, nm, dl) != 0 || strchr(other + dl, '/') != NULL)
 				layout = 0;
-			rs_list_append(others, sizeof others, ", ", other + dl);
+			rs_list_append(P->others, sizeof P->others, ", ", other + dl);
 		}
 	}
 	if (layout == 1) {
-		candidates = 1;
-	} else { /* the listing below names the first */
-		layout = 0;
-		pick = first;
+		P->layout = 1;
+		P->candidates = 1;
+	} else { /* the listing names the first */
+		P->at = first;
 	}
-	if (candidates == 0) {
-		rs_fail(e, RS_EINVAL, "%s: a %s %s", a->path, a->kind,
-			count	    ? "without a graph file (only folders, read-me, licence or label files)"
-			: a->deeper ? "with no file in it or in its folders two levels down: name the graph file"
-				    : "with nothing in it");
-		return NULL;
+}
+
+/* The member to read: the one o->member names, else the one graph file,
+ * or the one the layouts of Netzschleuder, KONECT and a dataset's folder
+ * point to; an error where there is none, or several. */
+static int pick_member(const arch *a, const rs_load_opts *o, struct pick *P, rs_err *e)
+{
+	memset(P, 0, sizeof *P);
+	P->nodes_csv = P->konect_meta = -1;
+	pick_candidates(a, P);
+	if (o->member != NULL) { /* ARCHIVE/MEMBER: the one named, whatever it is */
+		P->at = arch_find(a, o->member);
+		if (P->at < 0)
+			return rs_fail(e, RS_EINVAL, "%s: no '%s' in the archive (%s: %s)", a->path, o->member,
+				       P->candidates ? "its graph files" : "it holds no graph file", P->list);
+		P->candidates = 1;
+		return 0;
 	}
-	if (candidates > 1) {
-		rs_fail(e, RS_EINVAL, "%s: a %s of %ld files (%s): 'load %s%s%s' reads the first, and so on", a->path,
-			a->kind, candidates, list, a->path, path_sep(a->path), arch_name(a, pick));
-		return NULL;
-	}
+	pick_netz(a, P);
+	pick_konect(a, P);
+	pick_layout(a, P);
+	if (P->candidates == 0)
+		return rs_fail(e, RS_EINVAL, "%s: a %s %s", a->path, a->kind,
+			       arch_count(a) ? "without a graph file (only folders, read-me, licence or label files)"
+			       : a->deeper   ? "with no file in it or in its folders two levels down: name the graph file"
+					     : "with nothing in it");
+	if (P->candidates > 1)
+		return rs_fail(e, RS_EINVAL, "%s: a %s of %ld files (%s): 'load %s%s%s' reads the first, and so on",
+			       a->path, a->kind, P->candidates, P->list, a->path, path_sep(a->path),
+			       arch_name(a, P->at));
+	return 0;
+}
+
+/* Member pick of a read as the file of its name would be: text parsed, an
+ * .npy or .npz in a tar archive read; a gzip file or an archive inside
+ * refused. */
+static rs_graph *read_member(const arch *a, long pick, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
 	const char *name = arch_name(a, pick);
 	size_t max = (size_t)(rs_memory_bytes() / 4), len;
 	unsigned char *owned;
@@ -935,29 +970,44 @@ static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info
 		rs_text_tidy((char *)text, &len);
 		g = rs_graph_parse((char *)text, len, where, &inner, info, e);
 	}
-	if (g != NULL) /* what sits beside it is read too */
-		snprintf(info->member_path, sizeof info->member_path, "%s%s%s", a->path, path_sep(a->path), name);
-	if (g != NULL && a->files == NULL) /* in an archive, by its members' names */
+	free(where);
+	free(owned);
+	return g;
+}
+
+/* The archive's one graph file (or the one o->member names), read as
+ * rs_graph_parse reads a file of its name; in a tar archive, a NumPy
+ * array or a zip archive (an .npz) is read too. */
+static rs_graph *member_graph(const arch *a, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	struct pick P;
+	if (pick_member(a, o, &P, e) != 0)
+		return NULL;
+	rs_graph *g = read_member(a, P.at, o, info, e);
+	if (g == NULL)
+		return NULL;
+	const char *name = arch_name(a, P.at);
+	/* what sits beside it is read too */
+	snprintf(info->member_path, sizeof info->member_path, "%s%s%s", a->path, path_sep(a->path), name);
+	if (a->files == NULL) /* in an archive, by its members' names */
 		archive_beside(a, name, info);
-	if (g != NULL && nodes_csv >= 0) { /* the note is nodes.csv's */
-		if (netz_nodes(a, nodes_csv, g, o, info, e) != 0) {
+	if (P.nodes_csv >= 0) { /* the note is nodes.csv's */
+		if (netz_nodes(a, P.nodes_csv, g, o, info, e) != 0) {
 			rs_graph_free(g);
 			g = NULL;
 		}
-	} else if (g != NULL && konect_meta >= 0) {
-		konect_note(a, konect_meta, name, info);
-	} else if (g != NULL && layout) {
-		snprintf(info->container, sizeof info->container, " (the %.12s's graph file with labels beside it, %.50s; also: %s)",
-			 a->kind, name, others);
-	} else if (g != NULL) { /* an .npz's own note after the archive's */
+	} else if (P.konect_meta >= 0) {
+		konect_note(a, P.konect_meta, name, info);
+	} else if (P.layout) {
+		snprintf(info->container, sizeof info->container,
+			 " (the %.12s's graph file with labels beside it, %.50s; also: %s)", a->kind, name, P.others);
+	} else { /* an .npz's own note after the archive's */
 		char inner_note[sizeof info->container];
 		size_t il = strlen(info->container);
 		snprintf(inner_note, sizeof inner_note, "%.*s", il > 3 ? (int)(il - 3) : 0, info->container + 2);
 		snprintf(info->container, sizeof info->container, " (the %.12s's %s %.60s%s%.95s)", a->kind,
 			 o->member ? "member" : "one graph file,", name, inner_note[0] ? ": " : "", inner_note);
 	}
-	free(where);
-	free(owned);
 	return g;
 }
 
