@@ -146,12 +146,6 @@ done:
 	return rc;
 }
 
-/* Ground truth from a node attribute: the one asked for (an error if G has
- * none of that name), else a "value" (polblogs), "community" or "class"
- * (regspec's own GraphML and GML) one where there is one.  Numbers,
- * strings and booleans; integers keep their values, NaN and '' are
- * unlabelled, other values are classes in order of appearance (the label
- * file rules). */
 /* A copy of a GML string with its numeric character references, '&#233;'
  * and '&#xE9;' (how GML, which is ASCII, writes other characters; igraph
  * decodes only the named ones), as UTF-8; NULL out of memory. */
@@ -177,6 +171,12 @@ static char *gml_decoded(const char *s)
 	return out;
 }
 
+/* Ground truth from a node attribute: the one asked for (an error if G has
+ * none of that name), else a "value" (polblogs), "community" or "class"
+ * (regspec's own GraphML and GML) one where there is one.  Numbers,
+ * strings and booleans; integers keep their values, NaN and '' are
+ * unlabelled, other values are classes in order of appearance (the label
+ * file rules). */
 static int igraph_labels(const igraph_t *G, const char *path, const char *want, int gml, rs_load_info *info,
 			 rs_err *e)
 {
@@ -940,10 +940,12 @@ static long igraph_edge_line(const char *buf, size_t len, enum rs_gformat fmt, l
 	return fmt == RS_GF_GML ? gml_edge_scan(buf, len, want, attr) : graphml_edge_scan(buf, len, want, attr);
 }
 
-rs_graph *rs_read_igraph(char *buf, size_t len, const char *path, enum rs_gformat fmt, const rs_load_opts *o,
-			 rs_load_info *info, rs_err *e)
+/* The graph of buf (its text mended where igraph would refuse what is
+ * fine) parsed by igraph into *G; an error with the line where libxml or
+ * the element refused tells one. */
+static int igraph_parse(igraph_t *G, char *buf, size_t len, const char *path, enum rs_gformat fmt,
+			rs_load_info *info, rs_err *e)
 {
-	long declared = fmt == RS_GF_GRAPHML ? graphml_nodes(buf, len, info) : -1;
 	/* igraph reads the text mended (its lines kept); the messages and
 	 * the scans for lines read it as written */
 	size_t mlen = 0;
@@ -951,73 +953,64 @@ rs_graph *rs_read_igraph(char *buf, size_t len, const char *path, enum rs_gforma
 	FILE *f = mended ? fmemopen(mended, mlen ? mlen : 1, "r") : fmemopen(buf, len ? len : 1, "r");
 	if (f == NULL) {
 		free(mended);
-		rs_fail(e, RS_ENOMEM, "%s: cannot open a memory stream", path);
-		return NULL;
+		return rs_fail(e, RS_ENOMEM, "%s: cannot open a memory stream", path);
 	}
 	igraph_set_attribute_table(&igraph_cattribute_table);
 	igraph_error_handler_t *old = igraph_set_error_handler(igraph_catch);
 	igraph_warning_handler_t *oldw = igraph_set_warning_handler(igraph_quiet);
-	igraph_t G;
 	igraph_error_t rc;
 	igraph_msg[0] = '\0';
 	if (fmt == RS_GF_GML)
-		rc = igraph_read_graph_gml(&G, f);
+		rc = igraph_read_graph_gml(G, f);
 	else
-		rc = igraph_read_graph_graphml(&G, f, 0);
+		rc = igraph_read_graph_graphml(G, f, 0);
 	fclose(f);
 	free(mended);
 	igraph_set_error_handler(old);
 	igraph_set_warning_handler(oldw);
-	if (rc != IGRAPH_SUCCESS) {
-		/* libxml's messages have a line; igraph's own ("Cannot parse
-		 * GraphML file") do not: find the element it refused */
-		const char *at = strstr(igraph_msg, "Line ");
-		if (at == NULL)
-			at = strstr(igraph_msg, "line ");
-		char *after;
-		long line = at ? strtol(at + 5, &after, 10) : 0;
-		if (line <= 0 && fmt == RS_GF_GRAPHML && graphml_diagnose(buf, len, path, e) != 0)
-			return NULL;
-		const char *msg = igraph_msg[0] ? igraph_msg : "parse error";
-		if (line > 0 && at == igraph_msg && !strncmp(after, ": ", 2))
-			msg = after + 2; /* libxml's "Line 60: ..." */
-		if (line > 0)
-			rs_fail(e, RS_EINVAL, "%s:%ld: not a valid %s file: %s", path, line, rs_gformat_name(fmt), msg);
-		else
-			rs_fail(e, RS_EINVAL, "%s: not a valid %s file: %s", path, rs_gformat_name(fmt), msg);
-		return NULL;
-	}
-	rs_graph *g = NULL;
-	rs_edges E = {0};
+	if (rc == IGRAPH_SUCCESS)
+		return 0;
+	/* libxml's messages have a line; igraph's own ("Cannot parse GraphML
+	 * file") do not: find the element it refused */
+	const char *at = strstr(igraph_msg, "Line ");
+	if (at == NULL)
+		at = strstr(igraph_msg, "line ");
+	char *after;
+	long line = at ? strtol(at + 5, &after, 10) : 0;
+	if (line <= 0 && fmt == RS_GF_GRAPHML && graphml_diagnose(buf, len, path, e) != 0)
+		return -1;
+	const char *msg = igraph_msg[0] ? igraph_msg : "parse error";
+	if (line > 0 && at == igraph_msg && !strncmp(after, ": ", 2))
+		msg = after + 2; /* libxml's "Line 60: ..." */
+	if (line > 0)
+		return rs_fail(e, RS_EINVAL, "%s:%ld: not a valid %s file: %s", path, line, rs_gformat_name(fmt), msg);
+	return rs_fail(e, RS_EINVAL, "%s: not a valid %s file: %s", path, rs_gformat_name(fmt), msg);
+}
+
+/* G's edges into E, each with the weight attribute wattr's value (a
+ * number, or text that reads as one; 1 where an edge has none), or 1;
+ * a weight that is NaN, infinite or negative is an error at its line. */
+static int igraph_weighted_edges(const igraph_t *G, const char *wattr, int wstrings, const char *buf, size_t len,
+				 const char *path, enum rs_gformat fmt, rs_edges *E, rs_err *e)
+{
+	int weighted = wattr[0] != '\0', rc = -1;
+	long ne = (long)igraph_ecount(G);
 	igraph_vector_int_t el;
 	igraph_vector_t wv;
 	igraph_vector_int_init(&el, 0);
 	igraph_vector_init(&wv, 0);
-	long n = (long)igraph_vcount(&G);
-	if (declared >= 0 && n > declared)
-		info->undeclared = n - declared;
-	igraph_get_edgelist(&G, &el, 0);
-	char wattr[128];
-	int wstrings;
-	if (weight_attr(&G, o->unweighted ? NULL : o->weight_name, path, wattr, sizeof wattr, &wstrings,
-			info->unread_attrs, sizeof info->unread_attrs, e) != 0)
-		goto out;
-	int weighted = !o->unweighted && wattr[0];
-	long ne = (long)igraph_ecount(&G);
-	if (weighted) {
-		snprintf(info->weight_attr, sizeof info->weight_attr, "%s", wattr);
-		if (!wstrings) {
-			igraph_cattribute_EANV(&G, wattr, igraph_ess_all(IGRAPH_EDGEORDER_ID), &wv);
-		} else if (igraph_vector_resize(&wv, ne) == IGRAPH_SUCCESS) {
-			for (long i = 0; i < ne; i++) {
-				const char *v = EAS(&G, wattr, i);
-				if (v[0] == '\0' || rs_field_weight(v, &VECTOR(wv)[i]) != 0)
-					VECTOR(wv)[i] = NAN; /* no weight: 1, below */
-			}
-		} else {
-			rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-			goto out;
+	igraph_get_edgelist(G, &el, 0);
+	if (weighted && !wstrings) {
+		igraph_cattribute_EANV(G, wattr, igraph_ess_all(IGRAPH_EDGEORDER_ID), &wv);
+	} else if (weighted && igraph_vector_resize(&wv, ne) == IGRAPH_SUCCESS) {
+		for (long i = 0; i < ne; i++) {
+			const char *v = EAS(G, wattr, i);
+			if (v[0] == '\0' || rs_field_weight(v, &VECTOR(wv)[i]) != 0)
+				VECTOR(wv)[i] = NAN; /* no weight: 1, below */
 		}
+	} else if (weighted) {
+		rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+		goto out;
 	}
 	int nan_checked = 0;
 	for (long i = 0; i < ne; i++) {
@@ -1038,36 +1031,79 @@ rs_graph *rs_read_igraph(char *buf, size_t len, const char *path, enum rs_gforma
 			if (at > 0)
 				rs_fail(e, RS_EINVAL, "%s:%ld: weight %g: weights must be finite and >= 0", path, at, w);
 			else
-				rs_fail(e, RS_EINVAL, "%s: edge %ld has weight %g: weights must be finite and >= 0",
-					path, i + 1, w);
+				rs_fail(e, RS_EINVAL, "%s: edge %ld has weight %g: weights must be finite and >= 0", path,
+					i + 1, w);
 			goto out;
 		}
-		if (rs_edges_push(&E, VECTOR(el)[2 * i], VECTOR(el)[2 * i + 1], w, e) != 0)
+		if (rs_edges_push(E, VECTOR(el)[2 * i], VECTOR(el)[2 * i + 1], w, e) != 0)
 			goto out;
 	}
-	info->weighted = weighted;
-	info->symmetrized = igraph_is_directed(&G);
-	info->lines = ne;
-	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
-	if (g == NULL)
-		goto out;
-	/* names: the first string attribute of "label", "name" and "id" (a
-	 * GraphML node's id, which igraph keeps as "id"; GML's are numbers) */
+	rc = 0;
+out:
+	igraph_vector_int_destroy(&el);
+	igraph_vector_destroy(&wv);
+	return rc;
+}
+
+/* g's names: the first string attribute of "label", "name" and "id" (a
+ * GraphML node's id, which igraph keeps as "id"; GML's are numbers), or
+ * yEd's node labels; none rather than some where memory runs out. */
+static void igraph_names(const igraph_t *G, const char *buf, enum rs_gformat fmt, rs_graph *g)
+{
 	static const char *const name_attrs[] = {"label", "name", "id"};
 	const char *nattr = NULL;
 	igraph_attribute_type_t type;
 	for (size_t a = 0; !nattr && a < sizeof name_attrs / sizeof name_attrs[0]; a++)
-		if (igraph_cattribute_has_attr(&G, IGRAPH_ATTRIBUTE_VERTEX, name_attrs[a]) &&
-		    igraph_cattribute_table.gettype(&G, &type, IGRAPH_ATTRIBUTE_VERTEX, name_attrs[a]) == 0 &&
+		if (igraph_cattribute_has_attr(G, IGRAPH_ATTRIBUTE_VERTEX, name_attrs[a]) &&
+		    igraph_cattribute_table.gettype(G, &type, IGRAPH_ATTRIBUTE_VERTEX, name_attrs[a]) == 0 &&
 		    type == IGRAPH_ATTRIBUTE_STRING)
 			nattr = name_attrs[a];
-	if (nattr) {
-		g->names = calloc((size_t)n, sizeof *g->names);
-		for (long i = 0; g->names && i < n; i++)
-			g->names[i] = fmt == RS_GF_GML ? gml_decoded(VAS(&G, nattr, i)) : strdup(VAS(&G, nattr, i));
-		if (fmt == RS_GF_GRAPHML && !strcmp(nattr, "id") && strstr(buf, "y:NodeLabel") != NULL)
-			yed_labels(buf, g);
+	if (nattr == NULL || (g->names = calloc((size_t)g->n, sizeof *g->names)) == NULL)
+		return;
+	for (long i = 0; i < g->n; i++) {
+		g->names[i] = fmt == RS_GF_GML ? gml_decoded(VAS(G, nattr, i)) : strdup(VAS(G, nattr, i));
+		if (g->names[i] == NULL) {
+			for (long k = 0; k < i; k++)
+				free(g->names[k]);
+			free(g->names);
+			g->names = NULL;
+			return;
+		}
 	}
+	if (fmt == RS_GF_GRAPHML && !strcmp(nattr, "id") && strstr(buf, "y:NodeLabel") != NULL)
+		yed_labels(buf, g);
+}
+
+rs_graph *rs_read_igraph(char *buf, size_t len, const char *path, enum rs_gformat fmt, const rs_load_opts *o,
+			 rs_load_info *info, rs_err *e)
+{
+	long declared = fmt == RS_GF_GRAPHML ? graphml_nodes(buf, len, info) : -1;
+	igraph_t G;
+	if (igraph_parse(&G, buf, len, path, fmt, info, e) != 0)
+		return NULL;
+	rs_graph *g = NULL;
+	rs_edges E = {0};
+	long n = (long)igraph_vcount(&G);
+	if (declared >= 0 && n > declared)
+		info->undeclared = n - declared;
+	char wattr[128];
+	int wstrings;
+	if (weight_attr(&G, o->unweighted ? NULL : o->weight_name, path, wattr, sizeof wattr, &wstrings,
+			info->unread_attrs, sizeof info->unread_attrs, e) != 0)
+		goto out;
+	if (o->unweighted)
+		wattr[0] = '\0';
+	if (igraph_weighted_edges(&G, wattr, wstrings, buf, len, path, fmt, &E, e) != 0)
+		goto out;
+	if (wattr[0])
+		snprintf(info->weight_attr, sizeof info->weight_attr, "%s", wattr);
+	info->weighted = wattr[0] != '\0';
+	info->symmetrized = igraph_is_directed(&G);
+	info->lines = (long)igraph_ecount(&G);
+	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
+	if (g == NULL)
+		goto out;
+	igraph_names(&G, buf, fmt, g);
 	vertex_attrs(&G, info->node_attrs, sizeof info->node_attrs);
 	if (igraph_labels(&G, path, o->label_attr, fmt == RS_GF_GML, info, e) != 0) {
 		rs_graph_free(g);
@@ -1075,8 +1111,6 @@ rs_graph *rs_read_igraph(char *buf, size_t len, const char *path, enum rs_gforma
 	}
 out:
 	rs_edges_free(&E);
-	igraph_vector_int_destroy(&el);
-	igraph_vector_destroy(&wv);
 	igraph_destroy(&G);
 	return g;
 }
