@@ -198,9 +198,6 @@ static int read_names(rs_graph *g, const char *path, int cols, rs_err *e)
 	return 0;
 }
 
-static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e, rs_load_opts *op,
-		      const char **pathp, const char **labels_pathp, char **labels_owned);
-
 /* How many of the n names are not UTF-8 (shown with '?' for the bytes
  * that are not). */
 static long not_utf8(char *const *names, long n)
@@ -316,27 +313,6 @@ static int load_options(const rs_session *s, int argc, char **argv, rs_load_opts
 		return rs_fail(e, RS_EINVAL, "'weight %s' reads weights and 'unweighted' ignores them: one or the other",
 			       o->weight_name);
 	return 0;
-}
-
-CHECK_FN(load)
-{
-	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
-	char *labels_owned = NULL;
-	int nolabels, rc = load_options(s, argc, argv, &o, &nolabels, &labels_owned, e);
-	free(labels_owned);
-	return rc;
-}
-
-CMD_FN(load)
-{
-	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
-	/* '-': standard input, as a pipe gives it */
-	char *path_owned = strcmp(argv[1], "-") ? cmd_resolve_path(s, argv[1]) : xstrdup("-"), *labels_owned = NULL;
-	const char *path = path_owned, *labels_path = NULL;
-	int rc = load_graph(s, argc, argv, out, e, &o, &path, &labels_path, &labels_owned);
-	free(path_owned);
-	free(labels_owned);
-	return rc;
 }
 
 /* Class names for labels L that have none, from NAME.label_names beside
@@ -482,81 +458,166 @@ static int load_notes(const char *path, const rs_load_info *info, const rs_load_
 	return nn;
 }
 
-static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e, rs_load_opts *op,
-		      const char **pathp, const char **labels_pathp, char **labels_owned)
+/* The graph of *pathp, or of standard input for '-' (*pathp then
+ * "stdin"), read as o says. */
+static rs_graph *load_read(const rs_session *s, const char **pathp, const rs_load_opts *o, rs_load_info *info,
+			   rs_err *e)
 {
-	rs_load_opts o = *op;
-	const char *path = *pathp, *labels_path = *labels_pathp;
+	if (strcmp(*pathp, "-") != 0)
+		return rs_graph_load(*pathp, o, info, e);
+	if (s->commands_on_stdin)
+		return rs_fail(e, RS_EINVAL, "'-' is standard input, which holds the commands here; give them with -c "
+					     "or in a script file to pipe a graph in"),
+		       NULL;
+	if (isatty(STDIN_FILENO))
+		return rs_fail(e, RS_EINVAL, "'-' is standard input, a terminal here; pipe a graph in (zcat g.edges.gz "
+					     "| regspec -c 'load -')"),
+		       NULL;
+	size_t len;
+	char *buf = rs_read_data("/dev/stdin", &len, e);
+	if (buf == NULL)
+		return NULL;
+	*pathp = "stdin";
+	rs_graph *g = rs_graph_parse(buf, len, *pathp, o, info, e);
+	free(buf);
+	return g;
+}
+
+/* What sits beside the graph's file: NAME.node_names, NAME.col_names
+ * (where the file named none) and NAME.labels (where want_labels and none
+ * came with it), each read or said not used in a note; the labels. */
+static rs_labels *load_beside(rs_graph *g, const char *path, const rs_load_info *info, rs_labels *L,
+			      int want_labels, char **notes, int *nn)
+{
+	if (g->names == NULL) {
+		char *c = companion_of(path, info, ".node_names");
+		rs_err ne = {0};
+		if (c != NULL && read_names(g, c, 0, &ne) != 0)
+			notes[(*nn)++] = xasprintf("node names beside the graph not used: %s", ne.msg);
+		free(c);
+	}
+	if (g->bipartite && g->cnames == NULL) {
+		char *c = companion_of(path, info, ".col_names");
+		rs_err ne = {0};
+		if (c != NULL && read_names(g, c, 1, &ne) != 0)
+			notes[(*nn)++] = xasprintf("column names beside the graph not used: %s", ne.msg);
+		free(c);
+	}
+	char *c = want_labels && L == NULL ? companion_of(path, info, ".labels") : NULL;
+	if (c != NULL) {
+		rs_err le = {0};
+		L = rs_labels_read(c, g, &le);
+		if (L == NULL)
+			notes[(*nn)++] = xasprintf("labels beside the graph not used: %s", le.msg);
+		else
+			notes[(*nn)++] = xasprintf("labels from %s", c);
+		free(c);
+	}
+	return L;
+}
+
+/* The note that says which node attribute or partition gave the labels L
+ * (none where a file or nothing did); NULL into *labels_path where the
+ * attribute's labels stand instead of a file's. */
+static void attr_labels_note(const rs_load_opts *o, const rs_load_info *info, const rs_labels *L, int nolabels,
+			     const char **labels_path, char **notes, int *nn)
+{
+	const char *source = info->label_partition ? "the partition" : "the node attribute";
+	if (info->label_partition == 2 && (o->label_attr != NULL || (L != NULL && *labels_path == NULL && !nolabels))) {
+		notes[(*nn)++] = xasprintf("labels from the cluster subgraphs: a node's first cluster, by its label, "
+					   "else its name%s",
+					   o->label_attr ? "" : " ('load FILE labels ATTRIBUTE' reads a node attribute instead)");
+		if (o->label_attr)
+			*labels_path = NULL;
+	} else if (o->label_attr != NULL && info->label_attr[0]) {
+		notes[(*nn)++] = xasprintf("labels from %s '%s'", source, info->label_attr);
+		*labels_path = NULL;
+	} else if (info->label_attr[0] && L != NULL && *labels_path == NULL && !nolabels) {
+		notes[(*nn)++] = xasprintf("labels from %s '%s' ('load FILE labels ATTRIBUTE' picks another)", source,
+					   info->label_attr);
+	}
+}
+
+/* The graph's title in the session: 'load NAME', NAME the file's (a
+ * folder's without its trailing '/'; FILE.g6/N, FILE.mat/A and an Octave
+ * FILE/A with the file's name too: an archive's member has a name of its
+ * own). */
+static char *load_title(const char *path, const rs_load_info *info, const rs_graph *g)
+{
+	size_t pl = strlen(path);
+	while (pl > 1 && path[pl - 1] == '/')
+		pl--;
+	char *shown = xasprintf("%.*s", (int)pl, path);
+	const char *base = strrchr(shown, '/'), *name = base && base[1] ? base + 1 : shown;
+	size_t ap = rs_archive_prefix(path);
+	if (ap > 0 &&
+	    (!strcmp(info->format, "graph6") || !strcmp(info->format, "mat") || !strcmp(info->format, "octave")))
+		for (name = path + ap; name > path && name[-1] != '/'; name--)
+			;
+	char *title = xasprintf("load %s%s", name, g->bipartite ? " (bipartite)" : "");
+	free(shown);
+	return title;
+}
+
+/* The file loaded, its options and node attributes, kept for 'labels
+ * ATTR' to read it again. */
+static void load_remember(rs_session *s, const char *path, const rs_load_opts *o, const rs_load_info *info, long n)
+{
+	struct rs_loaded *ld = s->loaded = xcalloc(1, sizeof *ld);
+	ld->path = xstrdup(path);
+	ld->opts = *o;
+	ld->opts.label_attr = ld->opts.member = NULL;
+	ld->weight = o->weight_name ? xstrdup(o->weight_name) : NULL;
+	ld->opts.weight_name = ld->weight;
+	ld->attrs = xstrdup(info->node_attrs);
+	ld->n = n;
+}
+
+/* info's line 'input': the format, directed or not, duplicates merged and
+ * zero weights dropped, GraphML's nodes igraph made of what the file left
+ * out or repeated. */
+static char *input_line(const rs_load_info *info, const rs_load_opts *o)
+{
+	char nodes[128] = "";
+	if (info->repeated_ids > 0)
+		snprintf(nodes, sizeof nodes, "; %ld <node> element%s repeating an id merged", info->repeated_ids,
+			 info->repeated_ids == 1 ? "" : "s");
+	if (info->undeclared > 0)
+		snprintf(nodes + strlen(nodes), sizeof nodes - strlen(nodes), "; %ld node%s only edges name added",
+			 info->undeclared, info->undeclared == 1 ? "" : "s");
+	return xasprintf("%s, %s; %ld duplicate%s merged (%s); %ld zero weight%s dropped%s", info->format,
+			 info->symmetrized ? "directed: made undirected" : "undirected", info->merged,
+			 info->merged == 1 ? "" : "s", o->merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept",
+			 info->dropped, info->dropped == 1 ? "" : "s", nodes);
+}
+
+/* load FILE [options]: the graph read, the names and labels beside it or
+ * named, the notes, the session's graph replaced. */
+static int load_graph(rs_session *s, int argc, char **argv, FILE *out, const char *path, rs_err *e)
+{
+	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
+	char *labels_owned = NULL;
 	int nolabels;
-	if (load_options(s, argc, argv, &o, &nolabels, labels_owned, e) != 0)
+	if (load_options(s, argc, argv, &o, &nolabels, &labels_owned, e) != 0) {
+		free(labels_owned);
 		return -1;
-	labels_path = *labels_owned ? *labels_owned : labels_path;
+	}
+	const char *labels_path = labels_owned;
 	double t0 = seconds_now();
 	rs_load_info info;
-	rs_graph *g;
 	int from_stdin = !strcmp(path, "-");
-	if (from_stdin) {
-		if (s->commands_on_stdin)
-			return rs_fail(e, RS_EINVAL, "'-' is standard input, which holds the commands here; give "
-						     "them with -c or in a script file to pipe a graph in");
-		if (isatty(STDIN_FILENO))
-			return rs_fail(e, RS_EINVAL, "'-' is standard input, a terminal here; pipe a graph in "
-						     "(zcat g.edges.gz | regspec -c 'load -')");
-		size_t len;
-		char *buf = rs_read_data("/dev/stdin", &len, e);
-		if (buf == NULL)
-			return -1;
-		path = *pathp = "stdin";
-		g = rs_graph_parse(buf, len, path, &o, &info, e);
-		free(buf);
-	} else {
-		g = rs_graph_load(path, &o, &info, e);
-	}
-	if (g == NULL)
+	rs_graph *g = load_read(s, &path, &o, &info, e);
+	if (g == NULL) {
+		free(labels_owned);
 		return -1;
+	}
 	rs_labels *L = info.labels;
 	char *notes[48]; /* 35 places add one, some of them exclusive: room to spare */
 	int nn = load_notes(path, &info, &o, g, notes);
 	/* the names first: label files may name the nodes (none beside a pipe) */
-	if (g->names == NULL && !from_stdin) {
-		char *c = companion_of(path, &info, ".node_names");
-		rs_err ne = {0};
-		if (c != NULL && read_names(g, c, 0, &ne) != 0)
-			notes[nn++] = xasprintf("node names beside the graph not used: %s", ne.msg);
-		free(c);
-	}
-	if (g->bipartite && g->cnames == NULL && !from_stdin) {
-		char *c = companion_of(path, &info, ".col_names");
-		rs_err ne = {0};
-		if (c != NULL && read_names(g, c, 1, &ne) != 0)
-			notes[nn++] = xasprintf("column names beside the graph not used: %s", ne.msg);
-		free(c);
-	}
-	if (!nolabels && labels_path == NULL && L == NULL && !from_stdin) {
-		char *c = companion_of(path, &info, ".labels");
-		if (c != NULL) {
-			rs_err le = {0};
-			L = rs_labels_read(c, g, &le);
-			if (L == NULL)
-				notes[nn++] = xasprintf("labels beside the graph not used: %s", le.msg);
-			else
-				notes[nn++] = xasprintf("labels from %s", c);
-			free(c);
-		}
-	}
-	const char *source = info.label_partition ? "the partition" : "the node attribute";
-	if (info.label_partition == 2 && (o.label_attr != NULL || (L != NULL && labels_path == NULL && !nolabels))) {
-		notes[nn++] = xasprintf("labels from the cluster subgraphs: a node's first cluster, by its label, else "
-					"its name%s", o.label_attr ? "" : " ('load FILE labels ATTRIBUTE' reads a node attribute instead)");
-		labels_path = o.label_attr ? NULL : labels_path;
-	} else if (o.label_attr != NULL && info.label_attr[0]) {
-		notes[nn++] = xasprintf("labels from %s '%s'", source, info.label_attr);
-		labels_path = NULL;
-	} else if (info.label_attr[0] && L != NULL && labels_path == NULL && !nolabels) {
-		notes[nn++] = xasprintf("labels from %s '%s' ('load FILE labels "
-					"ATTRIBUTE' picks another)",
-					source, info.label_attr);
-	}
+	if (!from_stdin)
+		L = load_beside(g, path, &info, L, !nolabels && labels_path == NULL, notes, &nn);
+	attr_labels_note(&o, &info, L, nolabels, &labels_path, notes, &nn);
 	if (labels_path != NULL) {
 		rs_labels_free(L);
 		L = rs_labels_read(labels_path, g, e);
@@ -564,65 +625,52 @@ static int load_graph(rs_session *s, int argc, char **argv, FILE *out, rs_err *e
 			rs_graph_free(g);
 			for (int i = 0; i < nn; i++)
 				free(notes[i]);
+			free(labels_owned);
 			return -1;
 		}
 	}
 	class_names_beside(L, labels_path, path, &info);
+	free(labels_owned);
 	if (nolabels) {
 		rs_labels_free(L);
 		L = NULL;
 	}
 	long latin = not_utf8(g->names, g->n) + not_utf8(g->cnames, g->bipartite ? g->m : 0);
 	if (latin > 0)
-		notes[nn++] = xasprintf("%ld node name%s not UTF-8 (Latin-1?): shown with '?' for "
-					"those bytes; 'iconv -f latin1 -t utf-8' converts the file",
+		notes[nn++] = xasprintf("%ld node name%s not UTF-8 (Latin-1?): shown with '?' for those bytes; 'iconv -f "
+					"latin1 -t utf-8' converts the file",
 					latin, latin == 1 ? " is" : "s are");
 	int ncls = rs_labels_classes(L);
 	if (L != NULL && ncls < L->nclass)
 		notes[nn++] = unused_numbers_note(L, ncls);
 	if (L != NULL && L->communities > 0)
 		notes[nn++] = communities_note(L);
-	/* the name without a folder's trailing '/' */
-	size_t pl = strlen(path);
-	while (pl > 1 && path[pl - 1] == '/')
-		pl--;
-	char *shown = xasprintf("%.*s", (int)pl, path);
-	const char *base = strrchr(shown, '/'), *name = base && base[1] ? base + 1 : shown;
-	size_t ap = rs_archive_prefix(path);
-	/* FILE.g6/N, FILE.mat/A, an Octave FILE/A: the file's name too (a
-	 * member of a zip or tar archive has a name of its own) */
-	if (ap > 0 && (!strcmp(info.format, "graph6") || !strcmp(info.format, "mat") || !strcmp(info.format, "octave")))
-		for (name = path + ap; name > path && name[-1] != '/'; name--)
-			;
-	session_set_graph(s, g, L, xasprintf("load %s%s", name, g->bipartite ? " (bipartite)" : ""));
-	free(shown);
-	if (!from_stdin && info.node_attrs[0] != '\0') { /* for 'labels ATTR' */
-		struct rs_loaded *ld = s->loaded = xcalloc(1, sizeof *ld);
-		ld->path = xstrdup(path);
-		ld->opts = o;
-		ld->opts.label_attr = ld->opts.member = NULL;
-		ld->weight = o.weight_name ? xstrdup(o.weight_name) : NULL;
-		ld->opts.weight_name = ld->weight;
-		ld->attrs = xstrdup(info.node_attrs);
-		ld->n = g->n;
-	}
-	/* GraphML's nodes igraph made of what the file left out or repeated */
-	char nodes[128] = "";
-	if (info.repeated_ids > 0)
-		snprintf(nodes, sizeof nodes, "; %ld <node> element%s repeating an id merged", info.repeated_ids,
-			 info.repeated_ids == 1 ? "" : "s");
-	if (info.undeclared > 0)
-		snprintf(nodes + strlen(nodes), sizeof nodes - strlen(nodes), "; %ld node%s only edges name added",
-			 info.undeclared, info.undeclared == 1 ? "" : "s");
-	s->graph_input = xasprintf(
-		"%s, %s; %ld duplicate%s merged (%s); %ld zero weight%s dropped%s", info.format,
-		info.symmetrized ? "directed: made undirected" : "undirected", info.merged,
-		info.merged == 1 ? "" : "s", o.merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept",
-		info.dropped, info.dropped == 1 ? "" : "s", nodes);
+	session_set_graph(s, g, L, load_title(path, &info, g));
+	if (!from_stdin && info.node_attrs[0] != '\0') /* for 'labels ATTR' */
+		load_remember(s, path, &o, &info, g->n);
+	s->graph_input = input_line(&info, &o);
 	graph_summary(s, out, "load", seconds_now() - t0, notes, nn);
 	for (int i = 0; i < nn; i++)
 		free(notes[i]);
 	return 0;
+}
+
+CHECK_FN(load)
+{
+	rs_load_opts o = {RS_GF_AUTO, 0, 0, RS_MERGE_MAX, -1, -1, 0, 0, NULL, RS_IDS_AUTO, NULL, NULL};
+	char *labels_owned = NULL;
+	int nolabels, rc = load_options(s, argc, argv, &o, &nolabels, &labels_owned, e);
+	free(labels_owned);
+	return rc;
+}
+
+CMD_FN(load)
+{
+	/* '-': standard input, as a pipe gives it */
+	char *path = strcmp(argv[1], "-") ? cmd_resolve_path(s, argv[1]) : xstrdup("-");
+	int rc = load_graph(s, argc, argv, out, path, e);
+	free(path);
+	return rc;
 }
 
 /* labels's options after FILE: column NAME, names FILE */
