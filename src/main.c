@@ -137,7 +137,18 @@ static void restart_without_blas_workers(char **argv)
 	/* no /proc: go on as we are */
 }
 
-int main(int argc, char **argv)
+/* The command line: the options, and the -c COMMANDS and -f FILE (or
+ * FILE) jobs in the order given. */
+struct args {
+	int quiet, bail, sandbox, check;
+	char **jobs; /* argv's strings */
+	char *kinds; /* 'c' or 'f' each */
+	int njobs;
+};
+
+/* argv into A; -1 to go on, else the exit status (--help, --version,
+ * --commands and --man-commands done, or a usage error said). */
+static int parse_args(int argc, char **argv, struct args *A)
 {
 	enum { OPT_BAIL = 256, OPT_COMMANDS, OPT_MAN, OPT_SANDBOX };
 	static const struct option longopts[] = {
@@ -147,126 +158,124 @@ int main(int argc, char **argv)
 		{"sandbox", no_argument, NULL, OPT_SANDBOX}, {"check", no_argument, NULL, 'n'},
 		{NULL, 0, NULL, 0},
 	};
-	int quiet = 0, bail = 0, sandbox = 0, check = 0, opt;
-	/* -c and -f run in the order given: keep them as a list */
-	char **jobs = calloc((size_t)argc + 1, sizeof *jobs);
-	char *kinds = calloc((size_t)argc + 1, 1);
-	int njobs = 0;
-	if (jobs == NULL || kinds == NULL) {
-		free(jobs);
-		free(kinds);
-		return 2;
-	}
+	int opt;
 	while ((opt = getopt_long(argc, argv, "+c:f:nqhV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c':
 		case 'f':
-			kinds[njobs] = (char)opt;
-			jobs[njobs++] = optarg;
+			A->kinds[A->njobs] = (char)opt;
+			A->jobs[A->njobs++] = optarg;
 			break;
-		case 'q': quiet = 1; break;
-		case 'n': check = 1; break;
-		case OPT_BAIL: bail = 1; break;
-		case OPT_SANDBOX: sandbox = 1; break;
+		case 'q': A->quiet = 1; break;
+		case 'n': A->check = 1; break;
+		case OPT_BAIL: A->bail = 1; break;
+		case OPT_SANDBOX: A->sandbox = 1; break;
 		case OPT_COMMANDS:
 			for (const struct rs_cmd *c = rs_cmd_table; c->name; c++)
 				puts(c->name);
-			free(jobs);
-			free(kinds);
 			return 0;
-		case OPT_MAN:
-			man_commands();
-			free(jobs);
-			free(kinds);
-			return 0;
-		case 'h':
-			usage(stdout);
-			free(jobs);
-			free(kinds);
-			return 0;
-		case 'V':
-			printf("regspec %s\n", PACKAGE_VERSION);
-			free(jobs);
-			free(kinds);
-			return 0;
-		default:
-			usage(stderr);
-			free(jobs);
-			free(kinds);
-			return 2;
+		case OPT_MAN: man_commands(); return 0;
+		case 'h': usage(stdout); return 0;
+		case 'V': printf("regspec %s\n", PACKAGE_VERSION); return 0;
+		default: usage(stderr); return 2;
 		}
 	}
 	for (int i = optind; i < argc; i++) {
-		kinds[njobs] = 'f';
-		jobs[njobs++] = argv[i];
+		A->kinds[A->njobs] = 'f';
+		A->jobs[A->njobs++] = argv[i];
 	}
-	if (check && njobs == 0 && isatty(STDIN_FILENO)) {
+	if (A->check && A->njobs == 0 && isatty(STDIN_FILENO)) {
 		fputs("regspec: --check reads a script: -c COMMANDS, -f FILE, FILE or standard input\n", stderr);
-		free(jobs);
-		free(kinds);
 		return 2;
 	}
+	return -1;
+}
 
-	keep_freed_memory();
-	restart_without_blas_workers(argv);
-	rs_blas_single_thread(); /* our kernels are threaded by row blocks: no nested threads */
-	if (rs_memory_limited()) {
-		/* one buffer for each thread of a solve's team (its first is
-		 * the thread that started it), and one for a thread beside it
-		 * (the live view draws while a solve runs); fewer threads where
-		 * fewer fit */
-		rs_err be = {0};
-		int T = rs_threads(), slots = rs_blas_reserve(T + 1, &be);
-		if (slots < 0) {
-			fprintf(stderr, "regspec: %s\n", be.msg);
-			free(jobs);
-			free(kinds);
-			return 1;
-		}
-		if (slots < T + 1)
-			rs_threads_set(slots > 1 ? slots - 1 : 1);
+/* Where memory is limited, one BLAS buffer for each thread of a solve's
+ * team (its first is the thread that started it) and one for a thread
+ * beside it (the live view draws while a solve runs); fewer threads
+ * where fewer fit.  0, or -1 with the reason said. */
+static int reserve_blas(void)
+{
+	if (!rs_memory_limited())
+		return 0;
+	rs_err be = {0};
+	int T = rs_threads(), slots = rs_blas_reserve(T + 1, &be);
+	if (slots < 0) {
+		fprintf(stderr, "regspec: %s\n", be.msg);
+		return -1;
 	}
-	setlocale(LC_CTYPE, ""); /* characters for the live view; numbers stay in the C locale */
-	rs_session *s = session_new();
-	s->bail = bail;
-	s->sandbox = sandbox;
-	s->check_only = check;
-	if (isatty(STDIN_FILENO) || isatty(STDOUT_FILENO))
-		input_catch_interrupts(); /* someone at a terminal can press Ctrl-C */
-	int status = 0, ncmd = 0;
-	for (int j = 0; j < njobs && !s->quit; j++) {
+	if (slots < T + 1)
+		rs_threads_set(slots > 1 ? slots - 1 : 1);
+	return 0;
+}
+
+/* The jobs in order (until 'quit', or a failure under --bail), else the
+ * prompt or standard input; the exit status. */
+static int run_jobs(rs_session *s, const struct args *A)
+{
+	int ncmd = 0;
+	for (int j = 0; j < A->njobs && !s->quit; j++) {
 		int before = s->failures;
-		if (kinds[j] == 'c') {
+		if (A->kinds[j] == 'c') {
 			char where[32];
 			snprintf(where, sizeof where, "command-line:%d", ++ncmd);
-			cmd_run_line(s, jobs[j], where, stdout);
+			cmd_run_line(s, A->jobs[j], where, stdout);
 		} else {
 			rs_err e = {0};
-			if (cmd_source_file(s, jobs[j], stdout, &e) != 0 && e.code == RS_EIO) {
+			if (cmd_source_file(s, A->jobs[j], stdout, &e) != 0 && e.code == RS_EIO) {
 				fprintf(stderr, "regspec: %s\n", e.msg);
-				status = 2;
-				break;
+				return 2;
 			}
 		}
 		if (s->bail && s->failures > before)
 			break;
 	}
-	if (njobs == 0) {
+	if (A->njobs == 0) {
 		if (isatty(STDIN_FILENO))
-			input_repl(s, quiet);
+			input_repl(s, A->quiet);
 		else
 			s->commands_on_stdin = 1, input_run_stream(s, stdin, "stdin", stdout);
 	}
-	if (status == 0)
-		status = s->quit ? s->exit_code : (s->failures ? 1 : 0);
-	if (check && status != 2) /* what was checked, and what was found */
-	{
-		if (s->failures == 0)
-			printf("checked %ld command%s: no errors\n", s->checked, s->checked == 1 ? "" : "s");
-		else
-			printf("checked %ld command%s: %d error%s\n", s->checked, s->checked == 1 ? "" : "s",
-			       s->failures, s->failures == 1 ? "" : "s");
+	return s->quit ? s->exit_code : (s->failures ? 1 : 0);
+}
+
+/* --check's last line: what was checked, and what was found. */
+static void check_report(const rs_session *s)
+{
+	if (s->failures == 0)
+		printf("checked %ld command%s: no errors\n", s->checked, s->checked == 1 ? "" : "s");
+	else
+		printf("checked %ld command%s: %d error%s\n", s->checked, s->checked == 1 ? "" : "s", s->failures,
+		       s->failures == 1 ? "" : "s");
+}
+
+int main(int argc, char **argv)
+{
+	struct args A = {0};
+	/* -c and -f run in the order given: keep them as a list */
+	A.jobs = calloc((size_t)argc + 1, sizeof *A.jobs);
+	A.kinds = calloc((size_t)argc + 1, 1);
+	int status = A.jobs && A.kinds ? parse_args(argc, argv, &A) : 2;
+	if (status >= 0)
+		goto out;
+	keep_freed_memory();
+	restart_without_blas_workers(argv);
+	rs_blas_single_thread(); /* our kernels are threaded by row blocks: no nested threads */
+	if (reserve_blas() != 0) {
+		status = 1;
+		goto out;
 	}
+	setlocale(LC_CTYPE, ""); /* characters for the live view; numbers stay in the C locale */
+	rs_session *s = session_new();
+	s->bail = A.bail;
+	s->sandbox = A.sandbox;
+	s->check_only = A.check;
+	if (isatty(STDIN_FILENO) || isatty(STDOUT_FILENO))
+		input_catch_interrupts(); /* someone at a terminal can press Ctrl-C */
+	status = run_jobs(s, &A);
+	if (A.check && status != 2)
+		check_report(s);
 	/* output that could not be written (a full disk, /dev/full) is a
 	 * failure, not a silent success */
 	int ferr = fflush(stdout) != 0 ? errno : 0;
@@ -277,7 +286,8 @@ int main(int argc, char **argv)
 			status = 1;
 	}
 	session_free(s);
-	free(jobs);
-	free(kinds);
+out:
+	free(A.jobs);
+	free(A.kinds);
 	return status;
 }
