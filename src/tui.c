@@ -998,19 +998,16 @@ static int key(struct view *v, int ch)
 	}
 }
 
-int tui_run(rs_session *s, rs_err *e)
+/* The full screen on the terminal, keys unbuffered and unechoed; NULL
+ * (e set) where the terminal cannot have one. */
+static SCREEN *tui_screen(rs_err *e)
 {
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-		return rs_fail(e, RS_EINVAL,
-			       "watch needs a terminal on standard input and output (scripts keep "
-			       "working without it)");
-	if (session_need_model(s, e) != 0)
-		return -1;
 	fflush(stdout);
 	SCREEN *scr = newterm(NULL, stdout, stdin);
-	if (scr == NULL)
-		return rs_fail(e, RS_EIO, "cannot start the full-screen view (TERM=%s)",
-			       getenv("TERM") ? getenv("TERM") : "unset");
+	if (scr == NULL) {
+		rs_fail(e, RS_EIO, "cannot start the full-screen view (TERM=%s)", getenv("TERM") ? getenv("TERM") : "unset");
+		return NULL;
+	}
 	set_term(scr);
 	cbreak();
 	noecho();
@@ -1021,15 +1018,16 @@ int tui_run(rs_session *s, rs_err *e)
 		set_escdelay(25);
 	curs_set(0);
 	timeout(50);
-	struct view v = {0};
-	v.s = s;
-	v.classes = rs_labels_classes(s->labels);
-	v.cx = 1;
-	v.cy = 2;
-	v.last_ms = -1;
+	return scr;
+}
+
+/* The view's colours (none under NO_COLOR) and marks (ASCII ones outside
+ * UTF-8, or under REGSPEC_ASCII). */
+static void view_style(struct view *v)
+{
 	const char *nc = getenv("NO_COLOR");
-	v.color = has_colors() && !(nc && *nc);
-	if (v.color) {
+	v->color = has_colors() && !(nc && *nc);
+	if (v->color) {
 		start_color();
 		use_default_colors();
 		init_pair(C_OK, COLOR_GREEN, -1);
@@ -1044,49 +1042,62 @@ int tui_run(rs_session *s, rs_err *e)
 			init_pair((short)(C_CLASS0 + i), cc[i], -1);
 	}
 	const char *cs = nl_langinfo(CODESET);
-	v.utf8 = cs && !strcmp(cs, "UTF-8") && !getenv("REGSPEC_ASCII");
-	v.mark_s = v.utf8 ? "\u25cf" : "o";
-	v.tick_s = v.utf8 ? "\u25bc" : "v";
+	v->utf8 = cs && !strcmp(cs, "UTF-8") && !getenv("REGSPEC_ASCII");
+	v->mark_s = v->utf8 ? "\u25cf" : "o";
+	v->tick_s = v->utf8 ? "\u25bc" : "v";
+}
 
-	struct worker w;
-	if (s->graph) {
-		memset(&w, 0, sizeof w);
-		rs_err ge = {0};
-		w.g = session_solver_graph(s, &ge);
-		w.tol = s->tol;
-		w.lanczos_only = s->solver == RS_SOLVER_LANCZOS;
-		w.ncv = s->ncv;
-		w.basis = s->basis;
-		w.seed = s->seed;
-		w.rb = session_rbasis(s);
-		pthread_mutex_init(&w.mu, NULL);
-		pthread_cond_init(&w.cv, NULL);
-		if (w.g == NULL || pthread_create(&w.th, NULL, worker_main, &w) != 0) {
-			endwin();
-			delscreen(scr);
-			return rs_fail(e, RS_EIO, "cannot start the solver thread%s%.300s", ge.msg[0] ? ": " : "", ge.msg);
-		}
-		v.w = &w;
-	}
+/* The solver thread for the session's graph, with its settings; -1 (e
+ * set) where it cannot start. */
+static int worker_start(struct worker *w, rs_session *s, rs_err *e)
+{
+	memset(w, 0, sizeof *w);
+	rs_err ge = {0};
+	w->g = session_solver_graph(s, &ge);
+	w->tol = s->tol;
+	w->lanczos_only = s->solver == RS_SOLVER_LANCZOS;
+	w->ncv = s->ncv;
+	w->basis = s->basis;
+	w->seed = s->seed;
+	w->rb = session_rbasis(s);
+	pthread_mutex_init(&w->mu, NULL);
+	pthread_cond_init(&w->cv, NULL);
+	if (w->g == NULL || pthread_create(&w->th, NULL, worker_main, w) != 0)
+		return rs_fail(e, RS_EIO, "cannot start the solver thread%s%.300s", ge.msg[0] ? ": " : "", ge.msg);
+	return 0;
+}
+
+/* The first solve: where the session's spectrum is for its alpha and k,
+ * its solution is the warm start and the look-ahead starts from there;
+ * else a request. */
+static void view_open(struct view *v)
+{
+	rs_session *s = v->s;
 	const rs_spectrum *S0 = s->spec;
 	if (S0 == NULL || s->spec_alpha != session_alpha_abs(s) || (s->graph && s->spec_k != session_k(s))) {
-		request(&v);
-	} else if (v.w) {
-		/* open on a solved alpha: its solution is the warm start, and
-		 * the look-ahead starts from there */
-		rs_err ce = {0};
-		pthread_mutex_lock(&w.mu);
-		w.a_req = session_alpha_abs(s);
-		w.k_req = (int)session_k(s);
-		if (S0->solver == RS_SOLVER_LANCZOS)
-			w.prev = rs_spectrum_copy(S0, &ce); /* NULL: no warm start, no harm */
-		queue_ahead(&w, w.a_req, w.k_req);
-		pthread_cond_signal(&w.cv);
-		pthread_mutex_unlock(&w.mu);
+		request(v);
+		return;
 	}
+	struct worker *w = v->w;
+	if (w == NULL)
+		return;
+	rs_err ce = {0};
+	pthread_mutex_lock(&w->mu);
+	w->a_req = session_alpha_abs(s);
+	w->k_req = (int)session_k(s);
+	if (S0->solver == RS_SOLVER_LANCZOS)
+		w->prev = rs_spectrum_copy(S0, &ce); /* NULL: no warm start, no harm */
+	queue_ahead(w, w->a_req, w->k_req);
+	pthread_cond_signal(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+}
+
+/* The keys and the redraws until q, Esc, Ctrl-C or the terminal gone. */
+static void view_loop(struct view *v)
+{
 	int dirty = 1;
 	for (;;) {
-		if (collect(&v))
+		if (collect(v))
 			dirty = 1;
 		/* the size, asked of the terminal at every tick: a resize is seen even
 		 * where SIGWINCH went to someone else (readline keeps its own) */
@@ -1096,50 +1107,88 @@ int tui_run(rs_session *s, rs_err *e)
 			resizeterm(ws.ws_row, ws.ws_col);
 			dirty = 1;
 		}
-		if (dirty || v.busy) {
-			draw(&v);
+		if (dirty || v->busy) {
+			draw(v);
 			dirty = 0;
 		}
-		timeout(v.busy ? 10 : 50); /* while a solve runs, look for its end often */
+		timeout(v->busy ? 10 : 50); /* while a solve runs, look for its end often */
 		int ch = getch();
 		if (rs_interrupted) { /* Ctrl-C leaves, as q does (a shell's full-screen tools quit on it) */
 			rs_interrupted = 0;
-			break;
+			return;
 		}
 		struct termios tio;
 		if (ch == ERR && tcgetattr(STDIN_FILENO, &tio) != 0)
-			break; /* the terminal went away (closed window, hangup ignored) */
+			return; /* the terminal went away (closed window, hangup ignored) */
 		if (ch == ERR)
 			continue;
-		int r = key(&v, ch == 27 ? after_escape() : ch);
+		int r = key(v, ch == 27 ? after_escape() : ch);
 		/* coalesce a burst of keys: apply them all, solve once; what
 		 * follows a q stays unread, typed ahead for the prompt */
 		int more;
 		while (!(r & K_QUIT) && (more = (timeout(0), getch())) != ERR)
-			r |= key(&v, more == 27 ? after_escape() : more);
+			r |= key(v, more == 27 ? after_escape() : more);
 		if (r & K_QUIT)
-			break;
+			return;
 		if (r & K_SOLVE)
-			request(&v);
+			request(v);
 		if (r & (K_REDRAW | K_SOLVE))
 			dirty = 1;
 	}
+}
+
+/* The solver thread stopped (a solve under way cancelled), what it
+ * answered last collected, and its spectra freed. */
+static void worker_stop(struct view *v)
+{
+	struct worker *w = v->w;
+	pthread_mutex_lock(&w->mu);
+	w->stop = 1;
+	w->cancel = 1;
+	pthread_cond_signal(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+	pthread_join(w->th, NULL);
+	collect(v);
+	rs_spectrum_free(w->out);
+	rs_spectrum_free(w->prev);
+	rs_spectrum_free(w->kept[0]);
+	rs_spectrum_free(w->kept[1]);
+	pthread_mutex_destroy(&w->mu);
+	pthread_cond_destroy(&w->cv);
+}
+
+int tui_run(rs_session *s, rs_err *e)
+{
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return rs_fail(e, RS_EINVAL,
+			       "watch needs a terminal on standard input and output (scripts keep "
+			       "working without it)");
+	if (session_need_model(s, e) != 0)
+		return -1;
+	SCREEN *scr = tui_screen(e);
+	if (scr == NULL)
+		return -1;
+	struct view v = {0};
+	v.s = s;
+	v.classes = rs_labels_classes(s->labels);
+	v.cx = 1;
+	v.cy = 2;
+	v.last_ms = -1;
+	view_style(&v);
+	struct worker w;
+	if (s->graph) {
+		if (worker_start(&w, s, e) != 0) {
+			endwin();
+			delscreen(scr);
+			return -1;
+		}
+		v.w = &w;
+	}
+	view_open(&v);
+	view_loop(&v);
 	endwin();
 	delscreen(scr);
-	if (v.w) {
-		pthread_mutex_lock(&w.mu);
-		w.stop = 1;
-		w.cancel = 1;
-		pthread_cond_signal(&w.cv);
-		pthread_mutex_unlock(&w.mu);
-		pthread_join(w.th, NULL);
-		collect(&v);
-		rs_spectrum_free(w.out);
-		rs_spectrum_free(w.prev);
-		rs_spectrum_free(w.kept[0]);
-		rs_spectrum_free(w.kept[1]);
-		pthread_mutex_destroy(&w.mu);
-		pthread_cond_destroy(&w.cv);
-	}
+	if (v.w)
+		worker_stop(&v);
 	return 0;
 }
