@@ -58,126 +58,160 @@ static long count(const char *s)
 	return *s && *end == '\0' && v >= 0 ? v : -1;
 }
 
-rs_graph *rs_leda_graph(char *buf, const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+/* A LEDA file being read: where, the node and edge types, the nodes'
+ * labels (where the nodes have a type), the edges. */
+struct leda {
+	char *p;
+	long line, n;
+	const char *path;
+	const rs_load_opts *o;
+	rs_load_info *info;
+	rs_err *e;
+	int named, numeric; /* the nodes have labels; the edges' labels are numbers */
+	char **name;
+	rs_edges E;
+};
+
+/* The header: 'LEDA.GRAPH', the node and edge types, the direction (-1
+ * or -2, LEDA 5 on) and the node count, checked against the file. */
+static int leda_header(struct leda *L)
 {
-	rs_edges E = {0};
-	rs_graph *g = NULL;
-	char **name = NULL, *p = buf, *s;
-	long line = 0, n = -1, m = -1;
-	char *head = next_line(&p, &line);
-	if (head == NULL || strncmp(head, "LEDA.GRAPH", 10) != 0) {
-		rs_fail(e, RS_EINVAL, "%s:%ld: not a LEDA graph (its first line is 'LEDA.GRAPH')", path, line);
-		return NULL;
-	}
-	char *ntype = next_line(&p, &line), *etype = ntype ? next_line(&p, &line) : NULL;
-	if (etype == NULL) {
-		rs_fail(e, RS_EINVAL, "%s: the file ends before the node and edge types (truncated file?)", path);
-		return NULL;
-	}
-	int named = strcasecmp(ntype, "void") != 0;
-	int numeric = !strcasecmp(etype, "int") || !strcasecmp(etype, "long") || !strcasecmp(etype, "float") ||
-		      !strcasecmp(etype, "double");
+	const char *path = L->path;
+	char *head = next_line(&L->p, &L->line), *s;
+	if (head == NULL || strncmp(head, "LEDA.GRAPH", 10) != 0)
+		return rs_fail(L->e, RS_EINVAL, "%s:%ld: not a LEDA graph (its first line is 'LEDA.GRAPH')", path, L->line);
+	char *ntype = next_line(&L->p, &L->line), *etype = ntype ? next_line(&L->p, &L->line) : NULL;
+	if (etype == NULL)
+		return rs_fail(L->e, RS_EINVAL, "%s: the file ends before the node and edge types (truncated file?)", path);
+	L->named = strcasecmp(ntype, "void") != 0;
+	L->numeric = !strcasecmp(etype, "int") || !strcasecmp(etype, "long") || !strcasecmp(etype, "float") ||
+		     !strcasecmp(etype, "double");
 	/* the direction, -1 or -2 (LEDA 5 on), or already the node count */
-	if ((s = next_line(&p, &line)) != NULL && (!strcmp(s, "-1") || !strcmp(s, "-2"))) {
-		info->symmetrized = !strcmp(s, "-1");
-		s = next_line(&p, &line);
+	if ((s = next_line(&L->p, &L->line)) != NULL && (!strcmp(s, "-1") || !strcmp(s, "-2"))) {
+		L->info->symmetrized = !strcmp(s, "-1");
+		s = next_line(&L->p, &L->line);
 	}
-	if (s == NULL || (n = count(s)) < 0) {
-		rs_fail(e, RS_EINVAL, s ? "%s:%ld: '%s' is not a node count" : "%s:%ld: the file ends before the node count%s",
-			path, line, s ? s : " (truncated file?)");
-		return NULL;
-	}
-	if (o->max_nodes > 0 && n > o->max_nodes) {
-		rs_fail(e, RS_EINVAL, "%s:%ld: %ld nodes, more than the %ld allowed", path, line, n, o->max_nodes);
-		return NULL;
-	}
-	if ((size_t)n > (strlen(p) + 1) / 5) { /* a node's line is at least '|{}|' and its end */
-		rs_fail(e, RS_EINVAL, "%s:%ld: %ld node%s, more than the rest of the file has lines for (truncated or "
-				      "miscounted?)", path, line, n, n == 1 ? "" : "s");
-		return NULL;
-	}
-	if (n > 0 && (name = calloc((size_t)n, sizeof *name)) == NULL) {
-		rs_fail(e, RS_ENOMEM, "%s: %ld nodes: out of memory", path, n);
-		return NULL;
-	}
-	for (long i = 0; i < n; i++) {
-		if ((s = next_line(&p, &line)) == NULL) {
-			rs_fail(e, RS_EINVAL, "%s:%ld: the file ends after %ld of its %ld nodes (truncated file?)", path, line,
-				i, n);
-			goto out;
-		}
+	long n;
+	if (s == NULL || (n = count(s)) < 0)
+		return rs_fail(L->e, RS_EINVAL,
+			       s ? "%s:%ld: '%s' is not a node count" : "%s:%ld: the file ends before the node count%s", path,
+			       L->line, s ? s : " (truncated file?)");
+	if (L->o->max_nodes > 0 && n > L->o->max_nodes)
+		return rs_fail(L->e, RS_EINVAL, "%s:%ld: %ld nodes, more than the %ld allowed", path, L->line, n,
+			       L->o->max_nodes);
+	if ((size_t)n > (strlen(L->p) + 1) / 5) /* a node's line is at least '|{}|' and its end */
+		return rs_fail(L->e, RS_EINVAL,
+			       "%s:%ld: %ld node%s, more than the rest of the file has lines for (truncated or "
+			       "miscounted?)",
+			       path, L->line, n, n == 1 ? "" : "s");
+	if (n > 0 && (L->name = calloc((size_t)n, sizeof *L->name)) == NULL)
+		return rs_fail(L->e, RS_ENOMEM, "%s: %ld nodes: out of memory", path, n);
+	L->n = n;
+	return 0;
+}
+
+/* The n node lines '|{label}|', the labels kept where the nodes have a
+ * type. */
+static int leda_nodes(struct leda *L)
+{
+	for (long i = 0; i < L->n; i++) {
+		char *s = next_line(&L->p, &L->line);
+		if (s == NULL)
+			return rs_fail(L->e, RS_EINVAL, "%s:%ld: the file ends after %ld of its %ld nodes (truncated file?)",
+				       L->path, L->line, i, L->n);
 		char *t = label_text(s);
-		if (t == NULL) {
-			rs_fail(e, RS_EINVAL, "%s:%ld: node %ld's line '%.40s' is not a label '|{...}|'", path, line, i + 1, s);
-			goto out;
-		}
-		if (named && *t && (name[i] = strdup(t)) == NULL) {
-			rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-			goto out;
-		}
+		if (t == NULL)
+			return rs_fail(L->e, RS_EINVAL, "%s:%ld: node %ld's line '%.40s' is not a label '|{...}|'", L->path,
+				       L->line, i + 1, s);
+		if (L->named && *t && (L->name[i] = strdup(t)) == NULL)
+			return rs_fail(L->e, RS_ENOMEM, "%s: out of memory", L->path);
 	}
-	if ((s = next_line(&p, &line)) == NULL || (m = count(s)) < 0) {
-		rs_fail(e, RS_EINVAL, s ? "%s:%ld: '%s' is not an edge count" : "%s:%ld: the file ends before the edge count%s",
-			path, line, s ? s : " (truncated file?)");
-		goto out;
-	}
+	return 0;
+}
+
+/* The edge count and the edge lines 'SOURCE TARGET REVERSAL |{label}|',
+ * a numeric label the weight. */
+static int leda_edges(struct leda *L)
+{
+	const char *path = L->path;
+	long m, n = L->n;
+	char *s = next_line(&L->p, &L->line);
+	if (s == NULL || (m = count(s)) < 0)
+		return rs_fail(L->e, RS_EINVAL,
+			       s ? "%s:%ld: '%s' is not an edge count" : "%s:%ld: the file ends before the edge count%s", path,
+			       L->line, s ? s : " (truncated file?)");
 	for (long k = 0; k < m; k++) {
-		if ((s = next_line(&p, &line)) == NULL) {
-			rs_fail(e, RS_EINVAL, "%s:%ld: the file ends after %ld of its %ld edges (truncated file?)", path, line, k, m);
-			goto out;
-		}
+		if ((s = next_line(&L->p, &L->line)) == NULL)
+			return rs_fail(L->e, RS_EINVAL, "%s:%ld: the file ends after %ld of its %ld edges (truncated file?)",
+				       path, L->line, k, m);
 		char *end;
 		long u = strtol(s, &end, 10), v = strtol(end, &end, 10);
 		strtol(end, &end, 10); /* the reversal edge */
 		end += strspn(end, " \t");
 		size_t l = strlen(end);
-		if (u < 1 || u > n || v < 1 || v > n || (l > 0 && (l < 4 || strncmp(end, "|{", 2) || strcmp(end + l - 2, "}|")))) {
-			rs_fail(e, RS_EINVAL, "%s:%ld: '%.60s' is not an edge 'SOURCE TARGET REVERSAL |{label}|' of nodes 1 to %ld",
-				path, line, s, n);
-			goto out;
-		}
+		if (u < 1 || u > n || v < 1 || v > n ||
+		    (l > 0 && (l < 4 || strncmp(end, "|{", 2) || strcmp(end + l - 2, "}|"))))
+			return rs_fail(L->e, RS_EINVAL,
+				       "%s:%ld: '%.60s' is not an edge 'SOURCE TARGET REVERSAL |{label}|' of nodes 1 to %ld",
+				       path, L->line, s, n);
 		char *t = l > 0 ? label_text(end) : NULL;
 		double w = 1;
-		if (numeric && t && *t && !o->unweighted) {
+		if (L->numeric && t && *t && !L->o->unweighted) {
 			w = strtod(t, &end);
-			if (*end != '\0' || !isfinite(w) || w < 0) {
-				rs_fail(e, RS_EINVAL, "%s:%ld: weight '%s': weights are numbers, finite and >= 0", path, line, t);
-				goto out;
-			}
-			info->weighted = 1;
+			if (*end != '\0' || !isfinite(w) || w < 0)
+				return rs_fail(L->e, RS_EINVAL, "%s:%ld: weight '%s': weights are numbers, finite and >= 0",
+					       path, L->line, t);
+			L->info->weighted = 1;
 		}
-		if (rs_edges_push(&E, u - 1, v - 1, w, e) != 0)
-			goto out;
+		if (rs_edges_push(&L->E, u - 1, v - 1, w, L->e) != 0)
+			return -1;
 	}
-	info->lines = line;
+	return 0;
+}
+
+/* g's names where a node is labelled: every node named, those without a
+ * label by their number (the labels move into g). */
+static int leda_names(struct leda *L, rs_graph *g)
+{
+	long n = L->n;
+	int any = 0;
+	for (long i = 0; L->named && i < n && !any; i++)
+		any = L->name[i] != NULL;
+	if (!any || (g->names = calloc((size_t)n, sizeof *g->names)) == NULL)
+		return 0;
+	for (long i = 0; i < n; i++) {
+		char num[24];
+		snprintf(num, sizeof num, "%ld", i + 1);
+		g->names[i] = L->name[i] ? L->name[i] : strdup(num);
+		L->name[i] = NULL;
+		if (g->names[i] == NULL)
+			return rs_fail(L->e, RS_ENOMEM, "%s: out of memory", L->path);
+	}
+	return 0;
+}
+
+rs_graph *rs_leda_graph(char *buf, const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e)
+{
+	struct leda L = {.p = buf, .n = -1, .path = path, .o = o, .info = info, .e = e};
+	rs_graph *g = NULL;
+	if (leda_header(&L) != 0 || leda_nodes(&L) != 0 || leda_edges(&L) != 0)
+		goto out;
+	info->lines = L.line;
 	if (info->weighted)
 		snprintf(info->weight_attr, sizeof info->weight_attr, "%s", "label");
-	if (n == 0) {
+	if (L.n == 0) {
 		rs_fail(e, RS_EINVAL, "%s: no nodes", path);
 		goto out;
 	}
-	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
-	int any = 0; /* a node labelled: every node named, those without by their number */
-	for (long i = 0; named && i < n && !any; i++)
-		any = name[i] != NULL;
-	if (g != NULL && any && (g->names = calloc((size_t)n, sizeof *g->names)) != NULL) {
-		for (long i = 0; i < n; i++) {
-			char num[24];
-			snprintf(num, sizeof num, "%ld", i + 1);
-			g->names[i] = name[i] ? name[i] : strdup(num);
-			name[i] = NULL;
-			if (g->names[i] == NULL) {
-				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-				rs_graph_free(g);
-				g = NULL;
-				goto out;
-			}
-		}
+	g = rs_graph_build(L.n, 0, 0, &L.E, o->merge, &info->merged, &info->dropped, e);
+	if (g != NULL && leda_names(&L, g) != 0) {
+		rs_graph_free(g);
+		g = NULL;
 	}
 out:
-	for (long i = 0; name && i < n; i++)
-		free(name[i]);
-	free(name);
-	rs_edges_free(&E);
+	for (long i = 0; L.name && i < L.n; i++)
+		free(L.name[i]);
+	free(L.name);
+	rs_edges_free(&L.E);
 	return g;
 }
