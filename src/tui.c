@@ -222,7 +222,7 @@ struct view {
 	                  /* clears (a key's refusal stays until the next key) */
 	double t_req;     /* when the pending update was asked for */
 	double last_ms;   /* how long the last update took, key to screen */
-	const char *lambda_s, *mu_s, *mark_s, *tick_s;
+	const char *mark_s, *tick_s; /* a point and a tick on the axis (UTF-8 or ASCII) */
 };
 
 static double now_ms(void)
@@ -403,7 +403,6 @@ struct thresholds {
 	double *mu;      /* in block order                              */
 	int *order;
 	long *size;
-	char **name;
 	struct classes cls;
 	int have_cls;
 };
