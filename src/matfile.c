@@ -291,6 +291,120 @@ static int read_fields(rs_mat *m, cursor *c, const char *sname, int depth, rs_er
 
 /* The variable in miMATRIX element mx; prefix: the struct it is a field
  * of (NULL at the top), field its name there. */
+/* A MATLAB object at the top (a graph, a table, a string): its name,
+ * "MCOS", its class's name, then data only MATLAB reads; listed by name
+ * and class, so that a message can say what to save instead. */
+static int read_object(rs_mat *m, cursor *c, rs_mat_var *v, rs_err *e)
+{
+	element name, tsys, oclass;
+	if (next_element(m, c, &name, e) != 0 || next_element(m, c, &tsys, e) != 0 ||
+	    next_element(m, c, &oclass, e) != 0)
+		return -1;
+	if (name.bytes == 0 || name.data[0] == '\0')
+		return 0;
+	v->name = name_of(name.data, name.bytes, NULL);
+	char *cn = name_of(oclass.data, oclass.bytes < sizeof v->objclass ? oclass.bytes : sizeof v->objclass - 1, NULL);
+	if (v->name == NULL || cn == NULL) {
+		free(v->name);
+		free(cn);
+		return rs_fail(e, RS_ENOMEM, "out of memory");
+	}
+	snprintf(v->objclass, sizeof v->objclass, "%s", cn);
+	free(cn);
+	if (push_var(m, v, e) != 0) {
+		free(v->name);
+		return -1;
+	}
+	return 0;
+}
+
+/* The dimensions (an int32 element of two or more): rows, and the other
+ * dimensions' product as columns. */
+static int read_dims(rs_mat *m, cursor *c, const element *dims, rs_mat_var *v, rs_err *e)
+{
+	v->ndim = (int)(dims->bytes / 4);
+	double cols = 1;
+	for (int d = 0; d < v->ndim; d++) {
+		int32_t x = (int32_t)get32(dims->data + 4 * d, c->swap);
+		if (x < 0)
+			return damaged(m, c, e, "a negative dimension");
+		if (d == 0)
+			v->rows = x;
+		else
+			cols *= x;
+	}
+	if (cols > 2147483647.0)
+		return damaged(m, c, e, "dimensions beyond any matrix");
+	v->cols = (long)cols;
+	return 0;
+}
+
+/* A sparse matrix's row indices, column starts and values (a logical
+ * one may have none). */
+static int read_sparse(rs_mat *m, cursor *c, rs_mat_var *v, rs_err *e)
+{
+	element ir, jc, pr;
+	int rc;
+	if ((rc = next_element(m, c, &ir, e)) != 0 || (rc = next_element(m, c, &jc, e)) != 0 ||
+	    (rc = numbers(m, c, &ir, -1, 0, &v->ir, e, "row indices")) != 0 ||
+	    (rc = numbers(m, c, &jc, -1, 0, &v->jc, e, "column starts")) != 0)
+		return rc;
+	if (v->ndim != 2 || v->jc.count < v->cols + 1)
+		return damaged(m, c, e, "a sparse matrix with fewer column starts than columns");
+	if (c->p < c->end) {
+		if ((rc = next_element(m, c, &pr, e)) == 0)
+			rc = numbers(m, c, &pr, -1, 0, &v->re, e, "values");
+		return rc;
+	}
+	return v->logical ? 0 : damaged(m, c, e, "a sparse matrix without its values");
+}
+
+/* A char or numeric matrix's data (text is kept as a name only).
+ * Octave's -v6 and -v7 write a sparse logical matrix as class uint8,
+ * logical, with a sparse matrix's ir, jc, pr (a full one has its data
+ * alone): read as the sparse matrix it is. */
+static int read_full(rs_mat *m, cursor *c, rs_mat_var *v, double count, rs_err *e)
+{
+	element re, jc, pr;
+	int rc;
+	if ((rc = next_element(m, c, &re, e)) != 0 || v->cls == RS_MX_CHAR)
+		return rc;
+	if ((rc = numbers(m, c, &re, v->rows, v->cols, &v->re, e, "numbers")) != 0 ||
+	    ((double)v->re.count == count && !(v->logical && c->p < c->end)))
+		return rc;
+	rs_npy j;
+	int agree = (double)v->re.count == count;
+	if (v->logical && v->ndim == 2 && c->p < c->end && next_element(m, c, &jc, NULL) == 0 &&
+	    numbers(m, c, &jc, -1, 0, &j, NULL, "") == 0 && j.count == v->cols + 1 && v->re.kind != 'f') {
+		v->cls = RS_MX_SPARSE;
+		v->jc = j;
+		rc = numbers(m, c, &re, -1, 0, &v->ir, e, "row indices");
+		memset(&v->re, 0, sizeof v->re);
+		if (rc == 0 && c->p < c->end && (rc = next_element(m, c, &pr, e)) == 0)
+			rc = numbers(m, c, &pr, -1, 0, &v->re, e, "values");
+		return rc;
+	}
+	return agree ? 0 : damaged(m, c, e, "a matrix whose data and dimensions disagree");
+}
+
+/* A 1 x 1 struct: listed first, so that its fields follow it. */
+static int read_struct(rs_mat *m, cursor *c, rs_mat_var *v, int depth, rs_err *e)
+{
+	char *sname = strdup(v->name);
+	if (sname == NULL) {
+		free(v->name);
+		return rs_fail(e, RS_ENOMEM, "out of memory");
+	}
+	if (push_var(m, v, e) != 0) {
+		free(sname);
+		free(v->name);
+		return -1;
+	}
+	int rc = read_fields(m, c, sname, depth, e);
+	free(sname);
+	return rc;
+}
+
 static int read_matrix(rs_mat *m, cursor *outer, const element *mx, const char *prefix,
 		       const char *field, int depth, rs_err *e)
 {
@@ -309,34 +423,8 @@ static int read_matrix(rs_mat *m, cursor *outer, const element *mx, const char *
 	v.cls = (int)(f0 & 0xff);
 	v.complex = (f0 & 0x800) != 0;
 	v.logical = (f0 & 0x200) != 0;
-	if (v.cls == RS_MX_OPAQUE && prefix == NULL) {
-		/* MATLAB's objects (a graph, a table, a string): their name,
-		 * "MCOS", their class's name, then data only MATLAB reads;
-		 * listed by name and class, so that a message can say what to
-		 * save instead */
-		element tsys, oclass;
-		if (next_element(m, &c, &name, e) != 0 || next_element(m, &c, &tsys, e) != 0 ||
-		    next_element(m, &c, &oclass, e) != 0)
-			return -1;
-		if (name.bytes == 0 || name.data[0] == '\0')
-			return 0;
-		v.name = name_of(name.data, name.bytes, NULL);
-		char *cn = name_of(
-		    oclass.data,
-		    oclass.bytes < sizeof v.objclass ? oclass.bytes : sizeof v.objclass - 1, NULL);
-		if (v.name == NULL || cn == NULL) {
-			free(v.name);
-			free(cn);
-			return rs_fail(e, RS_ENOMEM, "out of memory");
-		}
-		snprintf(v.objclass, sizeof v.objclass, "%s", cn);
-		free(cn);
-		if (push_var(m, &v, e) != 0) {
-			free(v.name);
-			return -1;
-		}
-		return 0;
-	}
+	if (v.cls == RS_MX_OPAQUE && prefix == NULL)
+		return read_object(m, &c, &v, e);
 	if (v.cls < RS_MX_CELL || v.cls > RS_MX_UINT64 || v.cls == RS_MX_OBJECT) {
 		/* old-style objects, function handles, and any object inside a
 		 * struct: not read, their layout their own */
@@ -348,20 +436,8 @@ static int read_matrix(rs_mat *m, cursor *outer, const element *mx, const char *
 		return damaged(m, &c, e, "a variable without its dimensions");
 	if (name.type != MI_INT8 && name.type != MI_UINT8)
 		return damaged(m, &c, e, "a variable without its name");
-	v.ndim = (int)(dims.bytes / 4);
-	double cols = 1;
-	for (int d = 0; d < v.ndim; d++) {
-		int32_t x = (int32_t)get32(dims.data + 4 * d, c.swap);
-		if (x < 0)
-			return damaged(m, &c, e, "a negative dimension");
-		if (d == 0)
-			v.rows = x;
-		else
-			cols *= x;
-	}
-	if (cols > 2147483647.0)
-		return damaged(m, &c, e, "dimensions beyond any matrix");
-	v.cols = (long)cols;
+	if (read_dims(m, &c, &dims, &v, e) != 0)
+		return -1;
 	if (prefix == NULL && (name.bytes == 0 || name.data[0] == '\0'))
 		return 0; /* unnamed at the top: the subsystem's data (objects' contents), not a
 			     variable */
@@ -371,70 +447,14 @@ static int read_matrix(rs_mat *m, cursor *outer, const element *mx, const char *
 		return rs_fail(e, RS_ENOMEM, "out of memory");
 	int rc = 0;
 	double count = (double)v.rows * (double)v.cols;
-	if (v.cls == RS_MX_SPARSE) {
-		element ir, jc, pr;
-		if ((rc = next_element(m, &c, &ir, e)) == 0 &&
-		    (rc = next_element(m, &c, &jc, e)) == 0 &&
-		    (rc = numbers(m, &c, &ir, -1, 0, &v.ir, e, "row indices")) == 0 &&
-		    (rc = numbers(m, &c, &jc, -1, 0, &v.jc, e, "column starts")) == 0) {
-			if (v.ndim != 2 || v.jc.count < v.cols + 1)
-				rc = damaged(
-				    m, &c, e,
-				    "a sparse matrix with fewer column starts than columns");
-			else if (c.p < c.end) {
-				if ((rc = next_element(m, &c, &pr, e)) == 0)
-					rc = numbers(m, &c, &pr, -1, 0, &v.re, e, "values");
-			} else if (!v.logical)
-				rc = damaged(m, &c, e, "a sparse matrix without its values");
-		}
-	} else if (v.cls >= RS_MX_CHAR) { /* char and the numeric classes */
-		element re, jc, pr;
-		if ((rc = next_element(m, &c, &re, e)) == 0) {
-			if (v.cls == RS_MX_CHAR) /* text: kept as a name only */
-				;
-			else if ((rc = numbers(m, &c, &re, v.rows, v.cols, &v.re, e, "numbers")) ==
-				     0 &&
-				 ((double)v.re.count != count || (v.logical && c.p < c.end))) {
-				/* Octave's -v6 and -v7 write a sparse logical matrix as
-				 * class uint8, logical, with a sparse matrix's ir, jc, pr
-				 * (a full one has its data alone) */
-				rs_npy j;
-				int agree = (double)v.re.count == count;
-				if (v.logical && v.ndim == 2 && c.p < c.end &&
-				    next_element(m, &c, &jc, NULL) == 0 &&
-				    numbers(m, &c, &jc, -1, 0, &j, NULL, "") == 0 &&
-				    j.count == v.cols + 1 && v.re.kind != 'f') {
-					v.cls = RS_MX_SPARSE;
-					v.jc = j;
-					rc = numbers(m, &c, &re, -1, 0, &v.ir, e, "row indices");
-					memset(&v.re, 0, sizeof v.re);
-					if (rc == 0 && c.p < c.end &&
-					    (rc = next_element(m, &c, &pr, e)) == 0)
-						rc = numbers(m, &c, &pr, -1, 0, &v.re, e, "values");
-				} else if (!agree)
-					rc = damaged(m, &c, e,
-						     "a matrix whose data and dimensions disagree");
-			}
-		}
-	} else if (v.cls == RS_MX_CELL && v.ndim == 2 && count >= 1 &&
-		   count <= (double)(mx->bytes / 8)) {
+	if (v.cls == RS_MX_SPARSE)
+		rc = read_sparse(m, &c, &v, e);
+	else if (v.cls >= RS_MX_CHAR) /* char and the numeric classes */
+		rc = read_full(m, &c, &v, count, e);
+	else if (v.cls == RS_MX_CELL && v.ndim == 2 && count >= 1 && count <= (double)(mx->bytes / 8))
 		rc = cell_text(m, &c, &v, (long)count, e); /* each element takes 8 bytes at least */
-	} else if (v.cls == RS_MX_STRUCT && count == 1 && depth < MAX_DEPTH) {
-		/* the struct first, so that its fields follow it in the list */
-		char *sname = strdup(v.name);
-		if (sname == NULL) {
-			free(v.name);
-			return rs_fail(e, RS_ENOMEM, "out of memory");
-		}
-		if (push_var(m, &v, e) != 0) {
-			free(sname);
-			free(v.name);
-			return -1;
-		}
-		rc = read_fields(m, &c, sname, depth, e);
-		free(sname);
-		return rc;
-	}
+	else if (v.cls == RS_MX_STRUCT && count == 1 && depth < MAX_DEPTH)
+		return read_struct(m, &c, &v, depth, e);
 	if (rc == 0)
 		rc = push_var(m, &v, e);
 	if (rc != 0) {
