@@ -742,6 +742,95 @@ static char *order_text(const int *order, int K)
 	return t;
 }
 
+/* The blocks' table of 'signs' on a model: each block (and part) with
+ * its size, mu and mu's rank. */
+static void signs_blocks(rs_result *r, const rs_model *M, const struct ranked *q)
+{
+	int K = M->K, parts = M->bipartite ? 2 : 1, rows = K * parts;
+	long *blk = xcalloc((size_t)rows, sizeof *blk), *size = xcalloc((size_t)rows, sizeof *size);
+	long *rank = xcalloc((size_t)K, sizeof *rank), *rk = xcalloc((size_t)rows, sizeof *rk);
+	double *mu = xcalloc((size_t)rows, sizeof *mu);
+	char **part = xcalloc((size_t)rows, sizeof *part);
+	for (int i = 0; i < K; i++)
+		rank[q->order[i]] = i + 1;
+	for (int p = 0; p < parts; p++)
+		for (int b = 0; b < K; b++) {
+			int i = p * K + b;
+			blk[i] = b + 1;
+			size[i] = p ? M->m[b] : M->n[b];
+			mu[i] = q->mu[b];
+			rk[i] = rank[b];
+			part[i] = p ? "cols" : "rows";
+		}
+	result_ints(r, "block", RF_TABLE, blk, (size_t)rows);
+	if (parts == 2)
+		result_strs(r, "part", RF_TABLE, part, (size_t)rows);
+	result_ints(r, "size", RF_TABLE, size, (size_t)rows);
+	result_nums(r, "mu", RF_TABLE, mu, (size_t)rows);
+	result_ints(r, "rank", RF_TABLE, rk, (size_t)rows);
+	free(blk);
+	free(size);
+	free(rank);
+	free(rk);
+	free(mu);
+	free(part);
+}
+
+/* Eigenvector c's signs on the blocks (act) against the theorem's (prd),
+ * as the table's columns x_{c+1} and T_{c+1}; how far they agree. */
+static enum rs_agree signs_column(rs_result *r, const rs_model *M, const rs_spectrum *S, const struct ranked *q,
+				  long c, char *act, char *prd)
+{
+	int K = M->K, parts = M->bipartite ? 2 : 1, rows = K * parts;
+	enum rs_agree worst = RS_AGREE_YES;
+	for (int p = 0; p < parts; p++) {
+		for (int b = 0; b < K; b++)
+			act[p * K + b] = rs_theory_sign(M, S, (int)c, p, b);
+		enum rs_agree ag = rs_theory_predict(M, S, q->mu, (int)c, act + p * K, prd + p * K);
+		if (ag == RS_AGREE_NO || (ag != RS_AGREE_YES && worst == RS_AGREE_YES))
+			worst = ag;
+	}
+	char **acol = xcalloc((size_t)rows, sizeof *acol), **pcol = xcalloc((size_t)rows, sizeof *pcol);
+	for (int i = 0; i < rows; i++) {
+		acol[i] = xasprintf("%c", act[i]);
+		pcol[i] = xasprintf("%c", prd[i]);
+	}
+	char name[32];
+	snprintf(name, sizeof name, "x_%ld", c + 1);
+	result_strs(r, name, RF_TABLE, acol, (size_t)rows);
+	snprintf(name, sizeof name, "T_%ld", c + 1);
+	result_strs(r, name, RF_TABLE, pcol, (size_t)rows);
+	for (int i = 0; i < rows; i++) {
+		free(acol[i]);
+		free(pcol[i]);
+	}
+	free(acol);
+	free(pcol);
+	return worst;
+}
+
+/* A bipartite model's block orders: at this alpha, and its limits as
+ * alpha goes to 0 and to infinity. */
+static void signs_orders(rs_result *r, const rs_model *M, const struct ranked *q)
+{
+	int K = M->K;
+	int *h = xcalloc((size_t)K, sizeof *h), *g = xcalloc((size_t)K, sizeof *g);
+	rs_theory_bipartite_limits(M, h, g);
+	char *o = order_text(q->order, K), *oh = order_text(h, K), *og = order_text(g, K);
+	result_str(r, "order", o);
+	result_str(r, "order_alpha_to_0", oh);
+	result_str(r, "order_alpha_to_inf", og);
+	result_note(r, "block order at this alpha (smallest mu first): %s; as alpha -> 0+ "
+		       "(harmonic mean of n_j/n and m_j/m): %s; as alpha -> infinity "
+		       "(geometric mean): %s",
+		    o, oh, og);
+	free(o);
+	free(oh);
+	free(og);
+	free(h);
+	free(g);
+}
+
 CMD_FN(signs)
 {
 	(void)argv;
@@ -759,62 +848,18 @@ CMD_FN(signs)
 	int rows = K * parts;
 	struct ranked q;
 	ranked_mu(M, session_alpha_abs(s), &q);
-	long *blk = xcalloc((size_t)rows, sizeof *blk), *size = xcalloc((size_t)rows, sizeof *size);
-	long *rank = xcalloc((size_t)K, sizeof *rank);
-	double *mu = xcalloc((size_t)rows, sizeof *mu);
-	char **part = xcalloc((size_t)rows, sizeof *part);
-	for (int i = 0; i < K; i++)
-		rank[q.order[i]] = i + 1;
-	long *rk = xcalloc((size_t)rows, sizeof *rk);
-	for (int p = 0; p < parts; p++)
-		for (int b = 0; b < K; b++) {
-			int i = p * K + b;
-			blk[i] = b + 1;
-			size[i] = p ? M->m[b] : M->n[b];
-			mu[i] = q.mu[b];
-			rk[i] = rank[b];
-			part[i] = p ? "cols" : "rows";
-		}
 	rs_result *r = result_new("signs");
 	title(s, r, "sign patterns");
 	common_fields(s, r, S);
 	result_int(r, "k", k);
 	result_flag_scalars(r, RF_NOTEXT);
-	result_ints(r, "block", RF_TABLE, blk, (size_t)rows);
-	if (parts == 2)
-		result_strs(r, "part", RF_TABLE, part, (size_t)rows);
-	result_ints(r, "size", RF_TABLE, size, (size_t)rows);
-	result_nums(r, "mu", RF_TABLE, mu, (size_t)rows);
-	result_ints(r, "rank", RF_TABLE, rk, (size_t)rows);
+	signs_blocks(r, M, &q);
 	char **sig = xcalloc((size_t)k, sizeof *sig), **pre = xcalloc((size_t)k, sizeof *pre);
 	char **agr = xcalloc((size_t)k, sizeof *agr);
 	int all_ok = 1;
 	for (long c = 1; c <= k; c++) {
 		char *act = xcalloc((size_t)rows + 2, 1), *prd = xcalloc((size_t)rows + 2, 1);
-		char **acol = xcalloc((size_t)rows, sizeof *acol), **pcol = xcalloc((size_t)rows, sizeof *pcol);
-		enum rs_agree worst = RS_AGREE_YES;
-		for (int p = 0; p < parts; p++) {
-			for (int b = 0; b < K; b++)
-				act[p * K + b] = rs_theory_sign(M, S, (int)c, p, b);
-			enum rs_agree ag = rs_theory_predict(M, S, q.mu, (int)c, act + p * K, prd + p * K);
-			if (ag == RS_AGREE_NO || (ag != RS_AGREE_YES && worst == RS_AGREE_YES))
-				worst = ag;
-		}
-		for (int i = 0; i < rows; i++) {
-			acol[i] = xasprintf("%c", act[i]);
-			pcol[i] = xasprintf("%c", prd[i]);
-		}
-		char name[32];
-		snprintf(name, sizeof name, "x_%ld", c + 1);
-		result_strs(r, name, RF_TABLE, acol, (size_t)rows);
-		snprintf(name, sizeof name, "T_%ld", c + 1);
-		result_strs(r, name, RF_TABLE, pcol, (size_t)rows);
-		for (int i = 0; i < rows; i++) {
-			free(acol[i]);
-			free(pcol[i]);
-		}
-		free(acol);
-		free(pcol);
+		enum rs_agree worst = signs_column(r, M, S, &q, c, act, prd);
 		if (parts == 2) { /* "rows|cols" */
 			sig[c - 1] = xasprintf("%.*s|%.*s", K, act, K, act + K);
 			pre[c - 1] = xasprintf("%.*s|%.*s", K, prd, K, prd + K);
@@ -834,23 +879,8 @@ CMD_FN(signs)
 	result_note(r, "x_j is the eigenvector of lambda_j; T_j is Theorem %d's prediction: one "
 		       "sign on the j-1 blocks of smallest mu (rank < j), the other on the rest%s",
 		    parts == 2 ? 2 : 1, parts == 2 ? ", one sign per part" : "");
-	if (parts == 2) {
-		int *h = xcalloc((size_t)K, sizeof *h), *g = xcalloc((size_t)K, sizeof *g);
-		rs_theory_bipartite_limits(M, h, g);
-		char *o = order_text(q.order, K), *oh = order_text(h, K), *og = order_text(g, K);
-		result_str(r, "order", o);
-		result_str(r, "order_alpha_to_0", oh);
-		result_str(r, "order_alpha_to_inf", og);
-		result_note(r, "block order at this alpha (smallest mu first): %s; as alpha -> 0+ "
-			       "(harmonic mean of n_j/n and m_j/m): %s; as alpha -> infinity "
-			       "(geometric mean): %s",
-			    o, oh, og);
-		free(o);
-		free(oh);
-		free(og);
-		free(h);
-		free(g);
-	}
+	if (parts == 2)
+		signs_orders(r, M, &q);
 	model_caveats(M, r);
 	cmd_emit(s, out, r);
 	for (long c = 0; c < k; c++) {
@@ -860,12 +890,6 @@ CMD_FN(signs)
 	free(sig);
 	free(pre);
 	free(agr);
-	free(blk);
-	free(size);
-	free(rank);
-	free(rk);
-	free(mu);
-	free(part);
 	ranked_free(&q);
 	return 0;
 }
