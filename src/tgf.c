@@ -69,19 +69,84 @@ static void trim(char *s)
 		s[--n] = '\0';
 }
 
+/* A TGF file being read: the nodes met (listed, or named by an edge) and
+ * their labels, the edges, how many edges have a label and how many of
+ * those are numbers. */
+struct tgf {
+	const char *path;
+	rs_err *e;
+	long line;
+	rs_namemap ids;
+	char **name; /* by node: its label, or NULL */
+	long cap;    /* name's room, every slot set (NULL past the nodes) */
+	rs_edges E;
+	long labelled, numbers;
+};
+
+/* Room for node id's label, the new slots NULL. */
+static int tgf_room(struct tgf *T, long id)
+{
+	long was = T->cap;
+	if (rs_grow(T->e, &T->name, &T->cap, id, sizeof *T->name, 256, "node names") != 0)
+		return -1;
+	if (T->cap > was)
+		memset(T->name + was, 0, (size_t)(T->cap - was) * sizeof *T->name);
+	return 0;
+}
+
+/* A node line: its id (w, wl), new, and its label (rest). */
+static int tgf_node(struct tgf *T, const char *w, size_t wl, const char *rest)
+{
+	long before = T->ids.count;
+	long id = rs_nm_intern(&T->ids, w, wl, 1, T->e);
+	if (id < 0)
+		return -1;
+	if (id < before)
+		return rs_fail(T->e, RS_EINVAL, "%s:%ld: node '%.*s' defined twice", T->path, T->line, (int)wl, w);
+	if (tgf_room(T, id) != 0)
+		return -1;
+	if (*rest && (T->name[id] = strdup(rest)) == NULL)
+		return rs_fail(T->e, RS_ENOMEM, "out of memory");
+	return 0;
+}
+
+/* An edge line 'ID ID [LABEL]': the first id (w, wl), the rest after it;
+ * a node only an edge names is unnamed; a label that is a number >= 0 is
+ * the weight. */
+static int tgf_edge(struct tgf *T, const char *w, size_t wl, char *rest, const rs_load_opts *o)
+{
+	const char *v;
+	size_t vl;
+	char *label = (char *)word(rest, &v, &vl);
+	if (vl == 0)
+		return rs_fail(T->e, RS_EINVAL, "%s:%ld: an edge of one node '%.*s' (TGF: 'ID ID [LABEL]')", T->path,
+			       T->line, (int)wl, w);
+	long a = rs_nm_intern(&T->ids, w, wl, 1, T->e), b = a < 0 ? -1 : rs_nm_intern(&T->ids, v, vl, 1, T->e);
+	if (b < 0 || tgf_room(T, T->ids.count - 1) != 0)
+		return -1;
+	double x = 1;
+	if (*label) {
+		char *end;
+		T->labelled++;
+		x = strtod(label, &end);
+		if (*end == '\0' && isfinite(x) && x >= 0)
+			T->numbers++;
+		else
+			x = 1;
+	}
+	return rs_edges_push(&T->E, a, b, o->unweighted ? 1 : x, T->e);
+}
+
 rs_graph *rs_tgf_graph(char *buf, const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
-	rs_namemap ids = {0};
-	rs_edges E = {0};
+	struct tgf T = {.path = path, .e = e};
 	rs_graph *g = NULL;
-	char **name = NULL; /* by node: its label */
-	long cap = 0, line = 0, labelled = 0, numbers = 0; /* edge labels, and those numbers */
-	int section = 0;
+	int section = 0; /* 1 past the '#' line: the edges */
 	for (char *p = buf, *next; p && *p; p = next) {
 		next = strchr(p, '\n');
 		if (next)
 			*next++ = '\0';
-		line++;
+		T.line++;
 		trim(p);
 		const char *w;
 		size_t wl;
@@ -91,87 +156,42 @@ rs_graph *rs_tgf_graph(char *buf, const char *path, const rs_load_opts *o, rs_lo
 		if (hash_line(p, strlen(p))) {
 			if (section == 1) {
 				rs_fail(e, RS_EINVAL, "%s:%ld: a second '#' line (TGF has one, between the nodes and the edges)",
-					path, line);
+					path, T.line);
 				goto fail;
 			}
 			section = 1;
 			continue;
 		}
-		if (section == 0) {
-			long before = ids.count;
-			long id = rs_nm_intern(&ids, w, wl, 1, e);
-			if (id < 0)
-				goto fail;
-			if (id < before) {
-				rs_fail(e, RS_EINVAL, "%s:%ld: node '%.*s' defined twice", path, line, (int)wl, w);
-				goto fail;
-			}
-			if (rs_grow(e, &name, &cap, id, sizeof *name, 256, "node names") != 0)
-				goto fail;
-			name[id] = NULL;
-			if (*rest && (name[id] = strdup(rest)) == NULL) {
-				rs_fail(e, RS_ENOMEM, "out of memory");
-				goto fail;
-			}
-			continue;
-		}
-		const char *v;
-		size_t vl;
-		char *label = (char *)word(rest, &v, &vl);
-		if (vl == 0) {
-			rs_fail(e, RS_EINVAL, "%s:%ld: an edge of one node '%.*s' (TGF: 'ID ID [LABEL]')", path, line,
-				(int)wl, w);
-			goto fail;
-		}
-		long before = ids.count;
-		long a = rs_nm_intern(&ids, w, wl, 1, e), b = a < 0 ? -1 : rs_nm_intern(&ids, v, vl, 1, e);
-		if (b < 0)
-			goto fail;
-		for (long k = before; k < ids.count; k++) { /* named only by an edge: unnamed */
-			if (rs_grow(e, &name, &cap, k, sizeof *name, 256, "node names") != 0)
-				goto fail;
-			name[k] = NULL;
-		}
-		double x = 1;
-		if (*label) {
-			char *end;
-			labelled++;
-			x = strtod(label, &end);
-			if (*end == '\0' && isfinite(x) && x >= 0)
-				numbers++;
-			else
-				x = 1;
-		}
-		if (rs_edges_push(&E, a, b, o->unweighted ? 1 : x, e) != 0)
+		if ((section == 0 ? tgf_node(&T, w, wl, rest) : tgf_edge(&T, w, wl, rest, o)) != 0)
 			goto fail;
 	}
-	long n = ids.count;
+	long n = T.ids.count;
 	if (n == 0) {
 		rs_fail(e, RS_EINVAL, "%s: no nodes", path);
 		goto fail;
 	}
-	if (section == 0 && E.count == 0 && n > 0 && line > 1) {
+	if (section == 0 && T.E.count == 0 && n > 0 && T.line > 1) {
 		rs_fail(e, RS_EINVAL, "%s: no '#' line: a TGF file lists its nodes, then '#', then its edges", path);
 		goto fail;
 	}
-	info->lines = line;
+	info->lines = T.line;
 	/* edge labels: weights when every one is a number, else text */
-	info->weighted = labelled > 0 && numbers == labelled && !o->unweighted;
+	info->weighted = T.labelled > 0 && T.numbers == T.labelled && !o->unweighted;
 	if (info->weighted) {
 		snprintf(info->weight_attr, sizeof info->weight_attr, "%s", "label");
 	} else {
-		free(E.w);
-		E.w = NULL;
+		free(T.E.w);
+		T.E.w = NULL;
 	}
-	g = rs_graph_build(n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
+	g = rs_graph_build(n, 0, 0, &T.E, o->merge, &info->merged, &info->dropped, e);
 	if (g == NULL)
 		goto fail;
-	rs_graph_take_names(g, ids.names, name, n);
+	rs_graph_take_names(g, T.ids.names, T.name, n);
 fail:
-	for (long i = 0; i < ids.count && i < cap; i++)
-		free(name[i]);
-	free(name);
-	rs_edges_free(&E);
-	rs_nm_free(&ids);
+	for (long i = 0; i < T.cap; i++)
+		free(T.name[i]);
+	free(T.name);
+	rs_edges_free(&T.E);
+	rs_nm_free(&T.ids);
 	return g;
 }
