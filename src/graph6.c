@@ -172,107 +172,142 @@ static int too_many(const char *path, long lineno, uint64_t n, double entries, c
 	return 0;
 }
 
-rs_graph *rs_graph6_read(const char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
-			 rs_err *e)
+/* The graph's line of a graph6, sparse6 or digraph6 file: which of the
+ * file's graphs, where, its kind and format's name, its node count and
+ * the bytes after the count. */
+struct g6 {
+	long pick, lineno;
+	int kind; /* 'g', 's' or 'd' */
+	const char *name;
+	uint64_t n;
+	const unsigned char *d; /* the bytes after the count */
+	size_t dl;
+};
+
+/* The line of the graph member names (FILE.g6/N: the N-th; else the first), past
+ * its header, checked: its kind (its format's name into *format), its
+ * bytes, its node count. */
+static int g6_line(struct g6 *G, const char *buf, const char *path, const char *member, const char **format, rs_err *e)
 {
 	size_t len;
-	long lineno, pick = 1, count = 0;
-	if (o->member != NULL) { /* FILE.g6/N: the N-th graph */
+	long count = 0;
+	G->pick = 1;
+	if (member != NULL) { /* FILE.g6/N: the N-th graph */
 		char *stop;
-		pick = strtol(o->member, &stop, 10);
-		if (*stop || stop == o->member || pick < 1)
+		G->pick = strtol(member, &stop, 10);
+		if (*stop || stop == member || G->pick < 1)
 			return rs_fail(e, RS_EINVAL, "%s: '%s' is no graph of the file: FILE/N reads its N-th graph (a "
-						     "graph a line, from 1)", path, o->member),
-			       NULL;
+						     "graph a line, from 1)", path, member);
 	}
-	const char *s = pick == 1 ? first_line(buf, &len, &lineno) : graph_line(buf, pick, &len, &lineno, &count);
+	const char *s = G->pick == 1 ? first_line(buf, &len, &G->lineno)
+				     : graph_line(buf, G->pick, &len, &G->lineno, &count);
 	if (s == NULL)
-		return rs_fail(e, RS_EINVAL, "%s: no graph %ld: the file holds %ld (a graph a line)", path, pick, count),
-		       NULL;
+		return rs_fail(e, RS_EINVAL, "%s: no graph %ld: the file holds %ld (a graph a line)", path, G->pick,
+			       count);
 	int hk = 0;
 	size_t h = header_len(s, &hk);
-	if (h == 0 && pick > 1) /* the header, on the first line only */
+	if (h == 0 && G->pick > 1) /* the header, on the first line only */
 		header_len(buf + strspn(buf, " \t\r\n"), &hk);
 	s += h;
 	len -= h;
 	int kind = line_kind(s, len, hk);
 	static const char *const names[] = {"graph6", "sparse6", "digraph6"};
-	const char *name = kind == 's' ? names[1] : kind == 'd' ? names[2] : names[0];
-	info->format = name;
+	G->name = kind == 's' ? names[1] : kind == 'd' ? names[2] : names[0];
+	*format = G->name; /* named even where the line is refused */
 	if (kind == 0)
 		return rs_fail(e, RS_EINVAL, "%s:%ld: the header says %s, but the line does not start with %s", path,
-			       lineno, hk == 's' ? "sparse6" : "digraph6", hk == 's' ? "':'" : "'&'"),
-		       NULL;
+			       G->lineno, hk == 's' ? "sparse6" : "digraph6", hk == 's' ? "':'" : "'&'");
 	if (kind == 'i')
 		return rs_fail(e, RS_EINVAL, "%s:%ld: incremental sparse6 (';'), a change to the graph before it, is "
 					     "not read: write the graph itself (':')",
-			       path, lineno),
-		       NULL;
+			       path, G->lineno);
+	G->kind = kind;
 	size_t at = kind != 'g';
 	for (size_t i = at; i < len; i++)
 		if ((unsigned char)s[i] < 63 || (unsigned char)s[i] > 126)
 			return rs_fail(e, RS_EINVAL, "%s:%ld: byte %zu (0x%02x) is not %s: its bytes are 63 ('?') to 126 ('~')",
-				       path, lineno, h + i + 1, (unsigned char)s[i], name),
-			       NULL;
-	uint64_t n;
-	size_t nb = size_of((const unsigned char *)s + at, len - at, &n);
+				       path, G->lineno, h + i + 1, (unsigned char)s[i], G->name);
+	size_t nb = size_of((const unsigned char *)s + at, len - at, &G->n);
 	if (nb == 0)
-		return rs_fail(e, RS_EINVAL, "%s:%ld: no node count at the start of the %s line", path, lineno, name),
-		       NULL;
-	if (n == 0)
-		return rs_fail(e, RS_EINVAL, "%s:%ld: the %s line holds a graph of no nodes", path, lineno, name), NULL;
-	const unsigned char *d = (const unsigned char *)s + at + nb;
-	size_t dl = len - at - nb;
+		return rs_fail(e, RS_EINVAL, "%s:%ld: no node count at the start of the %s line", path, G->lineno,
+			       G->name);
+	if (G->n == 0)
+		return rs_fail(e, RS_EINVAL, "%s:%ld: the %s line holds a graph of no nodes", path, G->lineno, G->name);
+	G->d = (const unsigned char *)s + at + nb;
+	G->dl = len - at - nb;
+	return 0;
+}
+
+/* A graph6 line's upper triangle, or a digraph6 line's whole matrix, row
+ * by row: an edge (an arc) for each bit set. */
+static int dense_edges(const struct g6 *G, const char *path, const rs_load_opts *o, rs_edges *E, rs_err *e)
+{
+	uint64_t n = G->n;
+	if (too_many(path, G->lineno, n, (double)G->dl * 6, o, e))
+		return -1;
+	uint64_t want = dense_bytes(n, G->kind == 'd');
+	if (G->dl != want)
+		return rs_fail(e, RS_EINVAL, "%s:%ld: %llu nodes take %llu bytes after the count in %s, the line has %zu%s",
+			       path, G->lineno, (unsigned long long)n, (unsigned long long)want, G->name, G->dl,
+			       G->dl < want ? " (cut short?)" : "");
+	bits b = {G->d, 0, (uint64_t)G->dl * 6};
+	for (uint64_t i = 0; i < n; i++) /* digraph6: row i, column j */
+		for (uint64_t j = 0; j < (G->kind == 'd' ? n : i); j++) {
+			if (!take(&b, 1))
+				continue;
+			long u = G->kind == 'd' ? (long)i : (long)j, v = G->kind == 'd' ? (long)j : (long)i;
+			if (rs_edges_push(E, u, v, 1.0, e) != 0)
+				return -1;
+		}
+	return 0;
+}
+
+/* A sparse6 line's edges: a bit that moves the current node on and a
+ * k-bit node, an edge to the current node where it is no greater, until
+ * the padding. */
+static int sparse6_edges(const struct g6 *G, const char *path, const rs_load_opts *o, rs_edges *E, rs_err *e)
+{
+	uint64_t n = G->n;
+	if (too_many(path, G->lineno, n, (double)G->dl * 6 / 2, o, e))
+		return -1;
+	int k = 1;
+	while (k < 63 && ((uint64_t)1 << k) < n)
+		k++;
+	bits b = {G->d, 0, (uint64_t)G->dl * 6};
+	uint64_t v = 0;
+	while (b.end - b.pos >= (uint64_t)k + 1) {
+		uint64_t bit = take(&b, 1), x = take(&b, k);
+		if (bit)
+			v++;
+		if (x >= n || v >= n)
+			break; /* the padding */
+		if (x > v)
+			v = x;
+		else if (rs_edges_push(E, (long)x, (long)v, 1.0, e) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+rs_graph *rs_graph6_read(const char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
+			 rs_err *e)
+{
+	struct g6 G = {0};
+	if (g6_line(&G, buf, path, o->member, &info->format, e) != 0)
+		return NULL;
 	rs_edges E = {0};
 	rs_graph *g = NULL;
-	if (kind != 's') {
-		if (too_many(path, lineno, n, (double)dl * 6, o, e))
-			return NULL;
-		uint64_t want = dense_bytes(n, kind == 'd');
-		if (dl != want) {
-			rs_fail(e, RS_EINVAL, "%s:%ld: %llu nodes take %llu bytes after the count in %s, the line has %zu%s",
-				path, lineno, (unsigned long long)n, (unsigned long long)want, name, dl,
-				dl < want ? " (cut short?)" : "");
-			return NULL;
-		}
-		bits b = {d, 0, (uint64_t)dl * 6};
-		for (uint64_t i = 0; i < n; i++) /* digraph6: row i, column j */
-			for (uint64_t j = 0; j < (kind == 'd' ? n : i); j++) {
-				if (!take(&b, 1))
-					continue;
-				long u = kind == 'd' ? (long)i : (long)j, v = kind == 'd' ? (long)j : (long)i;
-				if (rs_edges_push(&E, u, v, 1.0, e) != 0)
-					goto done;
-			}
-	} else {
-		if (too_many(path, lineno, n, (double)dl * 6 / 2, o, e))
-			return NULL;
-		int k = 1;
-		while (k < 63 && ((uint64_t)1 << k) < n)
-			k++;
-		bits b = {d, 0, (uint64_t)dl * 6};
-		uint64_t v = 0;
-		while (b.end - b.pos >= (uint64_t)k + 1) {
-			uint64_t bit = take(&b, 1), x = take(&b, k);
-			if (bit)
-				v++;
-			if (x >= n || v >= n)
-				break; /* the padding */
-			if (x > v)
-				v = x;
-			else if (rs_edges_push(&E, (long)x, (long)v, 1.0, e) != 0)
-				goto done;
-		}
-	}
-	info->lines = lineno;
-	if (kind == 'd')
+	if ((G.kind == 's' ? sparse6_edges(&G, path, o, &E, e) : dense_edges(&G, path, o, &E, e)) != 0)
+		goto done;
+	info->lines = G.lineno;
+	if (G.kind == 'd')
 		info->symmetrized = 1;
-	g = rs_graph_build((long)n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
+	g = rs_graph_build((long)G.n, 0, 0, &E, o->merge, &info->merged, &info->dropped, e);
 	if (g != NULL) {
 		long all = rs_graph6_count(buf);
 		if (all > 1)
-			snprintf(info->container, sizeof info->container, " (graph %ld of the file's %ld, line %ld%s)", pick,
-				 all, lineno, pick == 1 ? "; FILE/N reads the N-th" : "");
+			snprintf(info->container, sizeof info->container, " (graph %ld of the file's %ld, line %ld%s)",
+				 G.pick, all, G.lineno, G.pick == 1 ? "; FILE/N reads the N-th" : "");
 	}
 done:
 	rs_edges_free(&E);
