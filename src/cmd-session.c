@@ -86,7 +86,9 @@ CMD_FN(alpha)
 	rs_result *r = result_new("alpha");
 	alpha_fields(s, r);
 	result_flag_scalars(r, RF_NOTEXT);
-	if (s->alpha_rel)
+	if (s->alpha_rel && s->model == NULL && s->graph == NULL)
+		result_title(r, "alpha = %.*g relative", s->digits, s->alpha);
+	else if (s->alpha_rel)
 		result_title(r, "alpha = %.*g relative (absolute %.*g)", s->digits, s->alpha, s->digits,
 			     session_alpha_abs(s));
 	else if ((s->model != NULL || s->graph != NULL) && rel_factor(s) > 0)
@@ -96,6 +98,10 @@ CMD_FN(alpha)
 		result_title(r, "alpha = %.*g absolute", s->digits, s->alpha);
 	if (s->model == NULL && s->graph == NULL && s->alpha_rel)
 		result_note(r, "relative alpha becomes a pair weight once a graph is loaded: alpha w / n^2");
+	else if (s->model == NULL && s->graph == NULL && !s->alpha_mode_set)
+		result_note(r, "no mode given: alpha will be relative on a graph (load, sbm), absolute "
+			       "on cliques and bicliques ('alpha %.*g abs' or 'rel' fixes it)",
+			    s->digits, s->alpha);
 	cmd_emit(s, out, r);
 	return 0;
 }

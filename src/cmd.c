@@ -267,7 +267,8 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "Without arguments, print alpha, its mode and both forms. With a value, set it (>= 0); "
 	 "'abs' (or 'absolute') makes it the pair weight itself, 'rel' (or 'relative') the relative "
 	 "form of the paper's experiments, alpha w / n^2 with w = 1^T A 1 (bicliques: alpha w / (n m)). A mode given "
-	 "alone switches the mode and keeps the value. Alpha stops at 1e12 relative: past it the "
+	 "alone switches the mode and keeps the value; until a mode is given, alpha is relative on a "
+	 "graph ('load', 'sbm') and absolute on 'cliques' and 'bicliques'. Alpha stops at 1e12 relative: past it the "
 	 "graph's own weights are lost in the rounding of alpha's (about 1e8 relative already "
 	 "brings lambda_j within 1e-9 of mu_j, which 'mu' reports as a tie).",
 	 w_alpha, 0, cmd_alpha, NULL, check_alpha},

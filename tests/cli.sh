@@ -16,6 +16,12 @@ run -c "info" -c "set format json" -c "info"
 check "info without a graph leaves relative alpha out (undefined), not nan" $([ $st -eq 0 ] && ! grep -q 'alpha_rel' "$tmp/out" && ! grep -qi 'nan' "$tmp/out" && grep -q '^alpha_abs' "$tmp/out"; echo $?)
 run -c "cliques 5 3 2" -c "alpha 1" -c "info"
 check "info with a graph gives relative alpha" $([ $st -eq 0 ] && grep -q '^alpha_rel *2.63157' "$tmp/out"; echo $?)
+run -c "alpha 1" -c "alpha 2 rel" -c "info"
+check "alpha without a graph: its mode follows the graph unless given; relative has no absolute form yet" $([ $st -eq 0 ] &&
+	grep -q "^note: no mode given: alpha will be relative on a graph (load, sbm), absolute on cliques and bicliques ('alpha 1 abs' or 'rel' fixes it)" "$tmp/out" &&
+	grep -q '^alpha = 2 relative$' "$tmp/out"; echo $?)
+run -c "alpha 0.5" -c "load $srcdir/tests/good/clubs.gml" -c "alpha"
+check "alpha set before a load, no mode: relative on the loaded graph" $([ $st -eq 0 ] && grep -q '^alpha = 0.5 relative (absolute ' "$tmp/out"; echo $?)
 run --help
 check "--help prints usage on stdout, exit 0" $([ $st -eq 0 ] && grep -q '^usage: regspec' "$tmp/out"; echo $?)
 run --version
