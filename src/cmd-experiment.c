@@ -111,68 +111,148 @@ static void fmt_num(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.2f", fabs(v) < 0.005 ? 0.0 : v); /* no "-0.00" */
 }
 
-/* One table: rows are the values of the row parameter. */
+/* One table of an experiment: the row parameter's values (rowv, nrow),
+ * each row's cell stride cells after the last one */
+struct table {
+	const char *title, *rowname;
+	const double *rowv;
+	int nrow, stride, reps; /* reps: the most repetitions a cell holds */
+	struct cell *cells;
+	int best[NMET]; /* the row of each column's best mean, or -1 */
+};
+
+static struct cell *table_cell(const struct table *t, int r)
+{
+	return &t->cells[(long)r * t->stride];
+}
+
+/* Each column's best mean and the most repetitions a cell holds */
+static void table_best(struct table *t)
+{
+	t->reps = 0;
+	for (int r = 0; r < t->nrow; r++)
+		if (table_cell(t, r)->done > t->reps)
+			t->reps = table_cell(t, r)->done;
+	for (int m = 0; m < NMET; m++) {
+		t->best[m] = -1;
+		for (int r = 0; r < t->nrow; r++) {
+			const struct cell *c = table_cell(t, r);
+			if (c->done && !isnan(c->mean[m]) &&
+			    (t->best[m] < 0 || c->mean[m] > table_cell(t, t->best[m])->mean[m] + 1e-12))
+				t->best[m] = r;
+		}
+	}
+}
+
+/* A cell's text: the mean, with '±' and the deviation when the table has
+ * more than one repetition; "-" where the score is not defined there (NSD
+ * without noise nodes) or the cell was not run */
+static void cell_text(const struct table *t, int r, int m, const char *pm, char *buf, size_t len)
+{
+	const struct cell *c = table_cell(t, r);
+	char b1[32], b2[32];
+	fmt_num(b1, sizeof b1, c->done ? c->mean[m] : NAN);
+	fmt_num(b2, sizeof b2, c->done ? c->sd[m] : NAN);
+	if (!c->done || isnan(c->mean[m]))
+		snprintf(buf, len, "-");
+	else if (t->reps > 1)
+		snprintf(buf, len, "%s%s%s", b1, pm, b2);
+	else
+		snprintf(buf, len, "%s", b1);
+}
+
+static void latex_table(FILE *out, const struct table *t)
+{
+	fprintf(out, "%% %s\n\\begin{tabular}{l|cccccccc}\n\\toprule\n$\\%s$", t->title, t->rowname);
+	for (int m = 0; m < NMET; m++)
+		fprintf(out, " & %s", met[m]);
+	fprintf(out, " \\\\\n\\midrule\n");
+	for (int r = 0; r < t->nrow; r++) {
+		const struct cell *c = table_cell(t, r);
+		char b[32];
+		fprintf(out, "%g", t->rowv[r]);
+		for (int m = 0; m < NMET; m++) {
+			fmt_num(b, sizeof b, c->done ? c->mean[m] : NAN);
+			fprintf(out, t->best[m] == r ? " & \\textbf{%s}" : " & %s", b);
+		}
+		fprintf(out, " \\\\\n");
+	}
+	fprintf(out, "\\bottomrule\n\\end{tabular}\n\n");
+}
+
+static void markdown_table(FILE *out, const struct table *t)
+{
+	fprintf(out, "**%s**\n\n| %s |", t->title, t->rowname);
+	for (int m = 0; m < NMET; m++)
+		fprintf(out, " %s |", met[m]);
+	fprintf(out, "\n|---|");
+	for (int m = 0; m < NMET; m++)
+		fprintf(out, "---|");
+	fprintf(out, "\n");
+	for (int r = 0; r < t->nrow; r++) {
+		fprintf(out, "| %g |", t->rowv[r]);
+		for (int m = 0; m < NMET; m++) {
+			char cell[96];
+			cell_text(t, r, m, " ± ", cell, sizeof cell);
+			fprintf(out, t->best[m] == r ? " **%s** |" : " %s |", cell);
+		}
+		fprintf(out, "\n");
+	}
+	fprintf(out, "\n");
+}
+
+/* In text each column is as wide as its widest cell, the numbers aligned
+ * on the right and a column's best mean marked by a '*' after it: with
+ * one repetition the table fits 80 columns. Widths count characters, not
+ * bytes ('±' is two bytes of UTF-8). */
+static void text_table(FILE *out, const struct table *t)
+{
+	int w0 = (int)strlen(t->rowname), w[NMET];
+	char cell[96];
+	for (int r = 0; r < t->nrow; r++) {
+		int l = snprintf(cell, sizeof cell, "%g", t->rowv[r]);
+		w0 = l > w0 ? l : w0;
+	}
+	for (int m = 0; m < NMET; m++) {
+		w[m] = (int)strlen(met[m]);
+		for (int r = 0; r < t->nrow; r++) {
+			cell_text(t, r, m, "+", cell, sizeof cell); /* '±' as one byte */
+			w[m] = (int)strlen(cell) > w[m] ? (int)strlen(cell) : w[m];
+		}
+	}
+	fprintf(out, "%s\n%-*s", t->title, w0, t->rowname);
+	for (int m = 0; m < NMET; m++)
+		fprintf(out, " %*s%s", w[m], met[m], m + 1 < NMET ? " " : "");
+	fprintf(out, "\n");
+	for (int r = 0; r < t->nrow; r++) {
+		fprintf(out, "%-*g", w0, t->rowv[r]);
+		for (int m = 0; m < NMET; m++) {
+			cell_text(t, r, m, "±", cell, sizeof cell);
+			int extra = strstr(cell, "±") != NULL; /* its second byte takes no column */
+			fprintf(out, " %*s%s", w[m] + extra, cell,
+				t->best[m] == r ? "*" : m + 1 < NMET ? " " : "");
+		}
+		fprintf(out, "\n");
+	}
+	if (t->reps > 1)
+		fprintf(out, "(mean ± sd over repetitions; * best mean in its column)\n\n");
+	else
+		fprintf(out, "(one repetition; * best in its column)\n\n");
+}
+
+/* One table in the style asked for: rows are the values of the row
+ * parameter */
 static void print_table(FILE *out, const char *style, const char *title, const char *rowname,
 			const double *rowv, int nrow, struct cell *cells, int stride)
 {
-	int best[NMET];
-	for (int m = 0; m < NMET; m++) {
-		best[m] = -1;
-		for (int r = 0; r < nrow; r++) {
-			struct cell *c = &cells[r * stride];
-			if (c->done && !isnan(c->mean[m]) && (best[m] < 0 || c->mean[m] > cells[best[m] * stride].mean[m] + 1e-12))
-				best[m] = r;
-		}
-	}
-	char b1[32], b2[32];
-	if (!strcmp(style, "latex")) {
-		fprintf(out, "%% %s\n\\begin{tabular}{l|cccccccc}\n\\toprule\n$\\%s$", title, rowname);
-		for (int m = 0; m < NMET; m++)
-			fprintf(out, " & %s", met[m]);
-		fprintf(out, " \\\\\n\\midrule\n");
-		for (int r = 0; r < nrow; r++) {
-			struct cell *c = &cells[r * stride];
-			fprintf(out, "%g", rowv[r]);
-			for (int m = 0; m < NMET; m++) {
-				fmt_num(b1, sizeof b1, c->done ? c->mean[m] : NAN);
-				fprintf(out, best[m] == r ? " & \\textbf{%s}" : " & %s", b1);
-			}
-			fprintf(out, " \\\\\n");
-		}
-		fprintf(out, "\\bottomrule\n\\end{tabular}\n\n");
-		return;
-	}
-	int md = !strcmp(style, "markdown");
-	fprintf(out, md ? "**%s**\n\n| %s |" : "%s\n%-6s", title, rowname);
-	for (int m = 0; m < NMET; m++)
-		fprintf(out, md ? " %s |" : " %13s", met[m]);
-	fprintf(out, "\n");
-	if (md) {
-		fprintf(out, "|---|");
-		for (int m = 0; m < NMET; m++)
-			fprintf(out, "---|");
-		fprintf(out, "\n");
-	}
-	for (int r = 0; r < nrow; r++) {
-		struct cell *c = &cells[r * stride];
-		fprintf(out, md ? "| %g |" : "%-6g", rowv[r]);
-		for (int m = 0; m < NMET; m++) {
-			fmt_num(b1, sizeof b1, c->done ? c->mean[m] : NAN);
-			fmt_num(b2, sizeof b2, c->done ? c->sd[m] : NAN);
-			char cell[96];
-			/* a score not defined there (NSD without noise nodes): a dash */
-			int undefined = !c->done || isnan(c->mean[m]);
-			snprintf(cell, sizeof cell, "%s±%s%s", b1, b2, best[m] == r ? "*" : "");
-			if (md && undefined)
-				fprintf(out, " - |");
-			else if (md)
-				fprintf(out, best[m] == r ? " **%s ± %s** |" : " %s ± %s |", b1, b2);
-			else
-				fprintf(out, " %*s", undefined ? 13 : 14, undefined ? "-" : cell);
-		}
-		fprintf(out, "\n");
-	}
-	fprintf(out, md ? "\n" : "(mean ± sd over repetitions; * best mean in its column)\n\n");
+	struct table t = {title, rowname, rowv, nrow, stride, 0, cells, {0}};
+	table_best(&t);
+	if (!strcmp(style, "latex"))
+		latex_table(out, &t);
+	else if (!strcmp(style, "markdown"))
+		markdown_table(out, &t);
+	else
+		text_table(out, &t);
 }
 
 /* What an experiment was asked for; NULL lists where the defaults stand */

@@ -377,7 +377,7 @@ const struct rs_cmd rs_cmd_table[] = {
 	 "min(k, K) columns, as the paper's notebook) and score on the original labelled nodes; "
 	 "R repetitions change the K-Means seed, and draw a new instance when the graph came from "
 	 "'sbm'. Prints one table per setting in the paper's layout, mean and standard deviation "
-	 "over repetitions with the best mean of each column marked, as text, Markdown or LaTeX "
+	 "over repetitions (the mean alone for one) with the best mean of each column marked, as text, Markdown or LaTeX "
 	 "(booktabs); with 'set format csv|json' one flat table (K, noise, alpha, metric, mean, "
 	 "sd, reps). 'rows noise' puts the noise levels in the rows (the paper's noise table). A score not defined there (NSD when K-Means leaves one cluster) is a dash. A "
 	 "progress line shows on a terminal; Ctrl-C stops and prints the runs done.",
