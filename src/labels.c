@@ -844,146 +844,183 @@ rs_labels *rs_labels_parse(char *buf, const char *path, const rs_graph *g, rs_er
 	return rs_labels_parse_column(buf, path, g, NULL, e);
 }
 
+/* What the reader of a labels file has read so far */
+struct lab {
+	const rs_graph *g;
+	const char *path, *column; /* column: the header's column to take, or NULL */
+	rs_labels *L;
+	/* names of classes; while reading, a node of a named class c holds
+	 * -(c + 2) and a node with a number holds the number */
+	rs_namemap classes;
+	long *line_of;   /* 'node label' pairs: the line that labelled each node */
+	long *json_line; /* a JSON file's lines, by the lines of the text made of it */
+	struct nodes N;
+	long lineno, row;
+	int mm;		 /* a Matrix Market array file's labels */
+	int pairs;	 /* 'node label' pairs (1), one label a line (0), not known yet (-1) */
+	int headed;	 /* a header line has been read */
+	int word_header; /* a column's name over the labels, yet to be skipped */
+	int kc, lc, ncols; /* the node and label columns, the header's count */
+	rs_err *e;
+};
+
+/* Whether the line at s is a comment (-1), graph-tool's or Infomap's
+ * header behind a '#' (1, s moved past the '#') or neither (0); next is
+ * the following line */
+static int lab_comment(const struct lab *b, char **s, const char *next)
+{
+	if (**s == '#' && b->pairs < 0 && !b->headed &&
+	    ((rs_commented_header(*s + 1, "index", NULL) && rs_next_line_has_comma(next)) ||
+	     infomap_header(*s + 1))) {
+		*s += 1 + strspn(*s + 1, " \t");
+		return 1;
+	}
+	return **s == '#' || **s == '%' ? -1 : 0;
+}
+
+/* A line's fields: tab, comma (quoted names as in CSV) or blank
+ * separated, quotes keeping blanks in a field there too ("Mr. Hi" alone;
+ * R's write.table: "7" "Mr. Hi"); an empty line has none */
+static int lab_fields(char *s, char **tok)
+{
+	int nt = !strchr(s, '\t') && !strchr(s, ',') && strchr(s, '"')
+			 ? split_quoted_words(s, tok, RS_MAX_COLUMNS)
+			 : rs_split_fields(s, strchr(s, '\t') ? '\t' : strchr(s, ',') ? ',' : ' ', tok,
+					   RS_MAX_COLUMNS);
+	return nt == 1 && *tok[0] == '\0' ? 0 : nt;
+}
+
+/* The first line with fields (nt of them, commented as lab_comment said):
+ * it settles pairs or one a line, and may be a header line ("node,label",
+ * "id class", or "label" alone), or a table's ("Id,Label,modularity_class"),
+ * whose names pick the node's and the labels' columns. 1 if it was a
+ * header (or the name over a column), 0 if it holds labels, -1 (error
+ * set) */
+static int lab_first(struct lab *b, char **tok, int nt, int commented, const char *next)
+{
+	if (b->word_header) { /* a column's name over its labels, one a line or */
+		b->word_header = 0; /* 'node label' pairs (R's write.table: "x" over "1" 1) */
+		return 1;
+	}
+	b->pairs = nt == 2;
+	int named = 0;
+	for (int c = 0; nt >= 3 && c < nt; c++)
+		named |= header_word(tok[c]) || !strcasecmp(tok[c], "id") || !strcasecmp(tok[c], "node") ||
+			 (b->column && !strcmp(tok[c], b->column));
+	int unknown = find_node(&b->N, tok[0]) < 0;
+	if (commented || (header_word(tok[nt - 1]) && (nt == 1 || unknown)) || (named && unknown) ||
+	    (nt == 2 && unknown && (b->column || (!integer_word(tok[0]) && next_names_node(&b->N, next))))) {
+		b->headed = 1;
+		b->pairs = -1;
+		if (nt >= 2) {
+			if (table_columns(tok, nt, b->column, commented, &b->kc, &b->lc, b->path, b->lineno,
+					  b->e) != 0)
+				return -1;
+			b->ncols = nt;
+			b->pairs = 1;
+		}
+		return 1;
+	}
+	if (b->column)
+		return rs_fail(b->e, RS_EINVAL, "%s:%ld: column '%s': no header line names the columns",
+			       b->path, b->lineno, b->column);
+	return 0;
+}
+
+/* A line's label (nt fields) for its node, or for the next node when one
+ * a line; 0, or -1 with e set */
+static int lab_label(struct lab *b, char **tok, int nt)
+{
+	long node = b->pairs == 1 ? pair_node(&b->N, tok, nt, b->ncols, b->kc, b->lc, &b->line_of,
+					      b->json_line, b->path, b->lineno, b->e)
+				  : row_node(b->g, nt, b->row++, b->path, b->lineno, b->e);
+	if (node == -2)
+		return 0;
+	if (node < 0)
+		return -1;
+	const char *lab = b->pairs == 1 ? tok[1] : nt ? tok[0] : "";
+	int rc = classify(&b->classes, lab, &b->L->y[node], b->e);
+	if (rc == -2)
+		return rs_fail(b->e, RS_EINVAL, "%s:%ld: more than 10^6 classes", b->path, b->lineno);
+	return rc;
+}
+
+/* One line (its '\n' gone), next the text after it; 0, or -1 with e set */
+static int lab_line(struct lab *b, char *line, const char *next)
+{
+	b->lineno++;
+	size_t l = strlen(line);
+	if (l && line[l - 1] == '\r')
+		line[--l] = '\0';
+	char *s = line + strspn(line, " \t");
+	int commented = lab_comment(b, &s, next);
+	if (commented < 0)
+		return 0;
+	char *tok[RS_MAX_COLUMNS];
+	int nt = lab_fields(s, tok);
+	if (b->mm && nt == 0)
+		return 0; /* the Matrix Market format allows blank lines; none is a label */
+	if (b->pairs < 0 && nt > 0 && !b->headed) {
+		int rc = lab_first(b, tok, nt, commented, next);
+		if (rc != 0)
+			return rc < 0 ? -1 : 0;
+	}
+	if (b->pairs == 1 && nt == 0)
+		return 0;
+	return lab_label(b, tok, nt);
+}
+
+static void lab_free(struct lab *b)
+{
+	free(b->line_of);
+	free(b->json_line);
+	rs_nm_free(&b->classes);
+	nodes_free(&b->N);
+}
+
 rs_labels *rs_labels_parse_column(char *buf, const char *path, const rs_graph *g, const char *column,
 				  rs_err *e)
 {
-	long *json_line = NULL;
-	int mm = 0;
-	buf = labels_text(buf, path, g, column, &mm, &json_line, e);
+	struct lab b = {.g = g, .path = path, .column = column, .pairs = -1, .lc = 1, .e = e};
+	buf = labels_text(buf, path, g, column, &b.mm, &b.json_line, e);
 	if (buf == NULL)
 		return NULL;
 	long n = g->orig_n;
-	rs_labels *L = labels_new(n, e);
-	/* names of classes; while reading, a node of a named class c holds
-	 * -(c + 2) and a node with a number holds the number */
-	rs_namemap classes = {0};
-	long *line_of = NULL; /* 'node label' pairs: the line that labelled each node */
-	struct nodes N;
-	if (nodes_init(&N, g, e) != 0 || L == NULL)
+	b.L = labels_new(n, e);
+	if (nodes_init(&b.N, g, e) != 0 || b.L == NULL)
 		goto fail;
 	for (long i = 0; i < n; i++)
-		L->y[i] = -1;
-	int lists = column == NULL && json_line == NULL ? community_lists(buf, path, &N, e) : 0;
-	if (lists < 0)
+		b.L->y[i] = -1;
+	int lists = column == NULL && b.json_line == NULL ? community_lists(buf, path, &b.N, e) : 0;
+	if (lists < 0 || (lists && read_communities(b.L, buf, &b.N, e) != 0))
 		goto fail;
-	if (lists) {
-		if (read_communities(L, buf, &N, e) != 0)
+	if (!lists) {
+		b.word_header = column == NULL && lone_word_header(buf, n);
+		for (char *p = buf; *p;) {
+			char *line = p, *nl = strchr(p, '\n');
+			p = nl ? nl + 1 : p + strlen(p);
+			if (nl)
+				*nl = '\0';
+			if (lab_line(&b, line, p) != 0)
+				goto fail;
+		}
+		if (b.pairs != 1 && b.row != n && b.row != g->n) {
+			rs_fail(e, RS_EINVAL, "%s: %ld labels for %ld nodes: this label file does not match the graph",
+				path, b.row, n);
 			goto fail;
-		nodes_free(&N);
-		free(buf);
-		return L;
+		}
+		if (settle(b.L, &b.classes, e) != 0)
+			goto fail;
 	}
-	long lineno = 0, row = 0;
-	int pairs = -1, headed = 0, word_header = column == NULL && lone_word_header(buf, n);
-	int kc = 0, lc = 1, ncols = 0; /* node and label columns, the header's count */
-	char *p = buf;
-	while (*p) {
-		char *line = p, *nl = strchr(p, '\n');
-		if (nl) {
-			*nl = '\0';
-			p = nl + 1;
-		} else {
-			p += strlen(p);
-		}
-		lineno++;
-		size_t l = strlen(line);
-		if (l && line[l - 1] == '\r')
-			line[--l] = '\0';
-		char *s = line;
-		while (*s == ' ' || *s == '\t')
-			s++;
-		int commented = 0; /* graph-tool's node table: "# index, name, PROPERTY, ..." */
-		if (*s == '#' && pairs < 0 && !headed &&
-		    ((rs_commented_header(s + 1, "index", NULL) && rs_next_line_has_comma(p)) ||
-		     infomap_header(s + 1))) {
-			s += 1 + strspn(s + 1, " \t");
-			commented = 1;
-		} else if (*s == '#' || *s == '%')
-			continue;
-		/* tab, comma (quoted names as in CSV) or blank separated, quotes
-		 * keeping blanks in a field there too ("Mr. Hi" alone; R's
-		 * write.table: "7" "Mr. Hi") */
-		char *tok[RS_MAX_COLUMNS];
-		int nt = !strchr(s, '\t') && !strchr(s, ',') && strchr(s, '"')
-				 ? split_quoted_words(s, tok, RS_MAX_COLUMNS)
-				 : rs_split_fields(s, strchr(s, '\t') ? '\t' : strchr(s, ',') ? ',' : ' ', tok,
-						   RS_MAX_COLUMNS);
-		if (nt == 1 && *tok[0] == '\0')
-			nt = 0;
-		if (mm && nt == 0)
-			continue; /* the Matrix Market format allows blank lines; none is a label */
-		int first = pairs < 0 && nt > 0 && !headed;
-		if (first && word_header) { /* a column's name over its labels, */
-			word_header = 0; /* one a line or 'node label' pairs (R's write.table: "x" over "1" 1) */
-			continue;
-		}
-		if (first)
-			pairs = nt == 2;
-		/* a header line ("node,label", "id class", or "label" alone), or
-		 * a table's ("Id,Label,modularity_class"), whose names pick the
-		 * node's and the labels' columns */
-		int named = 0;
-		for (int c = 0; first && nt >= 3 && c < nt; c++)
-			named |= header_word(tok[c]) || !strcasecmp(tok[c], "id") ||
-				 !strcasecmp(tok[c], "node") || (column && !strcmp(tok[c], column));
-		if (first && (commented || (header_word(tok[nt - 1]) && (nt == 1 || find_node(&N, tok[0]) < 0)) ||
-			      (named && find_node(&N, tok[0]) < 0) ||
-			      (nt == 2 && find_node(&N, tok[0]) < 0 &&
-			       (column || (!integer_word(tok[0]) && next_names_node(&N, p)))))) {
-			headed = 1;
-			pairs = -1;
-			if (nt >= 2) {
-				if (table_columns(tok, nt, column, commented, &kc, &lc, path, lineno, e) != 0)
-					goto fail;
-				ncols = nt;
-				pairs = 1;
-			}
-			continue;
-		}
-		if (first && column) {
-			rs_fail(e, RS_EINVAL, "%s:%ld: column '%s': no header line names the columns", path,
-				lineno, column);
-			goto fail;
-		}
-		if (pairs == 1 && nt == 0)
-			continue;
-		long node = pairs == 1 ? pair_node(&N, tok, nt, ncols, kc, lc, &line_of, json_line,
-						   path, lineno, e)
-				       : row_node(g, nt, row++, path, lineno, e);
-		if (node == -2)
-			continue;
-		if (node < 0)
-			goto fail;
-		const char *lab = pairs == 1 ? tok[1] : nt ? tok[0] : "";
-		int rc = classify(&classes, lab, &L->y[node], e);
-		if (rc != 0) {
-			if (rc == -2)
-				rs_fail(e, RS_EINVAL, "%s:%ld: more than 10^6 classes", path, lineno);
-			goto fail;
-		}
-	}
-	if (pairs != 1 && row != n && row != g->n) {
-		rs_fail(e, RS_EINVAL, "%s: %ld labels for %ld nodes: this label file does not match the graph",
-			path, row, n);
-		goto fail;
-	}
-	if (settle(L, &classes, e) != 0)
-		goto fail;
-	free(line_of);
-	free(json_line);
-	rs_nm_free(&classes);
-	nodes_free(&N);
+	lab_free(&b);
 	free(buf);
-	return L;
+	return b.L;
 fail:
-	if (json_line)
-		json_relocate(e, path, json_line);
-	free(line_of);
-	free(json_line);
-	rs_nm_free(&classes);
-	nodes_free(&N);
+	if (b.json_line)
+		json_relocate(e, path, b.json_line);
+	lab_free(&b);
 	free(buf);
-	rs_labels_free(L);
+	rs_labels_free(b.L);
 	return NULL;
 }
 
