@@ -329,12 +329,10 @@ static void class_names_beside(rs_labels *L, const char *labels_path, const char
 	free(c);
 }
 
-/* The notes a load gives on how it read the file (its format, header,
- * weights, directions, merges, ids), into notes from notes[0]; how many. */
-static int load_notes(const char *path, const rs_load_info *info, const rs_load_opts *o, const rs_graph *g,
-		      char **notes)
+/* The notes a load gives on how it read the file, each kind appended to
+ * notes from notes[nn]; the new count. Its format and layout: */
+static int notes_format(const char *path, const rs_load_info *info, const rs_graph *g, char **notes, int nn)
 {
-	int nn = 0;
 	char shape[224] = "";
 	if (!strcmp(info->format, "matrix"))
 		snprintf(shape, sizeof shape, " (a dense adjacency matrix, %ld x %ld%s)", g->n, g->bipartite ? g->m : g->n,
@@ -384,6 +382,12 @@ static int load_notes(const char *path, const rs_load_info *info, const rs_load_
 					"types: read as one, %s%s",
 					info->folded_key, info->folded_type, more);
 	}
+	return nn;
+}
+
+/* Where the weights came from, and what else the edges held */
+static int notes_weights(const rs_load_info *info, const rs_load_opts *o, char **notes, int nn)
+{
 	if (info->weight_attr[0] && (!strcmp(info->format, "tgf") || !strcmp(info->format, "leda")))
 		notes[nn++] = xasprintf("weights from the edge labels%s",
 					!strcmp(info->format, "tgf") ? ", which are all numbers" : " (a numeric edge type)");
@@ -414,6 +418,12 @@ static int load_notes(const char *path, const rs_load_info *info, const rs_load_
 						  "the other edges weigh 1",
 						  nx, info->attr_weights, info->attr_lines);
 	}
+	return nn;
+}
+
+/* Arcs made edges, edges listed twice, repeats merged, zero weights */
+static int notes_merges(const rs_load_info *info, const rs_load_opts *o, const rs_graph *g, char **notes, int nn)
+{
 	const char *doubled = o->merge == RS_MERGE_SUM ? " ('merge sum' doubles each weight: the default, max, keeps it)"
 						      : "";
 	if (info->symmetrized && g->both_ways)
@@ -436,6 +446,12 @@ static int load_notes(const char *path, const rs_load_info *info, const rs_load_
 					o->merge == RS_MERGE_SUM ? "weights summed" : "largest weight kept");
 	if (info->dropped > 0)
 		notes[nn++] = xasprintf("%ld zero weights dropped", info->dropped);
+	return nn;
+}
+
+/* How the file's node ids became nodes */
+static int notes_ids(const rs_load_info *info, const rs_load_opts *o, char **notes, int nn)
+{
 	if (info->decimal_ids && !info->relabeled)
 		notes[nn++] = xstrdup("node ids written as decimals (3.0, 3.000e+00: numpy.savetxt's default) read as integers");
 	if (info->compacted > 0 && o->ids == RS_IDS_COMPACT)
@@ -456,6 +472,17 @@ static int load_notes(const char *path, const rs_load_info *info, const rs_load_
 	else if (info->relabeled)
 		notes[nn++] = xstrdup("node names mapped to ids 0..n-1 in order of appearance");
 	return nn;
+}
+
+/* The notes a load gives on how it read the file (its format, header,
+ * weights, directions, merges, ids), into notes from notes[0]; how many. */
+static int load_notes(const char *path, const rs_load_info *info, const rs_load_opts *o, const rs_graph *g,
+		      char **notes)
+{
+	int nn = notes_format(path, info, g, notes, 0);
+	nn = notes_weights(info, o, notes, nn);
+	nn = notes_merges(info, o, g, notes, nn);
+	return notes_ids(info, o, notes, nn);
 }
 
 /* The graph of *pathp, or of standard input for '-' (*pathp then
