@@ -1244,126 +1244,147 @@ struct sbm_spec {
 	char *desc, *spec;
 };
 
+static void sbm_spec_free(struct sbm_spec *m)
+{
+	free(m->sizes);
+	free(m->P);
+	free(m->desc);
+	free(m->spec);
+}
+
+/* 'sbm paper [notebook]' (argv[1] is 'paper'): DESIGN.md's 100 blocks of
+ * 20, or the paper's notebook's probabilities */
+static int sbm_paper(const rs_session *s, int argc, char **argv, struct sbm_spec *m, rs_err *e)
+{
+	int notebook = argc >= 3 && !strcmp(argv[2], "notebook");
+	if (argc > 3 || (argc == 3 && !notebook))
+		return rs_fail(e, RS_EINVAL, "unexpected '%s' (usage: sbm paper [notebook])", argv[notebook ? 3 : 2]);
+	int K = m->K = 100;
+	m->sizes = xcalloc((size_t)K, sizeof *m->sizes);
+	m->P = xcalloc((size_t)K * K, sizeof *m->P);
+	for (int a = 0; a < K; a++) {
+		m->sizes[a] = 20;
+		for (int b = 0; b < K; b++)
+			m->P[a * K + b] = a != b     ? 0.001
+					  : notebook ? (a < 50 ? 10.0 / 2000 : 1.0 / 2000)
+						     : (a < 50 ? 0.5 : 0.05);
+	}
+	m->loops = 1;
+	m->desc = xasprintf("sbm paper%s (seed %lu)", notebook ? " notebook" : "", s->seed);
+	return 0;
+}
+
+/* The sizes as one word (20,20,30) or as words of their own, as 'cliques'
+ * takes them (20 20 30): the words before 'matrix', else the leading
+ * words of digits, '*' and ',' that leave two for PIN and POUT. Joined by
+ * commas into m->spec and read into m->sizes and m->K; the words they
+ * took, or -1 with e set */
+static int sbm_sizes(int argc, char **argv, struct sbm_spec *m, rs_err *e)
+{
+	int nsw = 0, matrix = 0;
+	for (int w = 1; w < argc && !matrix; w++)
+		matrix = !strcmp(argv[w], "matrix") ? w : 0;
+	if (matrix) {
+		nsw = matrix - 1;
+	} else {
+		/* a last word no number ('loops', or a slip of it) stands after POUT */
+		const char *tail = argv[argc - 1];
+		int last = argc - 2 - (argc > 3 && tail[strspn(tail, "0123456789.eE+-")] != '\0');
+		while (1 + nsw < last && argv[1 + nsw][strspn(argv[1 + nsw], "0123456789*,")] == '\0')
+			nsw++;
+	}
+	if (nsw < 1)
+		nsw = 1;
+	size_t len = 0;
+	for (int w = 1; w <= nsw; w++)
+		len += strlen(argv[w]) + 1;
+	m->spec = xcalloc(len, 1);
+	for (int w = 1, at = 0; w <= nsw; w++) {
+		size_t l = strlen(argv[w]);
+		memcpy(m->spec + at, argv[w], l);
+		at += (int)l;
+		m->spec[at++] = w < nsw ? ',' : '\0';
+	}
+	if (rs_parse_size_spec(m->spec, 2147483647L, 100000, &m->sizes, &m->K, e) != 0)
+		return -1;
+	return nsw;
+}
+
+/* 'matrix P11,P12,...': the K x K block probabilities, row by row, from
+ * the word w into m->P */
+static int sbm_matrix(const char *w, struct sbm_spec *m, rs_err *e)
+{
+	if (w == NULL)
+		return rs_fail(e, RS_EINVAL, "matrix needs K*K probabilities, comma-separated");
+	/* counted before the K x K are allocated: 'sbm 1*50000 matrix 0.5' is
+	 * a slip, not 20 GB */
+	int K = m->K;
+	long given = 1, need = (long)K * K;
+	for (const char *c = w; *c; c++)
+		given += *c == ',';
+	if (given != need)
+		return rs_fail(e, RS_EINVAL, "matrix: %ld probabilit%s for %d block%s, need %ld (K x K, row by row)",
+			       given, given == 1 ? "y" : "ies", K, K == 1 ? "" : "s", need);
+	if ((m->P = rs_zalloc(e, (size_t)need, sizeof *m->P, "the block probabilities")) == NULL)
+		return -1;
+	for (long t = 0; t < need; t++) {
+		char tok[64];
+		size_t l = strcspn(w, ",");
+		if (l == 0 || l >= sizeof tok)
+			return rs_fail(e, RS_EINVAL, "matrix: probability %ld is %s", t + 1, l ? "too long" : "empty");
+		memcpy(tok, w, l);
+		tok[l] = '\0';
+		if (rs_parse_range(tok, 0, 1, "probability", &m->P[t], e) != 0)
+			return -1;
+		w += l + (w[l] == ',');
+	}
+	return 0;
+}
+
+/* 'sbm SIZES PIN POUT [loops]' or 'sbm SIZES matrix P11,... [loops]' */
+static int sbm_custom(const rs_session *s, int argc, char **argv, struct sbm_spec *m, rs_err *e)
+{
+	int i = sbm_sizes(argc, argv, m, e);
+	if (i < 0)
+		return -1;
+	i++;
+	if (argc > i && !strcmp(argv[i], "matrix")) {
+		if (sbm_matrix(argc > i + 1 ? argv[i + 1] : NULL, m, e) != 0)
+			return -1;
+	} else {
+		if (argc < i + 2)
+			return rs_fail(e, RS_EINVAL, "too few arguments (usage: sbm SIZES PIN POUT [loops])");
+		if (rs_parse_range(argv[i], 0, 1, "PIN", &m->pin, e) != 0 ||
+		    rs_parse_range(argv[i + 1], 0, 1, "POUT", &m->pout, e) != 0)
+			return -1;
+	}
+	for (i += 2; i < argc; i++) {
+		if (strcmp(argv[i], "loops") != 0)
+			return rs_fail(e, RS_EINVAL, "unexpected '%s' (expected loops)", argv[i]);
+		m->loops = 1;
+	}
+	m->desc = xasprintf("sbm %s (%d block%s, seed %lu)", m->spec, m->K, m->K == 1 ? "" : "s", s->seed);
+	return 0;
+}
+
+/* The model sbm's words ask for, in the sandbox's limits; 0, or -1 with e
+ * set and nothing kept */
 static int sbm_read(const rs_session *s, int argc, char **argv, struct sbm_spec *out_spec, rs_err *e)
 {
-	long *sizes = NULL;
-	int K = 0, loops = 0;
-	double *P = NULL, pin = 0, pout = 0;
-	char *desc = NULL, *spec = NULL;
-	if (!strcmp(argv[1], "paper")) {
-		int notebook = argc >= 3 && !strcmp(argv[2], "notebook");
-		if (argc > 3 || (argc == 3 && !notebook))
-			return rs_fail(e, RS_EINVAL, "unexpected '%s' (usage: sbm paper [notebook])", argv[notebook ? 3 : 2]);
-		K = 100;
-		sizes = xcalloc((size_t)K, sizeof *sizes);
-		P = xcalloc((size_t)K * K, sizeof *P);
-		for (int a = 0; a < K; a++) {
-			sizes[a] = 20;
-			for (int b = 0; b < K; b++)
-				P[a * K + b] = a != b ? 0.001
-					       : notebook ? (a < 50 ? 10.0 / 2000 : 1.0 / 2000)
-							  : (a < 50 ? 0.5 : 0.05);
-		}
-		loops = 1;
-		desc = xasprintf("sbm paper%s (seed %lu)", notebook ? " notebook" : "", s->seed);
-	} else {
-		/* the sizes as one word (20,20,30) or as words of their own, as
-		 * 'cliques' takes them (20 20 30): the words before 'matrix', else
-		 * the leading words of digits, '*' and ',' that leave two for PIN
-		 * and POUT */
-		int nsw = 0, matrix = 0;
-		for (int w = 1; w < argc && !matrix; w++)
-			matrix = !strcmp(argv[w], "matrix") ? w : 0;
-		if (matrix) {
-			nsw = matrix - 1;
-		} else {
-			/* a last word no number ('loops', or a slip of it) stands after POUT */
-			const char *tail = argv[argc - 1];
-			int last = argc - 2 - (argc > 3 && tail[strspn(tail, "0123456789.eE+-")] != '\0');
-			while (1 + nsw < last && argv[1 + nsw][strspn(argv[1 + nsw], "0123456789*,")] == '\0')
-				nsw++;
-		}
-		if (nsw < 1)
-			nsw = 1;
-		size_t len = 0;
-		for (int w = 1; w <= nsw; w++)
-			len += strlen(argv[w]) + 1;
-		spec = xcalloc(len, 1);
-		for (int w = 1, at = 0; w <= nsw; w++) {
-			size_t l = strlen(argv[w]);
-			memcpy(spec + at, argv[w], l);
-			at += (int)l;
-			spec[at++] = w < nsw ? ',' : '\0';
-		}
-		if (rs_parse_size_spec(spec, 2147483647L, 100000, &sizes, &K, e) != 0)
-			goto out;
-		int i = 1 + nsw;
-		if (argc > i && !strcmp(argv[i], "matrix")) {
-			if (argc <= i + 1) {
-				rs_fail(e, RS_EINVAL, "matrix needs K*K probabilities, comma-separated");
-				goto out;
-			}
-			/* counted before the K x K are allocated: 'sbm 1*50000
-			 * matrix 0.5' is a slip, not 20 GB */
-			const char *p = argv[i + 1];
-			long given = 1, need = (long)K * K;
-			for (const char *c = p; *c; c++)
-				given += *c == ',';
-			if (given != need) {
-				rs_fail(e, RS_EINVAL, "matrix: %ld probabilit%s for %d block%s, need %ld (K x K, row by row)",
-					given, given == 1 ? "y" : "ies", K, K == 1 ? "" : "s", need);
-				goto out;
-			}
-			if ((P = rs_zalloc(e, (size_t)need, sizeof *P, "the block probabilities")) == NULL)
-				goto out;
-			for (long t = 0; t < need; t++) {
-				char tok[64];
-				size_t l = strcspn(p, ",");
-				if (l == 0 || l >= sizeof tok) {
-					rs_fail(e, RS_EINVAL, "matrix: probability %ld is %s", t + 1, l ? "too long" : "empty");
-					goto out;
-				}
-				memcpy(tok, p, l);
-				tok[l] = '\0';
-				if (rs_parse_range(tok, 0, 1, "probability", &P[t], e) != 0)
-					goto out;
-				p += l + (p[l] == ',');
-			}
-			i += 2;
-		} else {
-			if (argc < i + 2) {
-				rs_fail(e, RS_EINVAL, "too few arguments (usage: sbm SIZES PIN POUT [loops])");
-				goto out;
-			}
-			if (rs_parse_range(argv[i], 0, 1, "PIN", &pin, e) != 0 ||
-			    rs_parse_range(argv[i + 1], 0, 1, "POUT", &pout, e) != 0)
-				goto out;
-			i += 2;
-		}
-		for (; i < argc; i++) {
-			if (!strcmp(argv[i], "loops")) {
-				loops = 1;
-			} else {
-				rs_fail(e, RS_EINVAL, "unexpected '%s' (expected loops)", argv[i]);
-				goto out;
-			}
-		}
-		desc = xasprintf("sbm %s (%d block%s, seed %lu)", spec, K, K == 1 ? "" : "s", s->seed);
-	}
+	struct sbm_spec m = {0};
+	if ((!strcmp(argv[1], "paper") ? sbm_paper(s, argc, argv, &m, e) : sbm_custom(s, argc, argv, &m, e)) != 0)
+		goto out;
 	if (s->sandbox) {
 		double n = 0;
-		for (int a = 0; a < K; a++)
-			n += (double)sizes[a];
-		if (session_sandbox_size(s, n, rs_sbm_expected_edges(sizes, K, P, pin, pout), e) != 0)
+		for (int a = 0; a < m.K; a++)
+			n += (double)m.sizes[a];
+		if (session_sandbox_size(s, n, rs_sbm_expected_edges(m.sizes, m.K, m.P, m.pin, m.pout), e) != 0)
 			goto out;
 	}
-	*out_spec = (struct sbm_spec){sizes, K, loops, P, pin, pout, desc, spec};
+	*out_spec = m;
 	return 0;
 out:
-	free(sizes);
-	free(P);
-	free(desc);
-	free(spec);
+	sbm_spec_free(&m);
 	return -1;
 }
 
@@ -1372,10 +1393,7 @@ CHECK_FN(sbm)
 	struct sbm_spec m;
 	if (sbm_read(s, argc, argv, &m, e) != 0)
 		return -1;
-	free(m.sizes);
-	free(m.P);
-	free(m.desc);
-	free(m.spec);
+	sbm_spec_free(&m);
 	return 0;
 }
 
