@@ -659,152 +659,201 @@ static int edge_ends(const char *fu, const char *fv, int *symbolic, rs_edges *E,
 	return *u < 0 || *v < 0 ? -1 : 0;
 }
 
+/* What the edge list reader has read so far */
+struct el {
+	struct rs_reader rd;
+	const rs_load_opts *o;
+	rs_load_info *info;
+	rs_edges E;
+	rs_namemap rows, cols;	  /* symbolic names: of the nodes, or a bipartite graph's two sides */
+	int symbolic, bipartite;
+	int first;		  /* no line with fields read yet */
+	int header;		  /* -1 detect, 0 none, 1 or 2 the first line was one */
+	int cs, ct, cw, hcols;	  /* the source, target and weight columns; the header's count */
+	int konect, konect_signed;
+	char wname[64], delim;	  /* the weights' column name; the delimiter, once known */
+	struct el_decl decl;
+	struct id_range ids;
+};
+
+/* The delimiter, decided by the first line with fields (s, its trailing
+ * blanks gone), and a networkx attribute dict ("{...}") at the line's
+ * end, or NULL */
+static char *el_delimiter(struct el *L, char *s)
+{
+	char *dict = NULL;
+	if (L->delim == 0 && (dict = attr_dict(s, ' ')) != NULL)
+		L->delim = ' '; /* the dict's commas are not delimiters */
+	if (L->delim == 0) {
+		L->delim = strchr(s, ',') ? ',' : strchr(s, ';') ? ';' : strchr(s, '\t') ? '\t' : ' ';
+		/* tabs split fields apart from blanks only where names hold
+		 * blanks ("New York<tab>Boston") or the file is a .tsv; else, a
+		 * whitespace list with a tab or two typed in, tabs and blanks
+		 * alike */
+		if (L->delim == '\t' && rs_path_separator(L->rd.path) != '\t' && !tab_fields_blank(s))
+			L->delim = ' ';
+	}
+	return dict ? dict : attr_dict(s, L->delim);
+}
+
+/* The first line with fields (nf of them; next: the text after it):
+ * whether it is a header, whose names pick the columns. 1 if it was
+ * (nothing more to read of it), 0 if it is an edge, -1 with e set */
+static int el_first(struct el *L, char **f, int nf, const char *next)
+{
+	L->first = 0;
+	long t;
+	int numeric = nf >= 2 && rs_field_id(f[0], &t, NULL) == 0 && rs_field_id(f[1], &t, NULL) == 0;
+	if (L->header < 0)
+		L->header = numeric ? 0 : header_guess(f, nf, next, L->delim, L->o->weight_name);
+	if (!L->header)
+		return 0;
+	L->info->header_skipped = L->header;
+	if (nf >= 2) {
+		L->hcols = nf;
+		if (header_line(&L->rd, f, nf, L->o, &L->cs, &L->ct, &L->cw, L->wname, sizeof L->wname, L->info) != 0)
+			return -1;
+	}
+	return 1;
+}
+
+/* An edge's weight into *w: its weight column's, or its attribute
+ * dict's (1 where neither says) */
+static int el_weight(struct el *L, char **f, int nf, const char *dict, double *w)
+{
+	*w = 1.0;
+	if (L->cw >= 0 && nf > L->cw && !L->o->unweighted &&
+	    edge_weight(&L->rd, f[L->cw], L->delim, L->wname,
+			nf < 3 || isdigit((unsigned char)f[L->ct][0]) || L->hcols > 3, L->konect_signed, w) != 0)
+		return -1;
+	if (dict == NULL)
+		return 0;
+	char fw[64];
+	int r = L->o->unweighted ? 0 : rs_dict_weight(dict, fw, sizeof fw);
+	if (r < 0) {
+		RS_FAIL_AT(&L->rd,
+			   "edge attributes '%.40s%s' are not a Python dict as networkx writes them; "
+			   "'unweighted' reads the edges without them",
+			   dict, strlen(dict) > 40 ? "..." : "");
+		return -1;
+	}
+	return rs_dict_weight_value(&L->rd, r, fw, w, L->info);
+}
+
+/* One line, next the text after it; 0, or -1 with e set */
+static int el_line(struct el *L, char *line, const char *next)
+{
+	char *s = line + strspn(line, " \t");
+	if (*s == '\0')
+		return 0;
+	if (*s == '#' && L->first && L->header != 0 && rs_commented_header(s + 1, "source", "target") &&
+	    rs_next_line_has_comma(next)) {
+		s += 1 + strspn(s + 1, " \t"); /* graph-tool's "# source, target, ...": the header */
+		L->header = 1;
+	} else if (*s == '#' || *s == '%') {
+		comment_line(s, L->rd.lineno, &L->konect, &L->konect_signed, &L->bipartite, &L->decl, L->info);
+		return 0;
+	}
+	/* blanks and tabs that end a line end no field (nor decide the
+	 * delimiter) */
+	for (size_t l = strlen(s); l > 0 && (s[l - 1] == ' ' || s[l - 1] == '\t'); l--)
+		s[l - 1] = '\0';
+	char *dict = el_delimiter(L, s);
+	/* in a file split on tabs, a line with none is split on blanks */
+	char *f[RS_MAX_COLUMNS];
+	int nf = rs_split_fields(s, L->delim == '\t' && !strchr(s, '\t') ? ' ' : L->delim, f, RS_MAX_COLUMNS);
+	if (L->first && dict) {
+		L->first = 0;
+		L->header = 0;
+	}
+	if (L->first) {
+		int rc = el_first(L, f, nf, next);
+		if (rc != 0)
+			return rc < 0 ? -1 : 0;
+	}
+	if (fields_fit(&L->rd, f, &nf, L->delim, L->hcols, L->cs, L->ct, L->cw, L->o, L->info) != 0)
+		return -1;
+	double w;
+	if (el_weight(L, f, nf, dict, &w) != 0)
+		return -1;
+	const char *fu = f[L->cs], *fv = f[L->ct];
+	if (fu[0] == '\0' || fv[0] == '\0') {
+		RS_FAIL_AT(&L->rd, "the %s field is empty: every edge needs both its nodes",
+			   fu[0] == '\0' ? (L->hcols > 0 ? "source" : "first") : (L->hcols > 0 ? "target" : "second"));
+		return -1;
+	}
+	long u, v;
+	if (edge_ends(fu, fv, &L->symbolic, &L->E, &L->rows, &L->cols, L->bipartite, &L->ids, &u, &v, L->info,
+		      L->rd.e) != 0)
+		return -1;
+	return rs_edges_push(&L->E, u, v, w, L->rd.e);
+}
+
+/* The nodes, once every line is read: *n (rows) and *m (a bipartite
+ * graph's columns), named by the file's symbolic names, by its numeric
+ * ids taken as labels (compacted), or numbered; 0, or -1 with e set */
+static int el_nodes(struct el *L, long *n, long *m)
+{
+	const rs_load_opts *o = L->o;
+	const char *path = L->rd.path;
+	rs_err *e = L->rd.e;
+	long top = L->ids.maxu > L->ids.maxv ? L->ids.maxu : L->ids.maxv;
+	*n = *m = 0;
+	if (L->symbolic) {
+		L->info->relabeled = 1;
+		*n = L->rows.count;
+		*m = L->bipartite ? L->cols.count : 0;
+	} else if (!L->bipartite && L->E.count > 0 && o->ids != RS_IDS_KEEP &&
+		   (o->ids == RS_IDS_COMPACT || sparse_ids(&L->E, top, L->ids.minid, L->decl.n, L->decl.snap))) {
+		/* the ids are labels: nodes in their increasing order, named as
+		 * symbolic ids are (the build and the names' handover after) */
+		*n = compact_ids(&L->E, top, &L->rows.names, e);
+		if (*n < 0)
+			return -1;
+		L->rows.count = *n;
+		L->symbolic = 1;
+		L->info->relabeled = 1;
+		L->info->compacted = *n;
+		L->info->id_top = top;
+	} else if (numbered_nodes(&L->E, o, L->bipartite, L->konect, &L->decl, &L->ids, path, n, m, L->info, e) != 0) {
+		return -1;
+	}
+	if (L->E.count == 0 && *n <= 0)
+		return L->info->header_skipped
+			       ? rs_fail(e, RS_EINVAL,
+					 "%s: no edges after the header line; give 'noheader' if that line is an edge", path)
+			       : rs_fail(e, RS_EINVAL, "%s: no edges (and no '# nodes: N' line)", path);
+	if (o->max_nodes > 0 && *n + *m > o->max_nodes)
+		return rs_fail(e, RS_EINVAL, "%s: %ld nodes, more than the %ld allowed", path, *n + *m, o->max_nodes);
+	return 0;
+}
+
 rs_graph *rs_read_edgelist(char *buf, const char *path, const rs_load_opts *o, int bipartite,
 			   rs_load_info *info, rs_err *e)
 {
-	struct rs_reader rd = {path, 0, e};
-	rs_edges E = {0};
-	rs_namemap rows = {0}, cols = {0};
-	int symbolic = 0, first = 1, header = o->header;
-	/* the columns of the source, target and weight; set by a header line */
-	int cs = 0, ct = 1, cw = 2, hcols = 0, konect = 0, konect_signed = 0;
-	char wname[64] = "", delim = 0;
-	struct el_decl decl = {-1, -1, -1, 0};
-	struct id_range ids = {-1, -1, LONG_MAX};
+	struct el L = {.rd = {path, 0, e}, .o = o, .info = info, .bipartite = bipartite, .first = 1,
+		       .header = o->header, .ct = 1, .cw = 2, .decl = {-1, -1, -1, 0}, .ids = {-1, -1, LONG_MAX}};
 	rs_graph *g = NULL;
 	char *p = buf, *line;
-	while ((line = rs_next_line(&p, &rd)) != NULL) {
-		char *s = line;
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s == '\0')
-			continue;
-		if (*s == '#' && first && header != 0 && rs_commented_header(s + 1, "source", "target") &&
-		    rs_next_line_has_comma(p)) {
-			s += 1 + strspn(s + 1, " \t"); /* graph-tool's "# source, target, ...": the header */
-			header = 1;
-		} else if (*s == '#' || *s == '%') {
-			comment_line(s, rd.lineno, &konect, &konect_signed, &bipartite, &decl, info);
-			continue;
-		}
-		/* blanks and tabs that end a line end no field (nor decide the
-		 * delimiter) */
-		for (size_t l = strlen(s); l > 0 && (s[l - 1] == ' ' || s[l - 1] == '\t'); l--)
-			s[l - 1] = '\0';
-		char *dict = NULL;
-		if (delim == 0 && (dict = attr_dict(s, ' ')) != NULL)
-			delim = ' '; /* the dict's commas are not delimiters */
-		if (delim == 0) {
-			delim = strchr(s, ',') ? ',' : strchr(s, ';') ? ';' : strchr(s, '\t') ? '\t' : ' ';
-			/* tabs split fields apart from blanks only where names hold
-			 * blanks ("New York<tab>Boston") or the file is a .tsv;
-			 * else, a whitespace list with a tab or two typed in, tabs
-			 * and blanks alike */
-			if (delim == '\t' && rs_path_separator(path) != '\t' && !tab_fields_blank(s))
-				delim = ' ';
-		}
-		if (dict == NULL)
-			dict = attr_dict(s, delim);
-		/* in a file split on tabs, a line with none is split on blanks */
-		char *f[RS_MAX_COLUMNS];
-		int nf = rs_split_fields(s, delim == '\t' && !strchr(s, '\t') ? ' ' : delim, f, RS_MAX_COLUMNS);
-		if (first && dict) {
-			first = 0;
-			header = 0;
-		}
-		if (first) {
-			first = 0;
-			long t;
-			int numeric = nf >= 2 && rs_field_id(f[0], &t, NULL) == 0 && rs_field_id(f[1], &t, NULL) == 0;
-			if (header < 0)
-				header = numeric ? 0 : header_guess(f, nf, p, delim, o->weight_name);
-			if (header) {
-				info->header_skipped = header;
-				if (nf >= 2) {
-					hcols = nf;
-					if (header_line(&rd, f, nf, o, &cs, &ct, &cw, wname, sizeof wname, info) != 0)
-						goto fail;
-				}
-				continue;
-			}
-		}
-		if (fields_fit(&rd, f, &nf, delim, hcols, cs, ct, cw, o, info) != 0)
+	while ((line = rs_next_line(&p, &L.rd)) != NULL)
+		if (el_line(&L, line, p) != 0)
 			goto fail;
-		double w = 1.0;
-		if (cw >= 0 && nf > cw && !o->unweighted &&
-		    edge_weight(&rd, f[cw], delim, wname, nf < 3 || isdigit((unsigned char)f[ct][0]) || hcols > 3,
-				konect_signed, &w) != 0)
-			goto fail;
-		if (dict) {
-			char fw[64];
-			int r = o->unweighted ? 0 : rs_dict_weight(dict, fw, sizeof fw);
-			if (r < 0) {
-				RS_FAIL_AT(&rd, "edge attributes '%.40s%s' are not a Python dict as networkx writes them; "
-					     "'unweighted' reads the edges without them",
-					dict, strlen(dict) > 40 ? "..." : "");
-				goto fail;
-			}
-			if (rs_dict_weight_value(&rd, r, fw, &w, info) != 0)
-				goto fail;
-		}
-		const char *fu = f[cs], *fv = f[ct];
-		if (fu[0] == '\0' || fv[0] == '\0') {
-			RS_FAIL_AT(&rd, "the %s field is empty: every edge needs both its nodes",
-				fu[0] == '\0' ? (hcols > 0 ? "source" : "first") : (hcols > 0 ? "target" : "second"));
-			goto fail;
-		}
-		long u, v;
-		if (edge_ends(fu, fv, &symbolic, &E, &rows, &cols, bipartite, &ids, &u, &v, info, e) != 0 ||
-		    rs_edges_push(&E, u, v, w, e) != 0)
-			goto fail;
-	}
-	info->lines = rd.lineno;
-	long n = 0, m = 0, top = ids.maxu > ids.maxv ? ids.maxu : ids.maxv;
-	if (symbolic) {
-		info->relabeled = 1;
-		n = rows.count;
-		m = bipartite ? cols.count : 0;
-	} else if (!bipartite && E.count > 0 && o->ids != RS_IDS_KEEP &&
-		   (o->ids == RS_IDS_COMPACT || sparse_ids(&E, top, ids.minid, decl.n, decl.snap))) {
-		/* the ids are labels: nodes in their increasing order, named as
-		 * symbolic ids are (the build and the names' handover below) */
-		n = compact_ids(&E, top, &rows.names, e);
-		if (n < 0)
-			goto fail;
-		rows.count = n;
-		symbolic = 1;
-		info->relabeled = 1;
-		info->compacted = n;
-		info->id_top = top;
-	} else if (numbered_nodes(&E, o, bipartite, konect, &decl, &ids, path, &n, &m,
-				  info, e) != 0) {
+	info->lines = L.rd.lineno;
+	long n, m;
+	if (el_nodes(&L, &n, &m) != 0)
 		goto fail;
-	}
-	if (E.count == 0 && n <= 0) {
-		if (info->header_skipped)
-			rs_fail(e, RS_EINVAL,
-				"%s: no edges after the header line; give 'noheader' if that line is an edge",
-				path);
-		else
-			rs_fail(e, RS_EINVAL, "%s: no edges (and no '# nodes: N' line)", path);
-		goto fail;
-	}
-	info->weighted = E.w != NULL;
-	if (o->max_nodes > 0 && n + m > o->max_nodes) {
-		rs_fail(e, RS_EINVAL, "%s: %ld nodes, more than the %ld allowed", path, n + m, o->max_nodes);
-		goto fail;
-	}
-	g = rs_graph_build(n, m, bipartite, &E, o->merge, &info->merged, &info->dropped, e);
+	info->weighted = L.E.w != NULL;
+	g = rs_graph_build(n, m, L.bipartite, &L.E, o->merge, &info->merged, &info->dropped, e);
 	if (g == NULL)
 		goto fail;
-	if (symbolic) {
-		g->names = rs_nm_take(&rows);
-		if (bipartite)
-			g->cnames = rs_nm_take(&cols);
+	if (L.symbolic) {
+		g->names = rs_nm_take(&L.rows);
+		if (L.bipartite)
+			g->cnames = rs_nm_take(&L.cols);
 	}
 fail:
-	rs_edges_free(&E);
-	rs_nm_free(&rows);
-	rs_nm_free(&cols);
+	rs_edges_free(&L.E);
+	rs_nm_free(&L.rows);
+	rs_nm_free(&L.cols);
 	return g;
 }
