@@ -1584,14 +1584,68 @@ static void count_last_copies(rs_spectrum *S, const struct gop *G, const struct 
 }
 
 /* cp: the graph's copies (NULL for a bipartite graph) */
+/* The operator's setup for g at alpha: its degrees d (allocated, zero
+ * where alpha = 0 leaves a node none; *zero counts them), D^-1/2 and the
+ * work vectors; 0, or -1 with e set */
+static int gop_setup(struct gop *G, const rs_graph *g, double alpha, double **d, long *zero, rs_err *e)
+{
+	long N = g->n + g->m;
+	G->g = g;
+	G->N = N;
+	G->dim = N;
+	G->alpha = alpha;
+	*d = rs_alloc(e, (size_t)N, sizeof **d, "degrees");
+	G->u = rs_alloc(e, (size_t)N, sizeof *G->u, "degrees");
+	G->tmp = rs_alloc(e, (size_t)N, sizeof *G->tmp, "work vector");
+	G->q = rs_alloc(e, (size_t)N, sizeof *G->q, "work vector");
+	if (!*d || !G->u || !G->tmp || !G->q)
+		return -1;
+	degrees(g, alpha, *d);
+	*zero = 0;
+	for (long i = 0; i < N; i++) {
+		*zero += !((*d)[i] > 0);
+		G->u[i] = (*d)[i] > 0 ? 1.0 / sqrt((*d)[i]) : 0.0;
+	}
+	return 0;
+}
+
+/* The eigenvectors the copies give (find_copies), each class's copies
+ * but one times its pieces' size (less one for whole components) */
+static long copies_known(const struct gop *G)
+{
+	long ntw = 0;
+	for (long c = 0; c < G->nclass; c++)
+		if (G->cp_kind[c] != CP_LEFT_OUT)
+			ntw += (long)(G->cp->size[c] - (G->cp_kind[c] == CP_COMPONENTS)) * (G->cp->count[c] - 1);
+	return ntw;
+}
+
+/* Column c of S from its pick: theta = 1's known space, a Lanczos vector
+ * (in own, S's array, when S took Lanczos' over) or a copies' vector; its
+ * multiplicity hint */
+static long pick_vector(const struct gop *G, rs_spectrum *S, const struct pick *p, int c, const double *d,
+			const double *vol, const double *lvec)
+{
+	long N = G->N;
+	double *x = S->vec + (size_t)c * N;
+	S->lambda[c] = 1.0 - p->theta;
+	if (p->kind == 0)
+		return theta_one_vector(G, d, vol, p->index, x);
+	if (p->kind != 1)
+		return copies_vector(G, p, x);
+	const double *v = lvec + (size_t)p->index * N;
+	for (long i = 0; i < N; i++)
+		x[i] = v[i] * G->u[i];
+	return 1;
+}
+
 static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const rs_gsolve_opts *o,
 				   rs_err *e)
 {
 	double t0 = now_seconds();
 	long N = g->n + g->m;
 	int k = o->k;
-	double alpha = o->alpha;
-	if (graph_alpha_check(g, alpha, e) != 0)
+	if (graph_alpha_check(g, o->alpha, e) != 0)
 		return NULL;
 	if (k < 1 || k + 1 > N) {
 		rs_fail(e, RS_EINVAL, "k = %d must be between 1 and n - 1 = %ld", k, N - 1);
@@ -1602,30 +1656,11 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	double *d = NULL, *vol = NULL;
 	struct solved R = {0};
 	struct pick *picks = NULL, *cand = NULL;
-	long *hint = NULL;
-	G.g = g;
-	G.N = N;
-	G.dim = N;
-	G.alpha = alpha;
-	d = rs_alloc(e, (size_t)N, sizeof *d, "degrees");
-	G.u = rs_alloc(e, (size_t)N, sizeof *G.u, "degrees");
-	G.tmp = rs_alloc(e, (size_t)N, sizeof *G.tmp, "work vector");
-	G.q = rs_alloc(e, (size_t)N, sizeof *G.q, "work vector");
-	if (!d || !G.u || !G.tmp || !G.q)
+	long *hint = NULL, zero;
+	if (gop_setup(&G, g, o->alpha, &d, &zero, e) != 0 || theta_one_space(&G, g, d, zero, &vol, e) != 0 ||
+	    find_copies(g, cp, &G, d, k, e) != 0)
 		goto out;
-	degrees(g, alpha, d);
-	long zero = 0;
-	for (long i = 0; i < N; i++) {
-		zero += !(d[i] > 0);
-		G.u[i] = d[i] > 0 ? 1.0 / sqrt(d[i]) : 0.0;
-	}
-	if (theta_one_space(&G, g, d, zero, &vol, e) != 0 || find_copies(g, cp, &G, d, k, e) != 0)
-		goto out;
-	long ntw = 0; /* eigenvectors known from the copies */
-	for (long c = 0; c < G.nclass; c++)
-		if (G.cp_kind[c] != CP_LEFT_OUT)
-			ntw += (long)(G.cp->size[c] - (G.cp_kind[c] == CP_COMPONENTS)) *
-			       (G.cp->count[c] - 1);
+	long ntw = copies_known(&G);
 	long dim = N - zero - G.ncomp - ntw; /* what Lanczos can still find */
 	int need = k + 1 - (int)(G.ncomp < k + 1 ? G.ncomp : k + 1);
 	/* two more than needed, to see whether the last eigenvalue listed
@@ -1653,8 +1688,8 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	int nvec = np < k + 1 ? (int)np : k + 1;
 	double *own = over_lanczos(&R.L, picks, nvec, need, N);
 	S = own ? rs_spectrum_adopt(N, nvec, N, own, e) : rs_spectrum_new(N, nvec, N, e);
-	if (S == NULL)
-		goto out;
+	if (S == NULL || (hint = rs_zalloc(e, (size_t)nvec, sizeof *hint, "multiplicities")) == NULL)
+		goto fail;
 	S->solver = RS_SOLVER_LANCZOS;
 	S->partial = 1;
 	S->matvecs = R.L.matvecs + (R.reduced ? 0 : R.tried);
@@ -1667,41 +1702,22 @@ static rs_spectrum *graph_spectrum(const rs_graph *g, const rs_copies *cp, const
 	S->rechecks = R.rechecks;
 	S->single = R.reduced ? 0 : R.L.single;
 	S->gram_side = G.gram ? G.dim : 0;
-	hint = rs_zalloc(e, (size_t)nvec, sizeof *hint, "multiplicities");
-	if (hint == NULL) {
-		rs_spectrum_free(S);
-		S = NULL;
-		goto out;
-	}
 	/* from the last, so that a Lanczos vector is read before its column
 	 * is written (over_lanczos) */
-	for (int c = nvec - 1; c >= 0; c--) {
-		const struct pick *p = &picks[c];
-		double *x = S->vec + (size_t)c * N;
-		S->lambda[c] = 1.0 - p->theta;
-		if (p->kind == 0) {
-			hint[c] = theta_one_vector(&G, d, vol, p->index, x);
-		} else if (p->kind == 1) {
-			/* (the same array, when S took Lanczos' over) */
-			const double *v = (own ? S->vec : R.L.vec) + (size_t)p->index * N;
-			for (long i = 0; i < N; i++)
-				x[i] = v[i] * G.u[i];
-			hint[c] = 1;
-		} else {
-			hint[c] = copies_vector(&G, p, x);
-		}
-	}
+	for (int c = nvec - 1; c >= 0; c--)
+		hint[c] = pick_vector(&G, S, &picks[c], c, d, vol, own ? S->vec : R.L.vec);
 	rs_sign_fix(S->vec, N, nvec);
 	S->residual = 0;
 	for (int i = 0; i < strict; i++)
 		S->residual = fmax(S->residual, R.L.resid[i]);
-	if (rs_spectrum_group(S, hint, e) != 0) {
-		rs_spectrum_free(S);
-		S = NULL;
-		goto out;
-	}
+	if (rs_spectrum_group(S, hint, e) != 0)
+		goto fail;
 	count_last_copies(S, &G, picks, nvec, np, cand, nc, &R, need);
 	S->seconds = now_seconds() - t0;
+	goto out;
+fail:
+	rs_spectrum_free(S);
+	S = NULL;
 out:
 	gop_free(&G);
 	free(d);
