@@ -1904,6 +1904,69 @@ out:
 	return rc;
 }
 
+/* The degrees d at alpha and each node's number in the dense matrix
+ * (kept), -1 for a node of degree 0, which is left out: numbered 0..nk-1
+ * in it, the count returned; -1 with e set. (Solved with them in, as rows
+ * of zeros, their theta = 0 entries mix with any theta = 0 of the rest,
+ * twins for instance, and cannot be told apart by their vectors.) */
+static long dense_kept(const rs_graph *g, double alpha, double **d, long **kept, rs_err *e)
+{
+	long N = g->n + g->m;
+	*d = rs_alloc(e, (size_t)N, sizeof **d, "degrees");
+	*kept = rs_alloc(e, (size_t)N, sizeof **kept, "node numbers");
+	if (!*d || !*kept)
+		return -1;
+	degrees(g, alpha, *d);
+	long nk = 0;
+	for (long i = 0; i < N; i++)
+		(*kept)[i] = (*d)[i] > 0 ? nk++ : -1;
+	if (nk == 0)
+		return rs_fail(e, RS_ESINGULAR, "every node has degree 0 at alpha = 0: set alpha > 0");
+	return nk;
+}
+
+/* S's columns from the selected pairs (sel, Z: nk rows, want of them,
+ * ascending from the last), scaled back by D^-1/2, and their largest
+ * residual on the sparse operator P (y and z: work vectors); how many */
+static int dense_columns(rs_spectrum *S, struct gop *P, const double *d, const long *kept, long nk, int want,
+			 const double *sel, const double *Z, double *y, double *z)
+{
+	long N = P->N;
+	int c = 0;
+	for (long src = want - 1; src >= 0 && c < want; src--, c++) {
+		double *x = S->vec + (size_t)c * N;
+		for (long i = 0; i < N; i++) {
+			z[i] = kept[i] >= 0 ? Z[kept[i] + src * nk] : 0.0;
+			x[i] = kept[i] >= 0 ? z[i] / sqrt(d[i]) : 0.0;
+		}
+		double th = sel[src];
+		S->lambda[c] = 1.0 - th;
+		gop_apply(P, z, y);
+		double r2 = 0;
+		for (long i = 0; i < N; i++)
+			r2 += (y[i] - th * z[i]) * (y[i] - th * z[i]);
+		S->residual = fmax(S->residual, sqrt(r2));
+	}
+	return c;
+}
+
+/* The multiplicity of each of the c values listed, counted over the whole
+ * spectrum w (nk values), not just over those listed; 0 for a repeat of
+ * the value before */
+static void dense_hints(const rs_spectrum *S, int c, const double *w, long nk, long *hint)
+{
+	for (int j = 0; j < c; j++) {
+		if (j > 0 && fabs(S->lambda[j] - S->lambda[j - 1]) <= RS_EIG_TIE) {
+			hint[j] = 0;
+			continue;
+		}
+		long cnt = 0;
+		for (long src = 0; src < nk; src++)
+			cnt += fabs(1.0 - w[src] - S->lambda[j]) <= RS_EIG_TIE;
+		hint[j] = cnt > 0 ? cnt : 1;
+	}
+}
+
 rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, long max_nodes,
 				     rs_err *e)
 {
@@ -1919,40 +1982,23 @@ rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, lon
 		rs_fail(e, RS_EINVAL, "k = %d must be less than n = %ld", k, N);
 		return NULL;
 	}
-	/* Nodes of degree 0 (at alpha = 0) are left out of the matrix: kept
-	 * nodes are numbered 0..nk-1 in it.  (Solved with them in, as rows of
-	 * zeros, their theta = 0 entries mix with any theta = 0 of the rest,
-	 * twins for instance, and cannot be told apart by their vectors.) */
-	double *d = rs_alloc(e, (size_t)N, sizeof *d, "degrees");
-	long *kept = rs_alloc(e, (size_t)N, sizeof *kept, "node numbers");
-	if (!d || !kept) {
-		free(d);
-		free(kept);
-		return NULL;
-	}
-	degrees(g, alpha, d);
-	long nk = 0;
-	for (long i = 0; i < N; i++)
-		kept[i] = d[i] > 0 ? nk++ : -1;
-	if (nk == 0) {
-		free(d);
-		free(kept);
-		rs_fail(e, RS_ESINGULAR, "every node has degree 0 at alpha = 0: set alpha > 0");
-		return NULL;
-	}
-	int want = (int)(k + 1 < nk ? k + 1 : nk);
-	double *A = rs_zalloc(e, (size_t)nk * nk, sizeof *A, "dense matrix");
-	double *w = rs_alloc(e, (size_t)N, sizeof *w, "eigenvalues");
-	double *Z = rs_alloc(e, (size_t)nk * want, sizeof *Z, "eigenvectors");
-	double *sel = rs_alloc(e, (size_t)nk, sizeof *sel, "eigenvalues");
+	double *d = NULL, *A = NULL, *w = NULL, *Z = NULL, *sel = NULL, *y = NULL, *z = NULL;
+	long *kept = NULL, *hint = NULL;
 	/* A is overwritten: the residuals are checked with the sparse product */
 	struct gop P = {.g = g, .N = N, .dim = N, .alpha = alpha};
+	rs_spectrum *S = NULL;
+	long nk = dense_kept(g, alpha, &d, &kept, e);
+	if (nk < 0)
+		goto out;
+	int want = (int)(k + 1 < nk ? k + 1 : nk);
+	A = rs_zalloc(e, (size_t)nk * nk, sizeof *A, "dense matrix");
+	w = rs_alloc(e, (size_t)N, sizeof *w, "eigenvalues");
+	Z = rs_alloc(e, (size_t)nk * want, sizeof *Z, "eigenvectors");
+	sel = rs_alloc(e, (size_t)nk, sizeof *sel, "eigenvalues");
 	P.u = rs_alloc(e, (size_t)N, sizeof *P.u, "degrees");
 	P.tmp = rs_alloc(e, (size_t)N, sizeof *P.tmp, "work vector");
-	double *y = rs_alloc(e, (size_t)N, sizeof *y, "work vector");
-	double *z = rs_alloc(e, (size_t)N, sizeof *z, "work vector");
-	long *hint = NULL;
-	rs_spectrum *S = NULL;
+	y = rs_alloc(e, (size_t)N, sizeof *y, "work vector");
+	z = rs_alloc(e, (size_t)N, sizeof *z, "work vector");
 	if (!A || !w || !Z || !sel || !P.u || !P.tmp || !y || !z)
 		goto out;
 	for (long i = 0; i < N; i++)
@@ -1964,52 +2010,24 @@ rs_spectrum *rs_graph_spectrum_dense(const rs_graph *g, double alpha, int k, lon
 		goto out;
 	S = rs_spectrum_new(N, want, N, e);
 	hint = rs_zalloc(e, (size_t)want, sizeof *hint, "multiplicities");
-	if (S == NULL || hint == NULL) {
-		rs_spectrum_free(S);
-		S = NULL;
-		goto out;
-	}
+	if (S == NULL || hint == NULL)
+		goto fail;
 	S->solver = RS_SOLVER_DENSE;
 	S->partial = 1;
 	S->zero_degree = N - nk;
-	int c = 0;
-	for (long src = want - 1; src >= 0 && c < want; src--, c++) {
-		/* the selected pairs, ascending: sel (values) and Z */
-		double *x = S->vec + (size_t)c * N;
-		for (long i = 0; i < N; i++) {
-			z[i] = kept[i] >= 0 ? Z[kept[i] + src * nk] : 0.0;
-			x[i] = kept[i] >= 0 ? z[i] / sqrt(d[i]) : 0.0;
-		}
-		double th = sel[src];
-		S->lambda[c] = 1.0 - th;
-		gop_apply(&P, z, y);
-		double r2 = 0;
-		for (long i = 0; i < N; i++)
-			r2 += (y[i] - th * z[i]) * (y[i] - th * z[i]);
-		S->residual = fmax(S->residual, sqrt(r2));
-	}
-	/* multiplicities over the whole spectrum, not just over the k + 1
-	 * values listed */
-	for (int j = 0; j < c; j++) {
-		if (j > 0 && fabs(S->lambda[j] - S->lambda[j - 1]) <= RS_EIG_TIE) {
-			hint[j] = 0;
-			continue;
-		}
-		long cnt = 0;
-		for (long src = 0; src < nk; src++)
-			cnt += fabs(1.0 - w[src] - S->lambda[j]) <= RS_EIG_TIE;
-		hint[j] = cnt > 0 ? cnt : 1;
-	}
+	int c = dense_columns(S, &P, d, kept, nk, want, sel, Z, y, z);
+	dense_hints(S, c, w, nk, hint);
 	S->nvec = c;
 	rs_sign_fix(S->vec, N, c);
 	if (fabs(S->lambda[0]) < 1e-12)
 		S->lambda[0] = 0;
-	if (rs_spectrum_group(S, hint, e) != 0) {
-		rs_spectrum_free(S);
-		S = NULL;
-		goto out;
-	}
+	if (rs_spectrum_group(S, hint, e) != 0)
+		goto fail;
 	S->seconds = now_seconds() - t0;
+	goto out;
+fail:
+	rs_spectrum_free(S);
+	S = NULL;
 out:
 	free(A);
 	free(d);
