@@ -1184,6 +1184,107 @@ out:
 	return rc;
 }
 
+/* What recheck_repeats holds between its runs */
+struct recheck {
+	long n, f;   /* the vectors' length; the pairs found so far */
+	int nb, need; /* the vectors deflated from the start; the pairs wanted */
+	double *Q;   /* the nb deflated vectors, then the f found */
+	double *vals; /* the f values found */
+	double *th, *res; /* work lists for the next top need */
+	long *at, *at2; /* each of the top need's column among those found (and a work list) */
+};
+
+static void recheck_free(struct recheck *c)
+{
+	free(c->vals);
+	free(c->Q);
+	free(c->th);
+	free(c->res);
+	free(c->at);
+	free(c->at2);
+}
+
+/* The lists, and Q holding the deflated vectors and L's pairs (L's
+ * vectors move there); 0, or -1 with e set */
+static int recheck_start(struct recheck *c, const rs_lanczos_opts *lo0, long n, rs_lanczos_out *L, rs_err *e)
+{
+	int need = c->need = lo0->nev;
+	c->n = n;
+	c->nb = lo0->defl ? lo0->ndefl : 0;
+	c->f = need;
+	/* L's pairs are columns of Q (nb + at[c]) until the end, so that no
+	 * second copy of them is held while the runs go (the 200 x 200 grid:
+	 * 40 -> 33 MB) */
+	c->Q = rs_alloc_big(e, (size_t)n * (size_t)(c->nb + c->f), sizeof *c->Q, "deflated vectors");
+	c->th = rs_alloc(e, (size_t)need, sizeof *c->th, "eigenvalues");
+	c->res = rs_alloc(e, (size_t)need, sizeof *c->res, "residuals");
+	c->at = rs_alloc(e, (size_t)need, sizeof *c->at, "eigenvector list");
+	c->at2 = rs_alloc(e, (size_t)need, sizeof *c->at2, "eigenvector list");
+	c->vals = rs_alloc(e, (size_t)need, sizeof *c->vals, "eigenvalues");
+	if (!c->Q || !c->th || !c->res || !c->at || !c->at2 || !c->vals)
+		return -1;
+	memcpy(c->vals, L->theta, (size_t)need * sizeof *c->vals);
+	if (c->nb > 0)
+		memcpy(c->Q, lo0->defl, (size_t)n * (size_t)c->nb * sizeof *c->Q);
+	memcpy(c->Q + (size_t)n * c->nb, L->vec, (size_t)n * (size_t)need * sizeof *c->Q);
+	free(L->vec);
+	L->vec = NULL;
+	for (int j = 0; j < need; j++)
+		c->at[j] = j;
+	return 0;
+}
+
+/* A run's up new pairs (R's first) kept: Q and vals grown, and L's pairs
+ * made the top need of both lists, largest first; 0, or -1 with e set */
+static int recheck_take(struct recheck *c, rs_lanczos_out *L, const rs_lanczos_out *R, int up, rs_err *e)
+{
+	long n = c->n, f = c->f;
+	int nb = c->nb;
+	/* realloc: a large block is moved by its pages (mremap), not copied */
+	double *grown = realloc(c->Q, (size_t)n * (size_t)(nb + f + up) * sizeof *c->Q);
+	if (grown)
+		c->Q = grown;
+	double *more = grown ? realloc(c->vals, (size_t)(f + up) * sizeof *c->vals) : NULL;
+	if (more)
+		c->vals = more;
+	if (grown == NULL || more == NULL)
+		return rs_fail(e, RS_ENOMEM, "out of memory for %ld deflated vectors of %ld entries", nb + f + up, n);
+	memcpy(c->Q + (size_t)n * (size_t)(nb + f), R->vec, (size_t)n * (size_t)up * sizeof *c->Q);
+	memcpy(c->vals + f, R->theta, (size_t)up * sizeof *c->vals);
+	for (int j = 0, a = 0, b = 0; j < c->need; j++) {
+		int fromR = b < up && (a >= c->need || R->theta[b] > L->theta[a]);
+		c->th[j] = fromR ? R->theta[b] : L->theta[a];
+		c->res[j] = fromR ? R->resid[b] : L->resid[a];
+		c->at2[j] = fromR ? f + b : c->at[a];
+		if (fromR)
+			b++;
+		else
+			a++;
+	}
+	c->f += up;
+	double *t;
+	t = L->theta, L->theta = c->th, c->th = t;
+	t = L->resid, L->resid = c->res, c->res = t;
+	long *u = c->at;
+	c->at = c->at2, c->at2 = u;
+	return 0;
+}
+
+/* L's vectors at the end: one Rayleigh-Ritz step over every pair found
+ * when the runs found copies, else L's pairs out of Q */
+static int recheck_end(struct recheck *c, struct gop *G, rs_project proj, rs_lanczos_out *L, rs_err *e)
+{
+	long n = c->n;
+	if (c->f > c->need)
+		return found_ritz(G, proj, c->Q, c->nb, c->Q + (size_t)n * c->nb, c->f, c->need, L, c->vals, e);
+	L->vec = rs_alloc_big(e, (size_t)n * (size_t)c->need, sizeof *L->vec, "eigenvectors");
+	if (L->vec == NULL)
+		return -1;
+	for (int j = 0; j < c->need; j++)
+		memcpy(L->vec + (size_t)j * n, c->Q + (size_t)(c->nb + c->at[j]) * n, (size_t)n * sizeof *c->Q);
+	return 0;
+}
+
 /* A symmetric graph's repeats (copies.h: alike).  A single-vector Lanczos
  * run sees one copy of a repeated eigenvalue, the one its start vector
  * points to, and others only as rounding lets them in.  So the solve is
@@ -1206,44 +1307,25 @@ out:
 static int recheck_repeats(struct gop *G, const rs_lanczos_opts *lo0, rs_project proj,
 			   rs_lanczos_out *L, int *runs, double **all, long *nall, rs_err *e)
 {
-	long n = G->dim;
-	int need = lo0->nev, strict = lo0->nstrict > 0 ? lo0->nstrict : need;
-	int nb = lo0->defl ? lo0->ndefl : 0;
-	long f = need; /* pairs found so far, all deflated in the next run */
-	/* Q: the deflated vectors, then every pair found; L's pairs are
-	 * columns of it (nb + at[c]) until the end, so that no second copy
-	 * of them is held while the runs go (the 200 x 200 grid: 40 -> 33 MB) */
-	double *Q = rs_alloc_big(e, (size_t)n * (size_t)(nb + f), sizeof *Q, "deflated vectors");
-	double *th = rs_alloc(e, (size_t)need, sizeof *th, "eigenvalues");
-	double *res = rs_alloc(e, (size_t)need, sizeof *res, "residuals");
-	long *at = rs_alloc(e, (size_t)need, sizeof *at, "eigenvector list");
-	long *at2 = rs_alloc(e, (size_t)need, sizeof *at2, "eigenvector list");
-	double *vals = rs_alloc(e, (size_t)need, sizeof *vals, "eigenvalues");
+	int strict = lo0->nstrict > 0 ? lo0->nstrict : lo0->nev;
+	struct recheck c = {0};
 	rs_lanczos_out R = {0};
 	int rc = -1, found = 0; /* found: the last run found something */
 	*runs = 0;
-	if (!Q || !th || !res || !at || !at2 || !vals)
+	if (recheck_start(&c, lo0, G->dim, L, e) != 0)
 		goto out;
-	memcpy(vals, L->theta, (size_t)need * sizeof *vals);
-	if (nb > 0)
-		memcpy(Q, lo0->defl, (size_t)n * (size_t)nb * sizeof *Q);
-	memcpy(Q + (size_t)n * nb, L->vec, (size_t)n * (size_t)need * sizeof *Q);
-	free(L->vec);
-	L->vec = NULL;
-	for (int c = 0; c < need; c++)
-		at[c] = c;
-	while (*runs < RECHECK_MAX && lo0->space - f >= 1) {
+	while (*runs < RECHECK_MAX && lo0->space - c.f >= 1) {
 		rs_lanczos_opts lo = *lo0;
-		lo.nev = lo0->space - f < need ? (int)(lo0->space - f) : need;
+		lo.nev = lo0->space - c.f < c.need ? (int)(lo0->space - c.f) : c.need;
 		lo.nstrict = 0;
 		lo.floored = 1;
 		lo.floor = L->theta[strict - 1] - fmax(RS_EIG_TIE, lo0->tol);
 		lo.start = NULL;
 		lo.seed = lo0->seed + 0x9e3779b97f4a7c15ULL * (uint64_t)(*runs + 1);
-		lo.defl = Q;
-		lo.ndefl = nb + (int)f;
-		lo.space = lo0->space - f;
-		if (rs_lanczos(n, gop_apply, proj, G, &lo, &R, e) != 0)
+		lo.defl = c.Q;
+		lo.ndefl = c.nb + (int)c.f;
+		lo.space = lo0->space - c.f;
+		if (rs_lanczos(c.n, gop_apply, proj, G, &lo, &R, e) != 0)
 			goto out;
 		++*runs;
 		L->matvecs += R.matvecs;
@@ -1254,67 +1336,22 @@ static int recheck_repeats(struct gop *G, const rs_lanczos_opts *lo0, rs_project
 		found = up > 0;
 		if (!found)
 			break;
-		/* realloc: a large block is moved by its pages (mremap), not copied */
-		double *grown = realloc(Q, (size_t)n * (size_t)(nb + f + up) * sizeof *Q);
-		double *more = realloc(vals, (size_t)(f + up) * sizeof *vals);
-		if (more)
-			vals = more;
-		if (grown == NULL || more == NULL) {
-			if (grown)
-				Q = grown;
-			rs_fail(e, RS_ENOMEM, "out of memory for %ld deflated vectors of %ld entries",
-				nb + f + up, n);
+		if (recheck_take(&c, L, &R, up, e) != 0)
 			goto out;
-		}
-		Q = grown;
-		memcpy(Q + (size_t)n * (size_t)(nb + f), R.vec, (size_t)n * (size_t)up * sizeof *Q);
-		memcpy(vals + f, R.theta, (size_t)up * sizeof *vals);
-		/* the top need of both lists, largest first */
-		for (int c = 0, a = 0, b = 0; c < need; c++) {
-			int fromR = b < up && (a >= need || R.theta[b] > L->theta[a]);
-			th[c] = fromR ? R.theta[b] : L->theta[a];
-			res[c] = fromR ? R.resid[b] : L->resid[a];
-			at2[c] = fromR ? f + b : at[a];
-			if (fromR)
-				b++;
-			else
-				a++;
-		}
-		f += up;
-		double *t;
-		t = L->theta, L->theta = th, th = t;
-		t = L->resid, L->resid = res, res = t;
-		long *u = at;
-		at = at2, at2 = u;
 		rs_lanczos_out_free(&R);
 	}
 	if (found && *runs == RECHECK_MAX)
 		*runs = -*runs;
 	rs_lanczos_out_free(&R);
-	if (f > need) {
-		/* copies were found: one Rayleigh-Ritz step over all of them */
-		if (found_ritz(G, proj, Q, nb, Q + (size_t)n * nb, f, need, L, vals, e) != 0)
-			goto out;
-	} else {
-		/* L's pairs, out of Q */
-		L->vec = rs_alloc_big(e, (size_t)n * (size_t)need, sizeof *L->vec, "eigenvectors");
-		if (L->vec == NULL)
-			goto out;
-		for (int c = 0; c < need; c++)
-			memcpy(L->vec + (size_t)c * n, Q + (size_t)(nb + at[c]) * n, (size_t)n * sizeof *Q);
-	}
-	*all = vals;
-	*nall = f;
-	vals = NULL;
+	if (recheck_end(&c, G, proj, L, e) != 0)
+		goto out;
+	*all = c.vals;
+	*nall = c.f;
+	c.vals = NULL;
 	rc = 0;
 out:
 	rs_lanczos_out_free(&R);
-	free(vals);
-	free(Q);
-	free(th);
-	free(res);
-	free(at);
-	free(at2);
+	recheck_free(&c);
 	return rc;
 }
 
