@@ -723,6 +723,100 @@ done:
 	return alike;
 }
 
+/* The signature of each of the pieces P[0..np) (from one node, of one
+ * size): its stored entries and a hash of its nodes' invariants, sorted
+ * (tmp: room for a piece's) */
+static void piece_signatures(const rs_graph *g, const int32_t *order, struct piece *P, long np, struct inv *tmp)
+{
+	for (long t = 0; t < np; t++) {
+		struct piece *q = &P[t];
+		for (int u = 0; u < q->size; u++) {
+			long i = order[q->start + u];
+			q->nnz += g->ptr[i + 1] - g->ptr[i];
+			node_inv(g, i, q->at, &tmp[u]);
+		}
+		qsort(tmp, (size_t)q->size, sizeof *tmp, inv_cmp);
+		q->hash = fnv(14695981039346656037ULL, tmp, (size_t)q->size * sizeof *tmp);
+	}
+}
+
+/* The np pieces grouped: from the same node and of the same size, two at
+ * least, then of equal signatures, each such group classified into F; 0,
+ * or -1 out of memory */
+static int group_pieces(struct search *S, const int32_t *order, struct piece *P, long np, struct found *F)
+{
+	qsort(P, (size_t)np, sizeof *P, size_cmp);
+	for (long a = 0, b; a < np; a = b) {
+		b = a + 1;
+		while (b < np && P[b].at == P[a].at && P[b].size == P[a].size)
+			b++;
+		if (b - a < 2)
+			continue;
+		piece_signatures(S->g, order, P + a, b - a, S->tmp);
+		qsort(P + a, (size_t)(b - a), sizeof *P, piece_cmp);
+		for (long x = a, y; x < b; x = y) {
+			y = x + 1;
+			while (y < b && P[y].nnz == P[x].nnz && P[y].hash == P[x].hash)
+				y++;
+			if (y - x >= 2 && classify(S, order, P + x, y - x, F) != 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* The classes of F to keep, the largest copies first, a class that
+ * overlaps one kept dropped: their numbers in rank[0..kept), their nodes
+ * marked in used and counted in *nodes; how many */
+static long keep_classes(const struct found *F, struct ranked *rank, unsigned char *used, long *nodes)
+{
+	for (long k = 0; k < F->n; k++)
+		rank[k] = (struct ranked){F->size[k], k};
+	qsort(rank, (size_t)F->n, sizeof *rank, ranked_cmp);
+	long kept = 0;
+	*nodes = 0;
+	for (long t = 0; t < F->n; t++) {
+		long k = rank[t].k, len = (long)F->size[k] * F->count[k];
+		const int32_t *nd = F->node + F->off[k];
+		int clash = 0;
+		for (long i = 0; i < len && !clash; i++)
+			clash = used[nd[i]];
+		if (clash)
+			continue;
+		for (long i = 0; i < len; i++)
+			used[nd[i]] = 1;
+		rank[kept++].k = k;
+		*nodes += len;
+	}
+	return kept;
+}
+
+/* The kept classes (rank[0..kept), holding nodes nodes) into c, smallest
+ * first (the solver takes a prefix); 0, or -1 out of memory */
+static int write_classes(rs_copies *c, const struct found *F, const struct ranked *rank, long kept, long nodes)
+{
+	long *off = realloc(c->off, (size_t)(kept + 1) * sizeof *c->off);
+	if (off == NULL)
+		return -1;
+	c->off = off;
+	c->size = malloc((size_t)(kept > 0 ? kept : 1) * sizeof *c->size);
+	c->count = malloc((size_t)(kept > 0 ? kept : 1) * sizeof *c->count);
+	c->node = malloc((size_t)(nodes > 0 ? nodes : 1) * sizeof *c->node);
+	if (!c->size || !c->count || !c->node)
+		return -1;
+	c->off[0] = 0;
+	for (long t = kept - 1; t >= 0; t--) {
+		long k = rank[t].k, len = (long)F->size[k] * F->count[k];
+		c->size[c->nclass] = F->size[k];
+		c->count[c->nclass] = F->count[k];
+		memcpy(c->node + c->off[c->nclass], F->node + F->off[k], (size_t)len * sizeof *c->node);
+		c->dim += (long)F->size[k] * (F->count[k] - 1);
+		c->off[c->nclass + 1] = c->off[c->nclass] + len;
+		c->nclass++;
+	}
+	return 0;
+}
+
 static rs_copies *find_copies(const rs_graph *g, rs_err *e)
 {
 	long n = g->n;
@@ -750,80 +844,16 @@ static rs_copies *find_copies(const rs_graph *g, rs_err *e)
 	for (long i = 0; i < n; i++)
 		posx[i] = posy[i] = -1;
 	struct search S = {g, posx, posy, -1, ALL_BUDGET(n, g->nnz), tmp};
-	/* pieces from the same node and of the same size, two at least: their
-	 * signatures, then groups of equal ones to classify */
-	qsort(P, (size_t)np, sizeof *P, size_cmp);
-	for (long a = 0; a < np;) {
-		long b = a + 1;
-		while (b < np && P[b].at == P[a].at && P[b].size == P[a].size)
-			b++;
-		for (long t = a; b - a >= 2 && t < b; t++) {
-			struct piece *q = &P[t];
-			for (int u = 0; u < q->size; u++) {
-				long i = order[q->start + u];
-				q->nnz += g->ptr[i + 1] - g->ptr[i];
-				node_inv(g, i, q->at, &tmp[u]);
-			}
-			qsort(tmp, (size_t)q->size, sizeof *tmp, inv_cmp);
-			uint64_t h = 14695981039346656037ULL;
-			h = fnv(h, tmp, (size_t)q->size * sizeof *tmp);
-			q->hash = h;
-		}
-		if (b - a >= 2) {
-			qsort(P + a, (size_t)(b - a), sizeof *P, piece_cmp);
-			for (long x = a; x < b;) {
-				long y = x + 1;
-				while (y < b && P[y].nnz == P[x].nnz && P[y].hash == P[x].hash)
-					y++;
-				if (y - x >= 2 && classify(&S, order, P + x, y - x, &F) != 0)
-					goto done;
-				x = y;
-			}
-		}
-		a = b;
-	}
-	/* the largest copies first; a class overlapping one kept is dropped;
-	 * those kept are written smallest first (the solver takes a prefix) */
+	if (group_pieces(&S, order, P, np, &F) != 0)
+		goto done;
 	rank = malloc((size_t)(F.n > 0 ? F.n : 1) * sizeof *rank);
 	used = calloc((size_t)n, 1);
 	if (!rank || !used)
 		goto done;
-	for (long k = 0; k < F.n; k++)
-		rank[k] = (struct ranked){F.size[k], k};
-	qsort(rank, (size_t)F.n, sizeof *rank, ranked_cmp);
-	long kept = 0, nodes = 0;
-	for (long t = 0; t < F.n; t++) {
-		long k = rank[t].k, len = (long)F.size[k] * F.count[k];
-		const int32_t *nd = F.node + F.off[k];
-		int clash = 0;
-		for (long i = 0; i < len && !clash; i++)
-			clash = used[nd[i]];
-		if (clash)
-			continue;
-		for (long i = 0; i < len; i++)
-			used[nd[i]] = 1;
-		rank[kept++].k = k;
-		nodes += len;
-	}
-	long *off = realloc(c->off, (size_t)(kept + 1) * sizeof *c->off);
-	if (off == NULL)
+	long nodes;
+	long kept = keep_classes(&F, rank, used, &nodes);
+	if (write_classes(c, &F, rank, kept, nodes) != 0)
 		goto done;
-	c->off = off;
-	c->size = malloc((size_t)(kept > 0 ? kept : 1) * sizeof *c->size);
-	c->count = malloc((size_t)(kept > 0 ? kept : 1) * sizeof *c->count);
-	c->node = malloc((size_t)(nodes > 0 ? nodes : 1) * sizeof *c->node);
-	if (!c->size || !c->count || !c->node)
-		goto done;
-	c->off[0] = 0;
-	for (long t = kept - 1; t >= 0; t--) {
-		long k = rank[t].k, len = (long)F.size[k] * F.count[k];
-		c->size[c->nclass] = F.size[k];
-		c->count[c->nclass] = F.count[k];
-		memcpy(c->node + c->off[c->nclass], F.node + F.off[k], (size_t)len * sizeof *c->node);
-		c->dim += (long)F.size[k] * (F.count[k] - 1);
-		c->off[c->nclass + 1] = c->off[c->nclass] + len;
-		c->nclass++;
-	}
 	/* how symmetric the rest is */
 	c->alike = alike_nodes(g, used);
 	ok = 1;
