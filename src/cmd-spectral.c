@@ -521,6 +521,122 @@ static rs_result *sweep_result(rs_session *s, const double *al, const double *ab
 	return r;
 }
 
+/* A sweep's rows on a graph, by their place along alpha: alpha, its
+ * absolute value, lambda_2 .. lambda_k+1 and, with classes, the nm
+ * thresholds and whether the interleaving holds; the products; which
+ * rows are solved */
+struct sweep_rows {
+	long steps;
+	int k, nm;
+	double *al, *ab, *lam, *mus; /* lam and mus: a column of steps a value */
+	long *mv;
+	int *ok, *solved;
+	enum rs_il *st;
+};
+
+static void sweep_rows_init(struct sweep_rows *w, long steps, int k, int nm)
+{
+	w->steps = steps;
+	w->k = k;
+	w->nm = nm;
+	w->al = xcalloc((size_t)steps, sizeof *w->al);
+	w->ab = xcalloc((size_t)steps, sizeof *w->ab);
+	w->lam = xcalloc((size_t)steps * (size_t)k, sizeof *w->lam);
+	w->mus = xcalloc((size_t)steps * (size_t)(nm ? nm : 1), sizeof *w->mus);
+	w->mv = xcalloc((size_t)steps, sizeof *w->mv);
+	w->ok = xcalloc((size_t)steps, sizeof *w->ok);
+	w->solved = xcalloc((size_t)steps, sizeof *w->solved);
+	w->st = xcalloc((size_t)(nm ? nm : 1), sizeof *w->st);
+}
+
+static void sweep_rows_free(struct sweep_rows *w)
+{
+	free(w->al);
+	free(w->ab);
+	free(w->lam);
+	free(w->mus);
+	free(w->mv);
+	free(w->ok);
+	free(w->solved);
+	free(w->st);
+}
+
+/* Row i from S, solved at alpha a (absolute aa), with the thresholds of
+ * the classes c (when the rows have some) ranked and checked against it */
+static void sweep_row(rs_session *s, struct sweep_rows *w, long i, double a, double aa, const rs_spectrum *S,
+		      struct classes *c)
+{
+	long steps = w->steps;
+	int nm = w->nm;
+	w->al[i] = a;
+	w->ab[i] = aa;
+	w->mv[i] = S->matvecs;
+	for (long j = 0; j < w->k; j++)
+		w->lam[j * steps + i] = j + 1 < S->nvec ? S->lambda[j + 1] : NAN;
+	if (nm) {
+		double an = aa * (double)session_nodes(s);
+		for (int b = 0; b < c->K; b++)
+			c->mu[b] = an / (an + (double)c->size[b]);
+		rs_theory_rank(c->mu, c->K, c->order);
+		for (int b = 0; b < nm; b++)
+			w->mus[b * steps + i] = c->mu[c->order[b]];
+		double *srt = xcalloc((size_t)nm, sizeof *srt);
+		for (int b = 0; b < nm; b++)
+			srt[b] = c->mu[c->order[b]];
+		w->ok[i] = rs_theory_interleave(S->lambda, srt, nm < S->nvec ? nm : S->nvec, w->st) == 0;
+		free(srt);
+	}
+	w->solved[i] = 1;
+}
+
+/* The rows solved moved to the front, in alpha order (an interrupted
+ * coarse-to-fine sweep has them spread over the range) */
+static void sweep_rows_pack(struct sweep_rows *w)
+{
+	long steps = w->steps, m = 0;
+	for (long i = 0; i < steps; i++) {
+		if (!w->solved[i])
+			continue;
+		w->al[m] = w->al[i], w->ab[m] = w->ab[i], w->mv[m] = w->mv[i], w->ok[m] = w->ok[i];
+		for (long j = 0; j < w->k; j++)
+			w->lam[j * steps + m] = w->lam[j * steps + i];
+		for (int j = 0; j < w->nm; j++)
+			w->mus[j * steps + m] = w->mus[j * steps + i];
+		m++;
+	}
+}
+
+/* The spectrum of g at absolute alpha aa for a sweep, warm from prev */
+static rs_spectrum *sweep_solve(rs_session *s, const rs_graph *g, double aa, long k, const rs_spectrum *prev,
+				rs_err *e)
+{
+	if (s->solver == RS_SOLVER_DENSE)
+		return rs_graph_spectrum_dense(g, aa, (int)k, s->dense_max, e);
+	rs_gsolve_opts o = {aa,	  (int)k, s->tol, s->ncv, s->seed, s->no_warm ? NULL : prev,
+			    &rs_interrupted, session_rbasis(s), 0, s->solver == RS_SOLVER_LANCZOS,
+			    s->basis};
+	return rs_graph_spectrum(g, &o, e);
+}
+
+static void sweep_emit(rs_session *s, const struct sweep_rows *w, long done, int coarse, FILE *out)
+{
+	long steps = w->steps;
+	rs_result *r = sweep_result(s, w->al, w->ab, w->lam, w->k, w->mus, w->nm, steps, done);
+	if (w->nm)
+		result_bools(r, "interleaved", RF_TABLE, w->ok, (size_t)done);
+	if (s->solver != RS_SOLVER_DENSE)
+		result_ints(r, "matvecs", RF_TABLE, w->mv, (size_t)done);
+	if (coarse)
+		result_note(r, "solved coarse to fine (the ends, the middle, the quarters, ...), so that "
+			       "points between solved ones can come from the basis of earlier solves");
+	else if (s->solver != RS_SOLVER_DENSE && !s->no_warm)
+		result_note(r, "each step starts from the previous step's eigenvectors (warm start)");
+	if (done < steps)
+		result_note(r, "interrupted after %ld of %ld steps%s", done, steps,
+			    coarse ? " (spread over the range)" : "");
+	cmd_emit(s, out, r);
+}
+
 static int graph_sweep(rs_session *s, double from, double to, long steps, int logscale, FILE *out,
 		       rs_err *e)
 {
@@ -530,15 +646,9 @@ static int graph_sweep(rs_session *s, double from, double to, long steps, int lo
 	long k = session_k(s);
 	struct classes c;
 	int have = s->labels != NULL && views_classes(s, &c, e) == 0;
-	int nm = have ? (int)(k + 1 < c.K ? k + 1 : c.K) : 0;
-	double *al = xcalloc((size_t)steps, sizeof *al), *ab = xcalloc((size_t)steps, sizeof *ab);
-	double *lam = xcalloc((size_t)steps * (size_t)k, sizeof *lam);
-	double *mus = xcalloc((size_t)steps * (size_t)(nm ? nm : 1), sizeof *mus);
-	long *mv = xcalloc((size_t)steps, sizeof *mv);
-	int *ok = xcalloc((size_t)steps, sizeof *ok);
-	int *solved = xcalloc((size_t)steps, sizeof *solved);
+	struct sweep_rows w;
+	sweep_rows_init(&w, steps, (int)k, have ? (int)(k + 1 < c.K ? k + 1 : c.K) : 0);
 	long *order = xcalloc((size_t)steps, sizeof *order);
-	enum rs_il *st = xcalloc((size_t)(nm ? nm : 1), sizeof *st);
 	int coarse = views_sweep_plan(s, g, steps, order);
 	rs_spectrum *prev = NULL;
 	long done = 0;
@@ -549,15 +659,7 @@ static int graph_sweep(rs_session *s, double from, double to, long steps, int lo
 		long i = order[t];
 		double a = views_sweep_alpha(from, to, steps, logscale, i);
 		double aa = s->alpha_rel ? a * f1 : a;
-		rs_spectrum *S;
-		if (s->solver == RS_SOLVER_DENSE) {
-			S = rs_graph_spectrum_dense(g, aa, (int)k, s->dense_max, e);
-		} else {
-			rs_gsolve_opts o = {aa,	  (int)k, s->tol, s->ncv, s->seed, s->no_warm ? NULL : prev,
-					    &rs_interrupted, session_rbasis(s), 0, s->solver == RS_SOLVER_LANCZOS,
-				    s->basis};
-			S = rs_graph_spectrum(g, &o, e);
-		}
+		rs_spectrum *S = sweep_solve(s, g, aa, k, prev, e);
 		if (S == NULL) {
 			if (!rs_interrupted) {
 				rs_fail(e, e->code, "at alpha = %g: %s", a, e->msg);
@@ -565,70 +667,19 @@ static int graph_sweep(rs_session *s, double from, double to, long steps, int lo
 			}
 			break;
 		}
-		al[i] = a;
-		ab[i] = aa;
-		mv[i] = S->matvecs;
-		for (long j = 0; j < k; j++)
-			lam[j * steps + i] = j + 1 < S->nvec ? S->lambda[j + 1] : NAN;
-		if (nm) {
-			double an = aa * (double)session_nodes(s);
-			for (int b = 0; b < c.K; b++)
-				c.mu[b] = an / (an + (double)c.size[b]);
-			rs_theory_rank(c.mu, c.K, c.order);
-			for (int b = 0; b < nm; b++)
-				mus[b * steps + i] = c.mu[c.order[b]];
-			double *srt = xcalloc((size_t)nm, sizeof *srt);
-			for (int b = 0; b < nm; b++)
-				srt[b] = c.mu[c.order[b]];
-			ok[i] = rs_theory_interleave(S->lambda, srt, nm < S->nvec ? nm : S->nvec, st) == 0;
-			free(srt);
-		}
-		solved[i] = 1;
+		sweep_row(s, &w, i, a, aa, S, &c);
 		rs_spectrum_free(prev);
 		prev = S;
 		done++;
 	}
 	rs_spectrum_free(prev);
-	/* the rows solved, in alpha order (an interrupted coarse-to-fine
-	 * sweep has them spread over the range) */
-	long m = 0;
-	for (long i = 0; i < steps; i++) {
-		if (!solved[i])
-			continue;
-		al[m] = al[i], ab[m] = ab[i], mv[m] = mv[i], ok[m] = ok[i];
-		for (long j = 0; j < k; j++)
-			lam[j * steps + m] = lam[j * steps + i];
-		for (int j = 0; j < nm; j++)
-			mus[j * steps + m] = mus[j * steps + i];
-		m++;
-	}
-	if (rc == 0) {
-		rs_result *r = sweep_result(s, al, ab, lam, (int)k, mus, nm, steps, done);
-		if (nm)
-			result_bools(r, "interleaved", RF_TABLE, ok, (size_t)done);
-		if (s->solver != RS_SOLVER_DENSE)
-			result_ints(r, "matvecs", RF_TABLE, mv, (size_t)done);
-		if (coarse)
-			result_note(r, "solved coarse to fine (the ends, the middle, the quarters, ...), so that "
-				       "points between solved ones can come from the basis of earlier solves");
-		else if (s->solver != RS_SOLVER_DENSE && !s->no_warm)
-			result_note(r, "each step starts from the previous step's eigenvectors (warm start)");
-		if (done < steps)
-			result_note(r, "interrupted after %ld of %ld steps%s", done, steps,
-				    coarse ? " (spread over the range)" : "");
-		cmd_emit(s, out, r);
-	}
+	sweep_rows_pack(&w);
+	if (rc == 0)
+		sweep_emit(s, &w, done, coarse, out);
 	if (have)
 		views_classes_free(&c);
-	free(al);
-	free(ab);
-	free(lam);
-	free(mus);
-	free(mv);
-	free(ok);
-	free(solved);
+	sweep_rows_free(&w);
 	free(order);
-	free(st);
 	return rc;
 }
 
