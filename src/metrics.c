@@ -113,70 +113,41 @@ static double emi(const long *a, int R, const long *b, int C, long N, const doub
 	return total;
 }
 
-int rs_scores_supervised(const int32_t *truth, const int32_t *pred, long n, rs_scores *s, rs_err *e)
+/* The contingency of two labelings of N points: the class sizes a (R of
+ * them) and the cluster sizes b (C), the mutual information, the sums of
+ * the squares of the cells, of a and of b */
+struct contingency {
+	long N, *a, *b;
+	int R, C;
+	double mi, sq, sa, sb;
+};
+
+/* T's sums, from the sizes and the pair keys (class * C + cluster,
+ * sorted): the cells that are not empty are runs of equal keys */
+static void contingency_sums(struct contingency *T, const uint64_t *pair)
 {
-	memset(s, 0, sizeof *s);
-	char *keep = rs_alloc(e, (size_t)n, 1, "score mask");
-	int32_t *u = rs_alloc(e, (size_t)n, sizeof *u, "labels"), *v = rs_alloc(e, (size_t)n, sizeof *v, "labels");
-	int rc = -1;
-	long *a = NULL, *b = NULL;
-	uint64_t *pair = NULL; /* the contingency table, sparse: class * C + cluster, sorted */
-	double *lg = NULL;
-	if (!keep || !u || !v)
-		goto out;
-	long N = 0;
-	for (long i = 0; i < n; i++) {
-		keep[i] = truth[i] >= 0 && pred[i] >= 0;
-		N += keep[i];
-	}
-	if (N == 0) {
-		rs_fail(e, RS_EINVAL, "no labelled point to score");
-		goto out;
-	}
-	int R = compact(truth, keep, n, u), C = compact(pred, keep, n, v);
-	if (R < 0 || C < 0) {
-		rs_fail(e, RS_ENOMEM, "out of memory scoring");
-		goto out;
-	}
-	a = rs_zalloc(e, (size_t)R, sizeof *a, "class sizes");
-	b = rs_zalloc(e, (size_t)C, sizeof *b, "cluster sizes");
-	pair = rs_alloc(e, (size_t)N, sizeof *pair, "contingency table");
-	lg = rs_alloc(e, (size_t)N + 1, sizeof *lg, "log factorials");
-	if (!a || !b || !pair || !lg)
-		goto out;
-	for (long i = 0, t = 0; i < n; i++)
-		if (keep[i]) {
-			a[u[i]]++;
-			b[v[i]]++;
-			pair[t++] = (uint64_t)u[i] * (uint64_t)C + (uint64_t)v[i];
-		}
-	qsort(pair, (size_t)N, sizeof *pair, cmp_u64);
-	for (long k = 0; k <= N; k++)
-		lg[k] = lgamma((double)k + 1);
-	/* the mutual information and the sum of squares over the cells
-	 * that are not empty (one run of equal keys each) */
-	double Nd = (double)N, mi = 0, sq = 0;
-	for (long p = 0; p < N;) {
-		long q = p;
+	long N = T->N;
+	double Nd = (double)N;
+	T->mi = T->sq = T->sa = T->sb = 0;
+	for (int i = 0; i < T->R; i++)
+		T->sa += (double)T->a[i] * (double)T->a[i];
+	for (int j = 0; j < T->C; j++)
+		T->sb += (double)T->b[j] * (double)T->b[j];
+	for (long p = 0, q; p < N; p = q) {
+		q = p;
 		while (q < N && pair[q] == pair[p])
 			q++;
 		double t = (double)(q - p);
-		long i = (long)(pair[p] / (uint64_t)C), j = (long)(pair[p] % (uint64_t)C);
-		mi += t / Nd * log(Nd * t / ((double)a[i] * (double)b[j]));
-		sq += t * t;
-		p = q;
+		long i = (long)(pair[p] / (uint64_t)T->C), j = (long)(pair[p] % (uint64_t)T->C);
+		T->mi += t / Nd * log(Nd * t / ((double)T->a[i] * (double)T->b[j]));
+		T->sq += t * t;
 	}
-	double hu = entropy(a, R, N), hv = entropy(b, C, N);
-	s->n = N;
-	s->h = hu == 0 ? 1.0 : mi / hu;
-	s->c = hv == 0 ? 1.0 : mi / hv;
-	s->v = s->h + s->c == 0 ? 0.0 : 2 * s->h * s->c / (s->h + s->c);
-	/* pairs: ARI and FMI */
-	double sa = 0, sb = 0;
-	for (int i = 0; i < R; i++)
-		sa += (double)a[i] * (double)a[i];
-	for (int j = 0; j < C; j++)
-		sb += (double)b[j] * (double)b[j];
+}
+
+/* The pair-counting scores, ARI and FMI, from T */
+static void pair_scores(const struct contingency *T, rs_scores *s)
+{
+	double Nd = (double)T->N, sq = T->sq, sa = T->sa, sb = T->sb;
 	double tp = sq - Nd, fp = sb - sq, fn = sa - sq, tn = Nd * Nd - sa - sb + sq;
 	/* scikit-learn's pair confusion matrix counts ordered pairs */
 	if (fn == 0 && fp == 0)
@@ -185,33 +156,88 @@ int rs_scores_supervised(const int32_t *truth, const int32_t *pred, long n, rs_s
 		s->ari = 2.0 * (tp * tn - fn * fp) / ((tp + fn) * (fn + tn) + (tp + fp) * (fp + tn));
 	double pk = sb - Nd, qk = sa - Nd;
 	s->fmi = tp != 0 ? sqrt(tp / pk) * sqrt(tp / qk) : 0.0;
-	/* AMI, arithmetic mean of the entropies.  Two labelings that are one
-	 * partition (no pair split by one and not the other, as for the ARI)
-	 * have MI = H = H' and AMI = 1, but where EMI is as large (every
-	 * point its own class: all three are log N) that is 0 / 0 in
-	 * rounding, which gave 1.05 at N = 14 and 0.81 at N = 22 */
-	if (fn == 0 && fp == 0) {
-		s->ami = 1.0;
-	} else {
-		double ex = emi(a, R, b, C, N, lg);
-		if (isnan(ex)) {
-			rs_fail(e, RS_ENOMEM, "out of memory scoring");
-			goto out;
+}
+
+/* AMI, arithmetic mean of the entropies hu and hv (lg: log factorials up
+ * to N). Two labelings that are one partition (no pair split by one and
+ * not the other, as for the ARI) have MI = H = H' and AMI = 1, but where
+ * EMI is as large (every point its own class: all three are log N) that
+ * is 0 / 0 in rounding, which gave 1.05 at N = 14 and 0.81 at N = 22; NAN
+ * out of memory */
+static double ami_score(const struct contingency *T, double hu, double hv, const double *lg)
+{
+	if (T->sa == T->sq && T->sb == T->sq) /* no pair split by one labeling and not the other */
+		return 1.0;
+	double ex = emi(T->a, T->R, T->b, T->C, T->N, lg);
+	if (isnan(ex))
+		return NAN;
+	double den = (hu + hv) / 2 - ex;
+	if (den < 0)
+		den = den < -2.220446049250313e-16 ? den : -2.220446049250313e-16;
+	else
+		den = den > 2.220446049250313e-16 ? den : 2.220446049250313e-16;
+	return (T->mi - ex) / den;
+}
+
+int rs_scores_supervised(const int32_t *truth, const int32_t *pred, long n, rs_scores *s, rs_err *e)
+{
+	memset(s, 0, sizeof *s);
+	char *keep = rs_alloc(e, (size_t)n, 1, "score mask");
+	int32_t *u = rs_alloc(e, (size_t)n, sizeof *u, "labels"), *v = rs_alloc(e, (size_t)n, sizeof *v, "labels");
+	int rc = -1;
+	struct contingency T = {0};
+	uint64_t *pair = NULL; /* the contingency table, sparse: class * C + cluster, sorted */
+	double *lg = NULL;
+	if (!keep || !u || !v)
+		goto out;
+	for (long i = 0; i < n; i++) {
+		keep[i] = truth[i] >= 0 && pred[i] >= 0;
+		T.N += keep[i];
+	}
+	long N = T.N;
+	if (N == 0) {
+		rs_fail(e, RS_EINVAL, "no labelled point to score");
+		goto out;
+	}
+	T.R = compact(truth, keep, n, u), T.C = compact(pred, keep, n, v);
+	if (T.R < 0 || T.C < 0) {
+		rs_fail(e, RS_ENOMEM, "out of memory scoring");
+		goto out;
+	}
+	T.a = rs_zalloc(e, (size_t)T.R, sizeof *T.a, "class sizes");
+	T.b = rs_zalloc(e, (size_t)T.C, sizeof *T.b, "cluster sizes");
+	pair = rs_alloc(e, (size_t)N, sizeof *pair, "contingency table");
+	lg = rs_alloc(e, (size_t)N + 1, sizeof *lg, "log factorials");
+	if (!T.a || !T.b || !pair || !lg)
+		goto out;
+	for (long i = 0, t = 0; i < n; i++)
+		if (keep[i]) {
+			T.a[u[i]]++;
+			T.b[v[i]]++;
+			pair[t++] = (uint64_t)u[i] * (uint64_t)T.C + (uint64_t)v[i];
 		}
-		double den = (hu + hv) / 2 - ex;
-		if (den < 0)
-			den = den < -2.220446049250313e-16 ? den : -2.220446049250313e-16;
-		else
-			den = den > 2.220446049250313e-16 ? den : 2.220446049250313e-16;
-		s->ami = (mi - ex) / den;
+	qsort(pair, (size_t)N, sizeof *pair, cmp_u64);
+	for (long k = 0; k <= N; k++)
+		lg[k] = lgamma((double)k + 1);
+	contingency_sums(&T, pair);
+	double hu = entropy(T.a, T.R, N), hv = entropy(T.b, T.C, N);
+	s->n = N;
+	s->h = hu == 0 ? 1.0 : T.mi / hu;
+	s->c = hv == 0 ? 1.0 : T.mi / hv;
+	s->v = s->h + s->c == 0 ? 0.0 : 2 * s->h * s->c / (s->h + s->c);
+	pair_scores(&T, s);
+	s->ami = ami_score(&T, hu, hv, lg);
+	if (isnan(s->ami)) {
+		rs_fail(e, RS_ENOMEM, "out of memory scoring");
+		goto out;
 	}
 	rc = 0;
 out:
 	free(keep);
 	free(u);
 	free(v);
-	free(a);
-	free(b);
+	free(T.a);
+	free(T.b);
 	free(pair);
 	free(lg);
 	return rc;
