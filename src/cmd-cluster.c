@@ -87,41 +87,26 @@ CHECK_FN(cluster)
 	return cluster_words(s, argc, argv, &w, e);
 }
 
-CMD_FN(cluster)
+/* K as given, or the model's blocks, or the labels' classes; -1 with e
+ * set where there is none to take */
+static long cluster_K(const rs_session *s, long given, rs_err *e)
 {
-	struct cluster_words w;
-	if (cluster_words(s, argc, argv, &w, e) != 0)
-		return -1;
-	long K = w.K, dims = w.dims, restarts = w.restarts;
-	int normalize = w.normalize, first = w.first;
-	if (K > 0) {
-		/* as given */
-	} else if (s->model) { /* the paper's protocol: K = the number of blocks */
-		K = s->model->K;
-	} else if (s->labels && rs_labels_classes(s->labels) > 0) {
-		K = rs_labels_classes(s->labels);
-	} else {
-		return rs_fail(e, RS_EINVAL, "give K (the graph has no labels to take the number of classes from)");
-	}
-	if (cmd_need_k(s, e) != 0)
-		return -1;
-	const rs_spectrum *S = session_spectrum(s, e);
-	if (S == NULL)
-		return -1;
-	long N = session_nodes(s), k = session_cols(s, S);
-	long d = dims ? dims : k;
-	if (first) /* the paper's notebook: the first min(k, K) columns */
-		d = K < k ? K : k;
-	if (d > k)
-		return rs_fail(e, RS_EINVAL, "dims %ld: the embedding has %ld column%s (set k)", d, k, k == 1 ? "" : "s");
-	if (K > N)
-		return rs_fail(e, RS_EINVAL, "K = %ld is more than the %ld nodes", K, N);
-	if (s->model && N > 2000000)
-		return rs_fail(e, RS_EINVAL, "clustering a block model of %ld nodes row by row is wasteful: "
-			       "every node of a block sits at the same point (use 'embed')", N);
+	if (given > 0)
+		return given;
+	if (s->model) /* the paper's protocol: K = the number of blocks */
+		return s->model->K;
+	if (s->labels && rs_labels_classes(s->labels) > 0)
+		return rs_labels_classes(s->labels);
+	return rs_fail(e, RS_EINVAL, "give K (the graph has no labels to take the number of classes from)");
+}
+
+/* The N rows of the embedding's first d columns (allocated), each of
+ * unit length when normalize says so; NULL with e set */
+static double *cluster_rows(const rs_session *s, const rs_spectrum *S, long N, long d, int normalize, rs_err *e)
+{
 	double *X = rs_alloc(e, (size_t)N * (size_t)d, sizeof *X, "embedding rows");
 	if (X == NULL)
-		return -1;
+		return NULL;
 	for (long i = 0; i < N; i++) {
 		long row = session_vec_row(s, S, i);
 		double nrm = 0;
@@ -134,44 +119,54 @@ CMD_FN(cluster)
 			for (long c = 0; c < d; c++)
 				X[i * d + c] /= sqrt(nrm);
 	}
-	/* each pass of each restart costs N K d: where they add up to
-	 * seconds, a terminal is shown how far it is (nothing on a pipe) */
+	return X;
+}
+
+/* K-Means on X (N rows of d) with restarts, seeded; each pass of each
+ * restart costs N K d: where they add up to seconds, a terminal is shown
+ * how far it is (nothing on a pipe). 0, or -1 with e set (Ctrl-C before
+ * the restarts were done too) */
+static int cluster_run(const rs_session *s, const double *X, long N, long d, long K, long restarts,
+		       rs_kmeans_out *km, rs_err *e)
+{
 	struct km_progress pr = {(int)restarts, 0};
 	int shown = isatty(STDERR_FILENO) && (double)N * (double)K * (double)d * (double)restarts > 1e9;
 	rs_kmeans_opts o = {(int)K, (int)restarts, 300, 1e-6, s->seed, &rs_interrupted,
 			    shown ? km_progress : NULL, &pr};
-	rs_kmeans_out km;
 	rs_interrupted = 0;
-	int rc = rs_kmeans(X, N, (int)d, &o, &km, e);
+	int rc = rs_kmeans(X, N, (int)d, &o, km, e);
 	if (pr.drawn) { /* and the ^C a terminal echoed after it */
 		int cols = cmd_term_columns(stderr), wide = pr.drawn + 2;
 		fprintf(stderr, "\r%*s\r", cols > 1 && wide > cols - 1 ? cols - 1 : wide, "");
 	}
-	free(X);
 	if (rc != 0)
 		return -1;
-	if (rs_interrupted && km.restarts_run < restarts) {
-		rs_kmeans_out_free(&km);
+	if (rs_interrupted && km->restarts_run < restarts) {
+		rs_kmeans_out_free(km);
 		return rs_fail(e, RS_EINVAL, "interrupted");
 	}
-	free(s->clusters);
-	s->clusters = km.label;
-	s->nclustered = N;
-	s->nclusters = (int)K;
+	return 0;
+}
+
+/* The clustering's summary: K, the columns, inertia, the clusters' sizes
+ * (up to 200 of them) and a note for those left empty */
+static void cluster_report(rs_session *s, const rs_kmeans_out *km, long N, long K, long d, int normalize,
+			   FILE *out)
+{
 	long *size = xcalloc((size_t)K, sizeof *size), *id = xcalloc((size_t)K, sizeof *id);
 	for (long i = 0; i < N; i++)
-		size[km.label[i]]++;
+		size[km->label[i]]++;
 	for (long c = 0; c < K; c++)
 		id[c] = c;
 	rs_result *r = result_new("cluster");
 	result_int(r, "K", K);
 	result_int(r, "dims", d);
-	result_num(r, "inertia", km.inertia);
-	result_int(r, "iterations", km.iterations);
-	result_int(r, "restarts", km.restarts_run);
+	result_num(r, "inertia", km->inertia);
+	result_int(r, "iterations", km->iterations);
+	result_int(r, "restarts", km->restarts_run);
 	result_flag_scalars(r, RF_NOTEXT);
 	result_title(r, "K-Means, K = %ld on %ld columns%s: inertia %.6g (best of %d restarts, %d iterations)", K, d,
-		     normalize ? " (rows normalized)" : "", km.inertia, km.restarts_run, km.iterations);
+		     normalize ? " (rows normalized)" : "", km->inertia, km->restarts_run, km->iterations);
 	if (K <= 200) {
 		result_ints(r, "cluster", RF_TABLE, id, (size_t)K);
 		result_ints(r, "size", RF_TABLE, size, (size_t)K);
@@ -188,7 +183,43 @@ CMD_FN(cluster)
 	cmd_emit(s, out, r);
 	free(size);
 	free(id);
-	km.label = NULL;
+}
+
+CMD_FN(cluster)
+{
+	struct cluster_words w;
+	if (cluster_words(s, argc, argv, &w, e) != 0)
+		return -1;
+	long K = cluster_K(s, w.K, e);
+	if (K < 0 || cmd_need_k(s, e) != 0)
+		return -1;
+	const rs_spectrum *S = session_spectrum(s, e);
+	if (S == NULL)
+		return -1;
+	long N = session_nodes(s), k = session_cols(s, S);
+	long d = w.dims ? w.dims : k;
+	if (w.first) /* the paper's notebook: the first min(k, K) columns */
+		d = K < k ? K : k;
+	if (d > k)
+		return rs_fail(e, RS_EINVAL, "dims %ld: the embedding has %ld column%s (set k)", d, k, k == 1 ? "" : "s");
+	if (K > N)
+		return rs_fail(e, RS_EINVAL, "K = %ld is more than the %ld nodes", K, N);
+	if (s->model && N > 2000000)
+		return rs_fail(e, RS_EINVAL, "clustering a block model of %ld nodes row by row is wasteful: "
+			       "every node of a block sits at the same point (use 'embed')", N);
+	double *X = cluster_rows(s, S, N, d, w.normalize, e);
+	if (X == NULL)
+		return -1;
+	rs_kmeans_out km;
+	int rc = cluster_run(s, X, N, d, K, w.restarts, &km, e);
+	free(X);
+	if (rc != 0)
+		return -1;
+	free(s->clusters);
+	s->clusters = km.label;
+	s->nclustered = N;
+	s->nclusters = (int)K;
+	cluster_report(s, &km, N, K, d, w.normalize, out);
 	return 0;
 }
 
