@@ -203,101 +203,140 @@ static int add(rs_tar *t, long *cap, char *name, size_t offset, size_t size)
 	return 0;
 }
 
+/* What the walk through an archive's headers carries from one to the
+ * next: a GNU long name, a pax path and size for the header after */
+struct tar_walk {
+	rs_tar *t;
+	long cap;
+	char *longname, *paxpath;
+	uint64_t paxsize;
+	int has_paxsize;
+};
+
+static void walk_forget(struct tar_walk *w)
+{
+	free(w->longname);
+	free(w->paxpath);
+	w->longname = w->paxpath = NULL;
+	w->has_paxsize = 0;
+}
+
+/* The header at off: its data's size (a pax header's for the entry after
+ * it) and type. 1 at the archive's end, 0, or -1 with e set (truncated,
+ * corrupt, or its data past the end) */
+static int tar_header(const struct tar_walk *w, size_t off, uint64_t *size, char *type, rs_err *e)
+{
+	const unsigned char *h = w->t->buf + off;
+	size_t len = w->t->len;
+	const char *path = w->t->path;
+	if (len - off < BLOCK) {
+		if (zero_block(h, len - off))
+			return 1;
+		return rs_fail(e, RS_EINVAL, "%s: the tar archive ends inside a header, at byte %zu (truncated?)", path,
+			       off);
+	}
+	if (zero_block(h, BLOCK))
+		return 1; /* the end of the archive */
+	if (!sum_ok(h))
+		return rs_fail(e, RS_EINVAL, "%s: a corrupt tar header at byte %zu (its checksum is wrong)", path, off);
+	if (size_field(h + 124, size) != 0)
+		return rs_fail(e, RS_EINVAL, "%s: a corrupt tar header at byte %zu (its size is not a number)", path,
+			       off);
+	*type = (char)h[156];
+	if (w->has_paxsize && *type != 'x' && *type != 'g' && *type != 'L' && *type != 'K')
+		*size = w->paxsize;
+	size_t data = off + BLOCK;
+	if (*size > len - data) {
+		const char *n = w->longname ? w->longname : w->paxpath;
+		return rs_fail(e, RS_EINVAL,
+			       "%s: the tar archive ends inside '%.*s' (%zu of its %llu bytes; truncated download?)",
+			       path, n ? 200 : (int)field_len(h, 100), n ? n : (const char *)h, len - data,
+			       (unsigned long long)*size);
+	}
+	return 0;
+}
+
+/* A file's name (allocated): the long name or pax path before it (taken
+ * from w), else its header's, with the ustar prefix; NULL out of memory */
+static char *member_name(struct tar_walk *w, const unsigned char *h)
+{
+	char *name = w->longname ? w->longname : w->paxpath;
+	if (name == w->longname)
+		w->longname = NULL;
+	else if (name == w->paxpath)
+		w->paxpath = NULL;
+	if (name != NULL)
+		return name;
+	int posix = !memcmp(h + 257, "ustar\0", 6);
+	size_t nl = field_len(h, 100), pl = posix ? field_len(h + 345, 155) : 0;
+	char full[100 + 155 + 2];
+	if (pl) {
+		memcpy(full, h + 345, pl);
+		full[pl] = '/';
+	}
+	memcpy(full + (pl ? pl + 1 : 0), h, nl);
+	return clean_name(full, (pl ? pl + 1 : 0) + nl);
+}
+
+/* The entry of the header h whose data (size bytes) is at data: a long
+ * name or pax attributes kept for the next, a file listed; 0, -2 out of
+ * memory, -1 a corrupt pax header */
+static int tar_entry(struct tar_walk *w, const unsigned char *h, size_t data, uint64_t size, char type)
+{
+	const unsigned char *buf = w->t->buf;
+	if (type == 'L') { /* GNU: the next header's long name */
+		free(w->longname);
+		w->longname = clean_name((const char *)buf + data, field_len(buf + data, (size_t)size));
+		return w->longname ? 0 : -2;
+	}
+	if (type == 'x') { /* pax: the next header's attributes */
+		int p = pax(buf + data, (size_t)size, &w->paxpath, &w->paxsize, &w->has_paxsize);
+		return p == -2 ? -2 : p != 0 ? -1 : 0;
+	}
+	if (type == 'g' || type == 'K')
+		return 0; /* global attributes, a long link name: nothing to list */
+	if (type == '0' || type == '\0' || type == '7') {
+		char *name = member_name(w, h);
+		if (name == NULL)
+			return -2;
+		size_t l = strlen(name);
+		if (l == 0 || name[l - 1] == '/') {
+			free(name); /* an old tar's folder */
+		} else if (add(w->t, &w->cap, name, data, (size_t)size) != 0) {
+			free(name);
+			return -2;
+		}
+	}
+	walk_forget(w);
+	return 0;
+}
+
 int rs_tar_open(rs_tar *t, unsigned char *buf, size_t len, const char *path, rs_err *e)
 {
 	memset(t, 0, sizeof *t);
 	t->buf = buf;
 	t->len = len;
 	t->path = path;
-	long cap = 0;
-	char *longname = NULL, *paxpath = NULL;
-	uint64_t paxsize = 0;
-	int has_paxsize = 0, rc = -1;
-	size_t off = 0;
-	while (off < len) {
-		const unsigned char *h = buf + off;
-		if (len - off < BLOCK) {
-			if (zero_block(h, len - off))
-				break;
-			rs_fail(e, RS_EINVAL, "%s: the tar archive ends inside a header, at byte %zu (truncated?)", path,
-				off);
-			goto out;
-		}
-		if (zero_block(h, BLOCK))
-			break; /* the end of the archive */
+	struct tar_walk w = {t, 0, NULL, NULL, 0, 0};
+	int rc = -1;
+	for (size_t off = 0, next; off < len; off = next) {
 		uint64_t size;
-		if (!sum_ok(h)) {
-			rs_fail(e, RS_EINVAL, "%s: a corrupt tar header at byte %zu (its checksum is wrong)", path, off);
+		char type = 0;
+		int h = tar_header(&w, off, &size, &type, e);
+		if (h < 0)
 			goto out;
-		}
-		if (size_field(h + 124, &size) != 0) {
-			rs_fail(e, RS_EINVAL, "%s: a corrupt tar header at byte %zu (its size is not a number)", path,
-				off);
-			goto out;
-		}
-		char type = (char)h[156];
-		if (has_paxsize && type != 'x' && type != 'g' && type != 'L' && type != 'K')
-			size = paxsize;
+		if (h > 0)
+			break;
 		size_t data = off + BLOCK;
-		if (size > len - data) {
-			const char *n = longname ? longname : paxpath;
-			rs_fail(e, RS_EINVAL,
-				"%s: the tar archive ends inside '%.*s' (%zu of its %llu bytes; truncated download?)",
-				path, n ? 200 : (int)field_len(h, 100), n ? n : (const char *)h, len - data,
-				(unsigned long long)size);
+		size_t pad = (size_t)size % BLOCK ? BLOCK - (size_t)size % BLOCK : 0;
+		next = data + (size_t)size + pad <= len ? data + (size_t)size + pad : len;
+		int r = tar_entry(&w, buf + off, data, size, type);
+		if (r == -2)
+			goto nomem;
+		if (r != 0) {
+			rs_fail(e, RS_EINVAL, "%s: a corrupt pax header at byte %zu", path, off);
 			goto out;
 		}
-		size_t pad = (size_t)size % BLOCK ? BLOCK - (size_t)size % BLOCK : 0;
-		size_t next = data + (size_t)size + pad <= len ? data + (size_t)size + pad : len;
-		if (type == 'L') { /* GNU: the next header's long name */
-			free(longname);
-			longname = clean_name((const char *)buf + data, field_len(buf + data, (size_t)size));
-			if (longname == NULL)
-				goto nomem;
-		} else if (type == 'x') { /* pax: the next header's attributes */
-			int p = pax(buf + data, (size_t)size, &paxpath, &paxsize, &has_paxsize);
-			if (p == -2)
-				goto nomem;
-			if (p != 0) {
-				rs_fail(e, RS_EINVAL, "%s: a corrupt pax header at byte %zu", path, off);
-				goto out;
-			}
-		} else if (type == 'g' || type == 'K') {
-			/* global attributes, a long link name: nothing to list */
-		} else {
-			if (type == '0' || type == '\0' || type == '7') {
-				char *name = longname ? longname : paxpath;
-				if (name == longname)
-					longname = NULL;
-				else if (name == paxpath)
-					paxpath = NULL;
-				if (name == NULL) {
-					int posix = !memcmp(h + 257, "ustar\0", 6);
-					size_t nl = field_len(h, 100), pl = posix ? field_len(h + 345, 155) : 0;
-					char full[100 + 155 + 2];
-					if (pl) {
-						memcpy(full, h + 345, pl);
-						full[pl] = '/';
-					}
-					memcpy(full + (pl ? pl + 1 : 0), h, nl);
-					name = clean_name(full, (pl ? pl + 1 : 0) + nl);
-					if (name == NULL)
-						goto nomem;
-				}
-				size_t l = strlen(name);
-				if (l == 0 || name[l - 1] == '/')
-					free(name); /* an old tar's folder */
-				else if (add(t, &cap, name, data, (size_t)size) != 0) {
-					free(name);
-					goto nomem;
-				}
-			}
-			free(longname);
-			free(paxpath);
-			longname = paxpath = NULL;
-			has_paxsize = 0;
-		}
-		off = next;
 	}
 	if (drop_shadowed(t) != 0)
 		goto nomem;
@@ -306,8 +345,7 @@ int rs_tar_open(rs_tar *t, unsigned char *buf, size_t len, const char *path, rs_
 nomem:
 	rs_fail(e, RS_ENOMEM, "out of memory reading the tar archive %s", path);
 out:
-	free(longname);
-	free(paxpath);
+	walk_forget(&w);
 	if (rc != 0)
 		rs_tar_close(t);
 	return rc;
