@@ -164,6 +164,71 @@ static void xgmml_free(struct xgmml *X)
 	rs_nm_free(&X->ids);
 }
 
+/* One tag T: an <att> (a list's items, or a nested network, are not the
+ * element's own attributes), a <graph>'s start or end (*closed), a
+ * <node>'s or an <edge>'s; 0, or -1 with e set */
+static int xgmml_tag(struct xgmml *X, const rs_xml_tag *T, int *closed)
+{
+	const char *n = T->name;
+	if (!strcmp(n, "att")) {
+		if (!T->close && X->att_depth == 0 && att(X, T) != 0)
+			return -1;
+		if (!T->empty)
+			X->att_depth += T->close ? -1 : 1;
+		return 0;
+	}
+	if (X->att_depth > 0)
+		return 0;
+	if (!strcmp(n, "graph")) {
+		if (!T->close && !T->empty) {
+			const char *d = rs_xml_attr(T, "directed");
+			X->directed |= d && (!strcmp(d, "1") || !strcmp(d, "true"));
+			X->graphs++;
+		}
+		*closed |= T->close || T->empty;
+	} else if (!strcmp(n, "node")) {
+		if (T->close)
+			X->in_node = 0;
+		else if (start_node(X, T) != 0)
+			return -1;
+	} else if (!strcmp(n, "edge")) {
+		if (T->close && X->in_edge) {
+			X->in_edge = 0;
+			return rs_edges_push(&X->E, X->edge_u, X->edge_v, X->edge_w, X->S.e);
+		}
+		if (!T->close && start_edge(X, T) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The checks once every tag is read: a graph, whole, with nodes, and the
+ * weights and labels asked for. The labels' column (X->ncol: none), or -1
+ * with e set */
+static int xgmml_whole(struct xgmml *X, int closed, const char *path)
+{
+	const rs_load_opts *o = X->o;
+	rs_err *e = X->S.e;
+	if (X->graphs == 0)
+		return rs_fail(e, RS_EINVAL, "%s: no <graph> element: not an XGMML file", path);
+	if (!closed) {
+		rs_scan_line(&X->S, X->S.p + strlen(X->S.p));
+		return rs_fail(e, RS_EINVAL, "%s:%ld: the file ends before </graph> (truncated file?)", path, X->S.line);
+	}
+	if (X->ids.count == 0)
+		return rs_fail(e, RS_EINVAL, "%s: no nodes", path);
+	if (o->weight_name && !o->unweighted && !X->weighted && X->E.count > 0)
+		return rs_fail(e, RS_EINVAL, "%s: weight %s: no edge has an <att> of that name", path, o->weight_name);
+	int c = 0;
+	while (c < X->ncol && !X->seen[c])
+		c++;
+	if (o->label_attr && c == X->ncol)
+		return rs_fail(e, RS_EINVAL, "labels '%s': no such file, nor a node attribute of %s (%s%s)",
+			       o->label_attr, path, X->nattrs[0] ? "its node attributes: " : "its nodes have no <att>",
+			       X->nattrs);
+	return c;
+}
+
 rs_graph *rs_xgmml_graph(const char *buf, const char *path, const rs_load_opts *o, rs_load_info *info, rs_err *e)
 {
 	struct xgmml X;
@@ -181,69 +246,13 @@ rs_graph *rs_xgmml_graph(const char *buf, const char *path, const rs_load_opts *
 		oom(&X);
 		goto out;
 	}
-	while ((rc = rs_xml_next_tag(&X.S, T)) == 0) {
-		const char *n = T->name;
-		if (!strcmp(n, "att")) {
-			/* a list's items, or a nested network, are not the
-			 * element's own attributes */
-			if (!T->close && X.att_depth == 0 && att(&X, T) != 0)
-				goto out;
-			if (!T->empty)
-				X.att_depth += T->close ? -1 : 1;
-			continue;
-		}
-		if (X.att_depth > 0)
-			continue;
-		if (!strcmp(n, "graph")) {
-			if (!T->close && !T->empty) {
-				const char *d = rs_xml_attr(T, "directed");
-				X.directed |= d && (!strcmp(d, "1") || !strcmp(d, "true"));
-				X.graphs++;
-			}
-			closed |= T->close || T->empty;
-		} else if (!strcmp(n, "node")) {
-			if (T->close)
-				X.in_node = 0;
-			else if (start_node(&X, T) != 0)
-				goto out;
-		} else if (!strcmp(n, "edge")) {
-			if (T->close && X.in_edge) {
-				X.in_edge = 0;
-				if (rs_edges_push(&X.E, X.edge_u, X.edge_v, X.edge_w, e) != 0)
-					goto out;
-			} else if (!T->close && start_edge(&X, T) != 0) {
-				goto out;
-			}
-		}
-	}
-	if (rc < 0)
+	while ((rc = rs_xml_next_tag(&X.S, T)) == 0)
+		if (xgmml_tag(&X, T, &closed) != 0)
+			goto out;
+	int c = rc < 0 ? -1 : xgmml_whole(&X, closed, path);
+	if (c < 0)
 		goto out;
-	if (X.graphs == 0) {
-		rs_fail(e, RS_EINVAL, "%s: no <graph> element: not an XGMML file", path);
-		goto out;
-	}
-	if (!closed) {
-		rs_scan_line(&X.S, X.S.p + strlen(X.S.p));
-		rs_fail(e, RS_EINVAL, "%s:%ld: the file ends before </graph> (truncated file?)", path, X.S.line);
-		goto out;
-	}
 	long n = X.ids.count;
-	if (n == 0) {
-		rs_fail(e, RS_EINVAL, "%s: no nodes", path);
-		goto out;
-	}
-	if (o->weight_name && !o->unweighted && !X.weighted && X.E.count > 0) {
-		rs_fail(e, RS_EINVAL, "%s: weight %s: no edge has an <att> of that name", path, o->weight_name);
-		goto out;
-	}
-	int c = 0;
-	while (c < X.ncol && !X.seen[c])
-		c++;
-	if (o->label_attr && c == X.ncol) {
-		rs_fail(e, RS_EINVAL, "labels '%s': no such file, nor a node attribute of %s (%s%s)", o->label_attr, path,
-			X.nattrs[0] ? "its node attributes: " : "its nodes have no <att>", X.nattrs);
-		goto out;
-	}
 	info->lines = X.S.line;
 	snprintf(info->node_attrs, sizeof info->node_attrs, "%s", X.nattrs);
 	info->weighted = X.weighted;
