@@ -910,6 +910,86 @@ int rs_json_graph_like(const char *buf)
 	return members(&J, 1, graph_member, &found) != 0 || found;
 }
 
+/* The JSON value: an object (node-link data, Cytoscape.js, JGF, a
+ * network's), NDEx's CX aspects, or a list of edges, and nothing after
+ * it; 0, or -1 with the error set */
+static int json_value(struct graph_text *G)
+{
+	rs_textscan *J = &G->J;
+	if (!strncmp(J->p, "\xef\xbb\xbf", 3))
+		J->p += 3;
+	rs_scan_blank(J);
+	int rc;
+	if (*J->p == '{')
+		rc = members(J, 1, top_member, NULL);
+	else if (cx_like(J->p))
+		rc = (G->cx = 1, members(J, 0, cx_aspect, NULL));
+	else if (*J->p == '[')
+		rc = members(J, 0, element, (void *)2L);
+	else
+		rc = fail(J, "a JSON graph is an object {\"nodes\": [...], \"links\": [...]} or a list of edges");
+	if (rc != 0)
+		return -1;
+	rs_scan_blank(J);
+	if (*J->p != '\0')
+		return fail(J, "more text after the JSON value");
+	return 0;
+}
+
+/* The edges, once the whole value is read: CX's applied, the links read
+ * before the nodes (or with none listed) added, the weights asked for
+ * checked; the nodes' count, or -1 with e set */
+static long json_edges(struct graph_text *G, const char *path, rs_err *e)
+{
+	const rs_load_opts *o = G->o;
+	if (!G->have_nodes && G->links == 0)
+		return rs_fail(e, RS_EINVAL,
+			       "%s: no \"nodes\" or \"links\": not a JSON graph (node-link data {\"nodes\": [...], "
+			       "\"links\": [...]}, Cytoscape.js \"elements\", or a list of edges {\"source\": ..., "
+			       "\"target\": ...}; a partition {\"node\": class} is read by 'labels')",
+			       path);
+	if (G->cx == 1 && cx_apply(G) != 0)
+		return -1;
+	G->nodes_done = 1;
+	for (long i = 0; i < G->nl; i++) {
+		const struct link *L = &G->link[i];
+		if (add_link(G, L->src, L->src_str, L->row, L->tgt, L->tgt_str, L->w, L->line) != 0)
+			return -1;
+	}
+	if (o->weight_name && !o->unweighted && !G->weighted && G->links > 0)
+		return rs_fail(e, RS_EINVAL, "%s: weight %s: no link has a field of that name (%s%s)", path,
+			       o->weight_name, G->unread[0] ? "their numeric fields: " : "they have no numeric fields",
+			       G->unread);
+	long n = G->have_nodes ? G->nn : G->ids.count;
+	if (n == 0)
+		return rs_fail(e, RS_EINVAL, "%s: no nodes", path);
+	return n;
+}
+
+/* The n nodes' names (allocated, into *names): a node's "name" (or
+ * "label"), else its id; 0, or -1 out of memory */
+static int json_names(struct graph_text *G, long n, char ***names)
+{
+	*names = G->any_id || !G->have_nodes ? rs_nm_take(&G->ids) : NULL;
+	if (!G->have_nodes || (*names == NULL && (*names = calloc((size_t)n, sizeof **names)) == NULL))
+		return 0;
+	for (long i = 0; i < n; i++) {
+		char **to = &(*names)[i];
+		if (G->node[i].name) {
+			free(*to);
+			*to = G->node[i].name;
+			G->node[i].name = NULL;
+		} else if (*to == NULL) {
+			char num[32];
+			snprintf(num, sizeof num, "%ld", i);
+			*to = strdup(num);
+		}
+		if (*to == NULL)
+			return -1;
+	}
+	return 0;
+}
+
 rs_graph *rs_json_graph(const char *buf, const char *path, const rs_load_opts *o, rs_load_info *info,
 			rs_err *e)
 {
@@ -918,57 +998,12 @@ rs_graph *rs_json_graph(const char *buf, const char *path, const rs_load_opts *o
 	G.J = (rs_textscan){buf, buf, path, 1, 0, e};
 	G.o = o;
 	e->code = 0;
-	rs_textscan *J = &G.J;
 	rs_graph *g = NULL;
 	char **names = NULL;
 	long n = 0;
-	if (!strncmp(J->p, "\xef\xbb\xbf", 3))
-		J->p += 3;
-	rs_scan_blank(J);
-	int rc;
-	if (*J->p == '{')
-		rc = members(J, 1, top_member, NULL);
-	else if (cx_like(J->p))
-		rc = (G.cx = 1, members(J, 0, cx_aspect, NULL));
-	else if (*J->p == '[')
-		rc = members(J, 0, element, (void *)2L);
-	else
-		rc = fail(J, "a JSON graph is an object {\"nodes\": [...], \"links\": [...]} or a list of edges");
-	if (rc != 0)
+	if (json_value(&G) != 0 || (n = json_edges(&G, path, e)) < 0)
 		goto out;
-	rs_scan_blank(J);
-	if (*J->p != '\0') {
-		fail(J, "more text after the JSON value");
-		goto out;
-	}
-	if (!G.have_nodes && G.links == 0) {
-		rs_fail(e, RS_EINVAL,
-			"%s: no \"nodes\" or \"links\": not a JSON graph (node-link data {\"nodes\": [...], "
-			"\"links\": [...]}, Cytoscape.js \"elements\", or a list of edges {\"source\": ..., "
-			"\"target\": ...}; a partition {\"node\": class} is read by 'labels')",
-			path);
-		goto out;
-	}
-	if (G.cx == 1 && cx_apply(&G) != 0)
-		goto out;
-	/* the links read before the nodes, or with none listed */
-	G.nodes_done = 1;
-	for (long i = 0; i < G.nl; i++) {
-		const struct link *L = &G.link[i];
-		if (add_link(&G, L->src, L->src_str, L->row, L->tgt, L->tgt_str, L->w, L->line) != 0)
-			goto out;
-	}
-	if (o->weight_name && !o->unweighted && !G.weighted && G.links > 0) {
-		rs_fail(e, RS_EINVAL, "%s: weight %s: no link has a field of that name (%s%s)", path, o->weight_name,
-			G.unread[0] ? "their numeric fields: " : "they have no numeric fields", G.unread);
-		goto out;
-	}
-	n = G.have_nodes ? G.nn : G.ids.count;
-	if (n == 0) {
-		rs_fail(e, RS_EINVAL, "%s: no nodes", path);
-		goto out;
-	}
-	info->lines = rs_scan_line(J, J->p);
+	info->lines = rs_scan_line(&G.J, G.J.p);
 	snprintf(info->node_attrs, sizeof info->node_attrs, "%s", G.node_keys);
 	info->networks = G.graphs;
 	info->weighted = G.weighted;
@@ -979,25 +1014,11 @@ rs_graph *rs_json_graph(const char *buf, const char *path, const rs_load_opts *o
 	g = rs_graph_build(n, 0, 0, &G.E, o->merge, &info->merged, &info->dropped, e);
 	if (g == NULL)
 		goto out;
-	/* names: a node's "name" (or "label"), else its id; none where they
-	 * are the positions (0..n-1 or 1..n) */
-	names = G.any_id || !G.have_nodes ? rs_nm_take(&G.ids) : NULL;
-	if (G.have_nodes && (names != NULL || (names = calloc((size_t)n, sizeof *names)) != NULL))
-		for (long i = 0; i < n; i++) {
-			if (G.node[i].name) {
-				free(names[i]);
-				names[i] = G.node[i].name;
-				G.node[i].name = NULL;
-			} else if (names[i] == NULL) {
-				char num[32];
-				snprintf(num, sizeof num, "%ld", i);
-				names[i] = strdup(num);
-			}
-			if (names[i] == NULL) {
-				rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
-				goto drop;
-			}
-		}
+	/* names: none where they are the positions (0..n-1 or 1..n) */
+	if (json_names(&G, n, &names) != 0) {
+		rs_fail(e, RS_ENOMEM, "%s: out of memory", path);
+		goto drop;
+	}
 	if (names && rs_names_are_ids(names, n) < 0) {
 		g->names = names;
 		names = NULL;
