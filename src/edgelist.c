@@ -676,9 +676,9 @@ struct el {
 	struct id_range ids;
 };
 
-/* The delimiter, decided by the first line with fields (s, its trailing
- * blanks gone), and a networkx attribute dict ("{...}") at the line's
- * end, or NULL */
+/* The line s's networkx attribute dict ("{...}" at its end), or NULL;
+ * the first line with fields (s, its trailing blanks gone) decides the
+ * delimiter too */
 static char *el_delimiter(struct el *L, char *s)
 {
 	char *dict = NULL;

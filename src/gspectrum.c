@@ -1658,8 +1658,8 @@ static long copies_known(const struct gop *G)
 }
 
 /* Column c of S from its pick: theta = 1's known space, a Lanczos vector
- * (in own, S's array, when S took Lanczos' over) or a copies' vector; its
- * multiplicity hint */
+ * (of lvec: Lanczos' array, or S's when S took that over) or a copies'
+ * vector; its multiplicity hint */
 static long pick_vector(const struct gop *G, rs_spectrum *S, const struct pick *p, int c, const double *d,
 			const double *vol, const double *lvec)
 {
